@@ -1,0 +1,2 @@
+"""Small Islands rules engine (pure Python, standard library only)."""
+__version__ = "0.1.0"
