@@ -1,0 +1,166 @@
+"""Build the static site into site/ (standard library only; deterministic output).
+
+    python tools/build.py [--out site]
+
+site/ holds the page and its static files from web/, the engine and the UI package as
+zips that PyScript unpacks into the interpreter's cwd, the Pyodide and PyScript files that
+the page requests at runtime (vendored from node_modules/ under versioned paths), the
+manifest, the icons and the service worker with its precache list and content-hash version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+
+# The files the browser requests at runtime (found by recording every request while the app
+# boots; e2e/test_shell.py checks the list stays exact). Everything else in the npm packages
+# (source maps, editor/terminal plugins, type definitions) is left out.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PYSCRIPT_FILES = (
+    "core.js",
+    "core.css",
+    "core-C9KDLldu.js",
+    # Plugin chunks: PyScript imports all of them at startup (for both `py` and `mpy`
+    # script types, so a `"plugins": ["!name"]` entry in pyscript.json does not stop it).
+    "deprecations-manager-UpAPKqCb.js",
+    "donkey-4Hrqd7WZ.js",
+    "error-D2315lOB.js",
+    "py-editor-C4XsZtn7.js",
+    "py-game-DWiCrr7a.js",
+    "py-terminal-CwQ6kcjg.js",
+)
+
+# Top-level files of web/ that are copied as they are.
+STATIC_SUFFIXES = {".html", ".css", ".js", ".json", ".py", ".png", ".svg", ".webmanifest", ".ico"}
+ZIP_EXCLUDE_DIRS = {"__pycache__"}
+ZIP_EXCLUDE_SUFFIXES = {".pyc", ".pyo"}
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def vendor_dirs() -> dict[str, tuple[Path, tuple[str, ...]]]:
+    """Destination folder under site/ -> (npm source folder, files)."""
+    return {
+        f"vendor/pyodide-{PYODIDE_VERSION}": (NODE_MODULES / "pyodide", PYODIDE_FILES),
+        f"vendor/pyscript-{PYSCRIPT_VERSION}": (
+            NODE_MODULES / "@pyscript" / "core" / "dist",
+            PYSCRIPT_FILES,
+        ),
+    }
+
+
+def check_npm_versions() -> None:
+    """Fail early when node_modules/ is missing or holds other versions than pinned."""
+    for name, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
+        manifest = NODE_MODULES / name / "package.json"
+        if not manifest.is_file():
+            raise SystemExit(f"{manifest} not found: run `npm ci` first")
+        found = json.loads(manifest.read_text())["version"]
+        if found != version:
+            raise SystemExit(f"{name} {found} in node_modules, expected {version}: run `npm ci`")
+
+
+def write_zip(source: Path, package: str, dest: Path) -> None:
+    """Zip ``source`` as ``package/...`` with fixed timestamps and order (reproducible)."""
+    files = sorted(
+        p
+        for p in source.rglob("*")
+        if p.is_file()
+        and not ZIP_EXCLUDE_DIRS.intersection(p.relative_to(source).parts)
+        and p.suffix not in ZIP_EXCLUDE_SUFFIXES
+    )
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in files:
+            info = zipfile.ZipInfo(f"{package}/{path.relative_to(source).as_posix()}", FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+def copy_static(out: Path) -> None:
+    """Copy web/'s top-level static files, web/icons/ and the root manifest."""
+    for path in sorted(WEB.iterdir()):
+        if path.is_file() and path.suffix in STATIC_SUFFIXES:
+            shutil.copyfile(path, out / path.name)
+    icons = out / "icons"
+    icons.mkdir()
+    for path in sorted((WEB / "icons").glob("*.png")):
+        shutil.copyfile(path, icons / path.name)
+    shutil.copyfile(ROOT / "manifest.json", out / "manifest.json")
+
+
+def copy_vendor(out: Path) -> None:
+    for dest, (source, names) in vendor_dirs().items():
+        (out / dest).mkdir(parents=True)
+        for name in names:
+            shutil.copyfile(source / name, out / dest / name)
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file under ``out`` as a sorted list of POSIX paths relative to it."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def write_service_worker(out: Path) -> str:
+    """Inject the precache list and a content-hash version; return the version."""
+    files = [f for f in site_files(out) if f != "service-worker.js"]
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    source = (ROOT / "service-worker.js").read_text()
+    digest.update(source.encode())
+    version = digest.hexdigest()[:16]
+    precache = ["./", *(f"./{name}" for name in files)]
+    for placeholder in ('"__SI_VERSION__"', '["__SI_PRECACHE__"]'):
+        if placeholder not in source:
+            raise SystemExit(f"service-worker.js: placeholder {placeholder} missing")
+    source = source.replace('"__SI_VERSION__"', json.dumps(version))
+    source = source.replace('["__SI_PRECACHE__"]', json.dumps(precache, indent=2))
+    (out / "service-worker.js").write_text(source)
+    return version
+
+
+def build(out: Path) -> str:
+    """Write the whole site into ``out`` (emptied first); return the service-worker version."""
+    check_npm_versions()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    copy_static(out)
+    write_zip(ROOT / "engine" / "small_islands", "small_islands", out / "engine.zip")
+    write_zip(WEB / "si_web", "si_web", out / "ui.zip")
+    copy_vendor(out)
+    return write_service_worker(out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site")
+    args = parser.parse_args(argv)
+    out = args.out.resolve()
+    version = build(out)
+    files = site_files(out)
+    size = sum((out / f).stat().st_size for f in files)
+    print(f"built {out} : {len(files)} files, {size / 1e6:.1f} MB, version {version}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

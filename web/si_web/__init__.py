@@ -1,0 +1,1 @@
+"""Small Islands UI package (placeholder until the UI modules land)."""
