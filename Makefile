@@ -1,0 +1,58 @@
+# Small Islands: `make serve` serves the app, `make test` runs every test.
+# Installs are idempotent: stamp files skip them until pyproject.toml / package-lock.json change.
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+VPY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+BENCHES ?= bench/startup.py
+
+# The browser tests find Chromium via $$CHROMIUM, else `chromium`/`chromium-browser` on PATH,
+# else Playwright's own download.
+
+.PHONY: serve test build bench lint chromium install clean
+
+serve: install build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+test: install chromium build
+	$(VPY) -m pytest tests || { rc=$$?; [ $$rc -eq 5 ] && echo "tests/: no tests collected"; [ $$rc -eq 5 ]; }
+	$(VPY) -m pytest e2e
+
+build: $(NODE_STAMP)
+	$(PYTHON) tools/build.py
+
+bench: install chromium build
+	@for b in $(BENCHES); do echo "== $$b"; $(VPY) $$b || exit 1; done
+
+lint: $(VENV_STAMP)
+	$(VPY) -m ruff check .
+	$(VPY) -m mypy
+	$(VPY) -m mypy --strict tools e2e bench
+
+install: $(VENV_STAMP) $(NODE_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# A Chromium for Playwright: the system one if present, else Debian's package (as root),
+# else Playwright's download (needs its CDN; not reachable on the project's machines).
+chromium: $(VENV_STAMP)
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+	  $(VPY) -m playwright install chromium; \
+	fi
+
+clean:
+	rm -rf site e2e/artifacts bench/out
