@@ -1,0 +1,230 @@
+"""Actions: small immutable values, one class per kind of decision, with a JSON form.
+
+>>> a = PlaceTile("T07", 5, 4, 1)
+>>> a.to_json()
+{'type': 'place_tile', 'tile': 'T07', 'x': 5, 'y': 4, 'rotation': 1}
+>>> Action.from_json(a.to_json()) == a
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import MalformedInput
+
+_REGISTRY: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action; `type` is the stable JSON name."""
+
+    type: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # no zero-argument super(): dataclass(slots=True) re-creates the class
+        if cls.type:
+            _REGISTRY[cls.type] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-safe dict with the `type` name and the fields."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = [list(v) for v in value] if isinstance(value, tuple) else value
+        return out
+
+    @staticmethod
+    def from_json(obj: Any) -> Action:
+        """Rebuild an action from `to_json` output; `MalformedInput` if it is not one."""
+        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+            raise MalformedInput(f"not an action: {obj!r}")
+        cls = _REGISTRY.get(obj["type"])
+        if cls is None:
+            raise MalformedInput(f"unknown action type {obj['type']!r}")
+        names = {f.name: f for f in fields(cls)}
+        extra = set(obj) - set(names) - {"type"}
+        if extra:
+            raise MalformedInput(f"action {obj['type']!r} has unknown fields {sorted(extra)}")
+        kwargs = {}
+        for name in names:
+            if name not in obj:
+                raise MalformedInput(f"action {obj['type']!r} lacks field {name!r}")
+            kwargs[name] = _freeze(obj[name])
+        action = cls(**kwargs)
+        action.validate_types()
+        return action
+
+    def validate_types(self) -> None:
+        """Raise `MalformedInput` when a field has the wrong JSON type."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = _FIELD_TYPES.get(f.name)
+            if expected is None:
+                continue
+            ok = isinstance(value, expected[0]) and not isinstance(value, bool)
+            if not ok and not (value is None and expected[1]):
+                raise MalformedInput(f"action {self.type!r}: field {f.name!r} = {value!r}")
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+_FIELD_TYPES: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    "x": (int, False),
+    "y": (int, False),
+    "rotation": (int, False),
+    "slot": (int, False),
+    "index": (int, False),
+    "tile": (str, False),
+    "now": (str, False),
+    "later": (str, False),
+    "resource": (str, False),
+    "ship": (str, False),
+    "choice": (str, True),
+    "placements": (tuple, False),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StartLayout(Action):
+    """Setup: the first player lays out the 4 starting tiles (id of the side, x, y, rotation)."""
+
+    type: ClassVar[str] = "start_layout"
+    placements: tuple[tuple[str, int, int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseObjective(Action):
+    """Preparation: keep `now` for this round and `later` for the next.
+
+    Normal mode names cards (``"O3"``); Advanced mode names a mission and a reward
+    (``"M1+R4"``).
+    """
+
+    type: ClassVar[str] = "choose_objective"
+    now: str
+    later: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTile(Action):
+    """Explore, step 1: take the face-up tile in display `slot` (0-2) into the hand."""
+
+    type: ClassVar[str] = "take_tile"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """Explore, step 2: place hand tile `tile` on (x, y) at `rotation`."""
+
+    type: ClassVar[str] = "place_tile"
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTile(Action):
+    """Explore, when no hand tile fits anywhere: return `tile` to the box, draw another."""
+
+    type: ClassVar[str] = "discard_tile"
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceResourceToken(Action):
+    """Explore, step 3 (optional): a bonus token showing `resource` on a resource symbol."""
+
+    type: ClassVar[str] = "place_resource_token"
+    x: int
+    y: int
+    index: int
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePortToken(Action):
+    """Explore, step 3 (optional): a bonus token, port side up, on a coastal tile."""
+
+    type: ClassVar[str] = "place_port_token"
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Explore, step 4: no (more) bonus token; refill the display, next player."""
+
+    type: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Land(Action):
+    """Land: place a ship (`ship` = your colour or ``"grey"``) on (x, y)."""
+
+    type: ClassVar[str] = "land"
+    ship: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHouse(Action):
+    """Reward: a house on location `index` of (x, y); `choice` picks a resource (R7/R11)."""
+
+    type: ClassVar[str] = "place_house"
+    x: int
+    y: int
+    index: int
+    choice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeepDiscovery(Action):
+    """Reward R10: keep drawn Discovery token number `index`; the rest go back."""
+
+    type: ClassVar[str] = "keep_discovery"
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndReward(Action):
+    """Reward: place no more houses; refill stock, return the objective."""
+
+    type: ClassVar[str] = "end_reward"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRotation(Action):
+    """Solo: the human picks the rotation of Alexis's tile among the legal ones."""
+
+    type: ClassVar[str] = "choose_rotation"
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHouse(Action):
+    """Solo: the human picks where Alexis's house goes on an island with a choice."""
+
+    type: ClassVar[str] = "choose_house"
+    x: int
+    y: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class AlexisStep(Action):
+    """Solo: let Alexis carry out his next step (draw a card and do what it says)."""
+
+    type: ClassVar[str] = "alexis_step"
+
+
+ACTION_TYPES: dict[str, type[Action]] = _REGISTRY

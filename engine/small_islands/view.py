@@ -1,0 +1,182 @@
+"""The one place that hides secrets: what a seat may know, as JSON-safe data.
+
+A view holds the public map, display, counts of the face-down stacks, every seat's public
+pieces and revealed objectives, plus the viewing seat's own hand, objective cards and
+Discovery token values, and -- when that seat is to move -- its legal targets. It never
+holds another seat's hand or objective cards, any stack order, Discovery values not owned
+by the seat, or the generator state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    ChooseObjective,
+    DiscardTile,
+    KeepDiscovery,
+    Land,
+    PlaceHouse,
+    PlacePortToken,
+    PlaceResourceToken,
+    PlaceTile,
+    StartLayout,
+    TakeTile,
+)
+from .board import Board
+from .content import TILE_BY_ID
+from .objectives import MISSIONS, REWARDS
+from .tiles import mask_to_points
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def tile_json(tile_id: str | None) -> dict[str, Any] | None:
+    """A face-up tile as data (id, points at rotation 0, symbols)."""
+    if tile_id is None:
+        return None
+    return TILE_BY_ID[tile_id].to_json()
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """The public map: tiles as placed, houses, tokens, islands."""
+    tiles = []
+    for x, y in board.order:
+        p = board.tiles[(x, y)]
+        tiles.append(
+            {
+                "x": x,
+                "y": y,
+                "id": p.tile.id,
+                "rotation": p.rotation,
+                "points": mask_to_points(p.mask),
+                "symbols": list(p.tile.symbols),
+                "ship": p.owner if p.is_ship else None,
+            }
+        )
+    return {
+        "width": board.width,
+        "height": board.height,
+        "tiles": tiles,
+        "houses": [{"x": x, "y": y, "index": i, "colour": c} for (x, y, i), c in board.houses.items()],
+        "resource_tokens": [
+            {"x": x, "y": y, "index": i, "resource": r, "colour": c}
+            for (x, y, i), (r, c) in board.resource_tokens.items()
+        ],
+        "port_tokens": [
+            {"x": x, "y": y, "colour": c} for (x, y), cs in board.port_tokens.items() for c in cs
+        ],
+        "islands": [
+            {
+                "key": list(island.key()),
+                "cells": sorted([list(c) for c in island.cells], key=lambda c: (c[1], c[0])),
+                "size": island.size,
+                "complete": island.is_complete,
+            }
+            for island in board.islands()
+        ],
+    }
+
+
+def objective_json(game: Game, objective: str | None) -> dict[str, Any] | None:
+    """An objective with its mission and reward texts."""
+    if objective is None:
+        return None
+    mission, reward = game.mode.parts(objective)
+    return {
+        "id": objective,
+        "mission": mission,
+        "mission_text": MISSIONS[mission].text,
+        "reward": reward,
+        "reward_text": REWARDS[reward].text,
+    }
+
+
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    """Everything `seat` may know now."""
+    if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
+        raise ValueError(f"no seat {seat!r} in this game")
+    me = game.seats[seat]
+    seats = []
+    for i, s in enumerate(game.seats):
+        seats.append(
+            {
+                "seat": i,
+                "name": s.name,
+                "colour": s.colour,
+                "bot": s.bot,
+                "pp": s.pp,
+                "stock": s.stock,
+                "reserve": s.reserve,
+                "bonus": s.bonus,
+                "hand_count": len(s.hand),
+                "discovery_count": len(s.discovery),
+                "houses_placed": s.houses_placed,
+                "ship": list(s.ship_cell) if s.ship_cell else None,
+                "objective": objective_json(game, s.now) if s.revealed else None,
+            }
+        )
+    view: dict[str, Any] = {
+        "seat": seat,
+        "phase": game.phase,
+        "round": game.round,
+        "stage": game.stage,
+        "mode": game.options.mode,
+        "to_move": game.to_move,
+        "first_player": game.first_player,
+        "end_reason": game.end_reason,
+        "seats": seats,
+        "hand": [tile_json(t) for t in me.hand],
+        "held": sorted(me.held),
+        "objective": objective_json(game, me.now),
+        "next_objective": objective_json(game, me.later),
+        "discovery": list(me.discovery),
+        "display": [tile_json(t) for t in game.display],
+        "navigation_count": len(game.navigation),
+        "reserve_count": len(game.reserve),
+        "discovery_left": len(game.discovery_bag),
+        "grey_ships": game.grey_ships,
+        "board": board_json(game.board),
+        "middle": list(game.middle()),
+        "log": list(game.log[-200:]),
+        "legal": legal_json(game) if game.to_move == seat else None,
+        "can_undo": game.can_undo() if game.to_move == seat else False,
+        "scores": game.scores() if game.phase == "over" else None,
+    }
+    if game.to_move == seat and game.pending_discovery:
+        view["pending_discovery"] = list(game.pending_discovery)
+    return view
+
+
+def legal_json(game: Game) -> dict[str, Any]:
+    """The legal targets of the seat to move, grouped for a user interface."""
+    out: dict[str, Any] = {}
+    for action in game.legal_actions():
+        if isinstance(action, StartLayout):
+            out.setdefault("layouts", []).append([list(p) for p in action.placements])
+        elif isinstance(action, ChooseObjective):
+            out.setdefault("objectives", []).append([action.now, action.later])
+        elif isinstance(action, TakeTile):
+            out.setdefault("take", []).append(action.slot)
+        elif isinstance(action, Land):
+            out.setdefault("land", {}).setdefault(action.ship, []).append([action.x, action.y])
+        elif isinstance(action, PlaceTile):
+            out.setdefault("place", {}).setdefault(action.tile, []).append(
+                [action.x, action.y, action.rotation]
+            )
+        elif isinstance(action, DiscardTile):
+            out.setdefault("discard", []).append(action.tile)
+        elif isinstance(action, PlaceResourceToken):
+            out.setdefault("resource_tokens", []).append(
+                [action.x, action.y, action.index, action.resource]
+            )
+        elif isinstance(action, PlacePortToken):
+            out.setdefault("port_tokens", []).append([action.x, action.y])
+        elif isinstance(action, PlaceHouse):
+            out.setdefault("houses", []).append([action.x, action.y, action.index, action.choice])
+        elif isinstance(action, KeepDiscovery):
+            out.setdefault("keep", []).append(action.index)
+        else:
+            out[action.type] = True
+    return out
