@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import __version__
@@ -234,6 +234,24 @@ class Game:
         if not self.can_undo():
             raise IllegalAction("cannot_undo", "nothing to undo since hidden information was revealed")
         return Game.replay(self.options, self.actions[:-1])
+
+    def clone(self) -> Game:
+        """An independent copy of the whole state (for search; secrets included)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.board = self.board.copy()
+        g.seats = [
+            replace(s, hand=list(s.hand), held=list(s.held), discovery=list(s.discovery))
+            for s in self.seats
+        ]
+        for name in ("actions", "log", "reserve", "navigation", "display", "discovery_bag",
+                     "reward_order", "pending_discovery", "boxed"):
+            setattr(g, name, list(getattr(self, name)))
+        g.decks = {k: list(v) for k, v in self.decks.items()}
+        g.stats = dict(self.stats)
+        return g
 
     @classmethod
     def replay(cls, options: Options, actions: list[Action]) -> Game:
