@@ -1,0 +1,223 @@
+"""The app shell in real Chromium: boot, hygiene, loading screen, install, offline, update."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import (
+    SITE,
+    Recorder,
+    origin_of,
+    wait_controlled,
+    wait_ready,
+)
+from playwright.sync_api import BrowserContext, Page, Route
+
+from tools.serve import start_server
+
+MANIFEST_FIELDS = ("name", "short_name", "start_url", "scope", "id", "display", "icons")
+
+
+@pytest.fixture(scope="module")
+def booted(
+    module_context: BrowserContext, site_url: str, artifacts: Path
+) -> Iterator[tuple[Page, Recorder]]:
+    """A cold start of the app in a fresh context, recorded from the first request."""
+    recorder = Recorder(origin_of(site_url)).attach(module_context)
+    page = module_context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    page.screenshot(path=artifacts / "boot.png")
+    yield page, recorder
+    page.close()
+
+
+def test_boots_to_start_screen(booted: tuple[Page, Recorder]) -> None:
+    page, _ = booted
+    text = page.inner_text("#app")
+    assert "Small Islands" in text
+    assert page.is_hidden("#loading")
+
+
+def test_no_console_or_page_errors(booted: tuple[Page, Recorder]) -> None:
+    _, recorder = booted
+    assert recorder.console_errors == []
+    assert recorder.page_errors == []
+
+
+def test_no_csp_violations(booted: tuple[Page, Recorder]) -> None:
+    _, recorder = booted
+    assert recorder.csp_violations == []
+
+
+def test_no_off_origin_or_failed_requests(booted: tuple[Page, Recorder]) -> None:
+    _, recorder = booted
+    assert recorder.off_origin == []
+    assert recorder.failed == []
+
+
+def test_vendored_files_are_exactly_those_requested(booted: tuple[Page, Recorder]) -> None:
+    """The build vendors what the page loads: nothing missing (no 404), nothing unused."""
+    _, recorder = booted
+    requested = {p for p in recorder.paths() if p.startswith("vendor/")}
+    vendored = {p.relative_to(SITE).as_posix() for p in (SITE / "vendor").rglob("*") if p.is_file()}
+    assert requested == vendored
+
+
+def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: Path) -> None:
+    held: list[Route] = []
+    app_page.route("**/main.py", lambda route: held.append(route))  # Python cannot finish
+    app_page.goto("./", wait_until="domcontentloaded")
+    loading = app_page.locator("#loading")
+    assert loading.is_visible()
+    assert "Small Islands" in loading.inner_text()
+    assert app_page.get_attribute("body", "data-ready") is None
+    for _ in range(600):  # the page asks for main.py once the config is read
+        if held:
+            break
+        app_page.wait_for_timeout(100)
+    assert held, "main.py was never requested"
+    assert loading.is_visible()
+    app_page.screenshot(path=artifacts / "loading.png")
+    held[0].continue_()
+    wait_ready(app_page)
+    assert loading.is_hidden()
+
+
+def test_installable(persistent_context: BrowserContext, site_url: str) -> None:
+    page = (
+        persistent_context.pages[0] if persistent_context.pages else persistent_context.new_page()
+    )
+    page.goto("./")
+    wait_ready(page)
+    cdp = persistent_context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert manifest["url"] == site_url + "manifest.json"
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+
+def test_works_offline_after_first_visit(
+    app_page: Page, context: BrowserContext, recorder: Recorder
+) -> None:
+    app_page.goto("./")
+    wait_ready(app_page)
+    wait_controlled(app_page)
+    context.set_offline(True)
+    response = app_page.reload()
+    wait_ready(app_page)
+    assert response is not None and response.from_service_worker
+    app_page.goto("./index.html?from=offline")  # cache matching ignores the query
+    wait_ready(app_page)
+    assert "Small Islands" in app_page.inner_text("#app")
+    assert recorder.problems() == {}
+
+
+def _get(url: str) -> tuple[str, bytes]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.headers["Content-Type"], response.read()
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_is_served_and_complete(site_url: str) -> None:
+    content_type, body = _get(site_url + "manifest.json")
+    assert content_type.startswith("application/json")
+    manifest = json.loads(body)
+    for name in MANIFEST_FIELDS:
+        assert manifest.get(name), name
+    assert manifest["name"] == "Small Islands"
+    assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    found = set()
+    for icon in manifest["icons"]:
+        icon_type, data = _get(site_url + icon["src"])
+        assert icon_type == icon["type"] == "image/png"
+        width, height = _png_size(data)
+        assert icon["sizes"] == f"{width}x{height}"
+        found.add((icon["sizes"], icon.get("purpose", "any")))
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= found
+
+
+@pytest.mark.parametrize(
+    ("path", "mime"),
+    [
+        ("vendor/pyodide-314.0.7/pyodide.asm.wasm", "application/wasm"),
+        ("vendor/pyodide-314.0.7/pyodide.mjs", "text/javascript"),
+        ("vendor/pyodide-314.0.7/pyodide-lock.json", "application/json"),
+        ("service-worker.js", "text/javascript"),
+        ("index.html", "text/html"),
+    ],
+)
+def test_server_mime_types(site_url: str, path: str, mime: str) -> None:
+    request = urllib.request.Request(site_url + path, method="HEAD")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.headers["Content-Type"].split(";")[0] == mime
+
+
+def _precache(source: str) -> tuple[str, list[str]]:
+    version = re.search(r'const VERSION = "([^"]+)";', source)
+    listed = re.search(r"const PRECACHE = (\[.*?\]);", source, re.S)
+    assert version and listed
+    return version.group(1), json.loads(listed.group(1))
+
+
+def test_precache_lists_every_site_file(site_url: str) -> None:
+    _, body = _get(site_url + "service-worker.js")
+    version, precache = _precache(body.decode())
+    assert re.fullmatch(r"[0-9a-f]{16}", version)
+    files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
+    assert set(precache) == {"./", *(f"./{f}" for f in files - {"service-worker.js"})}
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A private copy of site/ on its own server, free to be changed by the test."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server, url = start_server(copy)
+    yield copy, url
+    server.shutdown()
+    server.server_close()
+
+
+def test_new_version_waits_until_the_user_reloads(
+    site_copy: tuple[Path, str], context: BrowserContext, recorder: Recorder
+) -> None:
+    copy, url = site_copy
+    recorder.origin = origin_of(url)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_controlled(page)
+    old_version, _ = _precache((copy / "service-worker.js").read_text())
+    assert page.evaluate("caches.keys()") == [f"small-islands-{old_version}"]
+
+    worker = copy / "service-worker.js"  # a new deploy: another version, same files
+    worker.write_text(worker.read_text().replace(old_version, "0123456789abcdef"))
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function("() => window.smallIslands.updateAvailable", timeout=60_000)
+    banner = page.locator("#update")
+    assert banner.is_visible()
+    # The old worker still serves the page until the user asks for the new version.
+    assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert page.evaluate("caches.keys()") == ["small-islands-0123456789abcdef"]
+    assert page.is_hidden("#update")
+    assert recorder.problems() == {}
