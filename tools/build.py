@@ -14,7 +14,6 @@ import argparse
 import hashlib
 import json
 import shutil
-import sys
 import zipfile
 from pathlib import Path
 
@@ -163,4 +162,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

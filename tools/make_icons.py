@@ -80,7 +80,9 @@ def scene(u: float, v: float) -> tuple[int, int, int]:
     return tuple(round(a + (b - a) * t) for a, b in zip(SEA_TOP, SEA_BOTTOM, strict=True))  # type: ignore[return-value]
 
 
-def render(size: int, inside: Callable[[float, float], bool], zoom: float, samples: int = 3) -> bytes:
+def render(
+    size: int, inside: Callable[[float, float], bool], zoom: float, samples: int = 3
+) -> bytes:
     """Supersampled render: ``inside`` clips the icon shape, ``zoom`` scales the motif."""
     rows = []
     for y in range(size):

@@ -58,7 +58,9 @@ def make_server(
     """A threading server for ``directory``; port 0 picks a free port."""
     if not (directory / "index.html").is_file():
         raise SystemExit(f"{directory}/index.html not found: run `python tools/build.py` first")
-    handler = functools.partial(QuietSiteHandler if quiet else SiteHandler, directory=str(directory))
+    handler = functools.partial(
+        QuietSiteHandler if quiet else SiteHandler, directory=str(directory)
+    )
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
