@@ -68,3 +68,11 @@ def test_cards_and_tokens():
     pairs = {(o.mission, o.reward) for o in OBJECTIVES.values()}
     assert ("M4", "R6") in pairs and ("M10", "R7") in pairs and ("M12", "R4") in pairs
     assert sorted(DISCOVERY_VALUES) == [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6]
+
+
+def test_every_landscape_tile_fits_next_to_either_starting_layout():
+    for side in (0, 1):
+        b = Board(12, 12)
+        for pair, (x, y) in zip(STARTING_TILES, [(5, 5), (6, 5), (5, 6), (6, 6)], strict=True):
+            b.place(pair[side], x, y, 0)
+        assert all(b.has_placement(t) for t in TILES), side

@@ -69,13 +69,15 @@ T55 LLLSSSLL:leaf,leaf,temple                   # half
 T56 LLLSSSLL:port,house                         # half
 """
 
-# Each starting tile: front and back. Fronts arranged in the middle 2 x 2 form one island
-# with four arms reaching out; backs form two strip islands with a channel between them.
+# Each starting tile: front and back (positions in the default layout: NW, NE, SW, SE of
+# the middle 2 x 2). Fronts form one island of four, backs two islands; on either side
+# every landscape tile of the edition fits somewhere around them, so no first turn is
+# blocked (checked by tests/test_content.py).
 STARTING_TILE_LINES = """
-S1a LSLSLSSS:flower,house         S1b LLLSSSLL:flower,house
-S2a LSSSLSLS:fruit,temple         S2b LLLSSSLL:leaf,temple
-S3a LSLSSSLS:leaf,house           S3b SSLLLLLS:fruit,house
-S4a LSSSLSLS:temple,port          S4b SSLLLLLS:port,flower
+S1a SSLLLLLL:flower,house         S1b LSSSLLLS:flower,house
+S2a LSSLLLLS:fruit,temple         S2b LLLLLSSS:leaf,temple
+S3a LLLSSSLL:leaf,house           S3b LSSLLSLL:fruit,house
+S4a LLSLLSLL:temple,port          S4b LLLLLLSS:port,flower
 """
 
 
