@@ -1,0 +1,79 @@
+"""Computer players: Easy, Medium and Hard.
+
+A bot sees only its seat's view (``game.view(seat)``) and that seat's legal actions, which
+are public to it. It rebuilds a full game consistent with the view (`determinize`): the
+hidden parts are drawn at random, so a decision never depends on the true hidden state.
+
+* Easy: random among the better half of Medium's options; never spends a bonus token for
+  nothing; lands now and then.
+* Medium: greedy over one turn -- progress toward its own objectives on the map, ship and
+  port value around its own ship, the cost of spending houses and tokens.
+* Hard: for its few best candidate moves (by Medium), plays out sampled hidden worlds to
+  the end of the game with a fast Medium-like policy and keeps the move with the best
+  average score margin, within a time budget.
+
+>>> from small_islands import Game, Options
+>>> g = Game.new(Options(seats=("Ann", "Bob"), seed=3, bots={0: "medium", 1: "easy"}))
+>>> while g.phase != "over":
+...     g.play(bot_move(g, g.to_move))
+>>> g.phase
+'over'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from .hint import suggest
+from .policy import POLICIES
+from .search import hard
+from .world import board_from_view, determinize
+
+LEVELS = ("easy", "medium", "hard")
+DEFAULT_BUDGET_S = 0.25
+
+
+def choose_action(
+    view: dict[str, Any],
+    legal: Sequence[Action],
+    level: str = "medium",
+    rng: random.Random | int | None = None,
+    budget_s: float = DEFAULT_BUDGET_S,
+) -> Action:
+    """The bot's decision for the seat of `view`, one of `legal`."""
+    if level not in LEVELS:
+        raise ValueError(f"bot level must be one of {LEVELS}, got {level!r}")
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    if len(legal) == 1:
+        return legal[0]
+    if level == "hard":
+        return hard(view, legal, rng, budget_s)
+    world = determinize(view, rng)
+    choice = POLICIES[level](world, legal, rng)
+    return choice if choice in legal else legal[0]
+
+
+def bot_move(
+    game: Game,
+    seat: int,
+    level: str | None = None,
+    rng: random.Random | int | None = None,
+    budget_s: float = DEFAULT_BUDGET_S,
+) -> Action:
+    """The decision of the bot at `seat` (level from the game options unless given)."""
+    if game.to_move != seat:
+        raise ValueError(f"seat {seat} is not to move")
+    level = level or game.seats[seat].bot or "medium"
+    if rng is None:
+        rng = random.Random(hash((game.options.seed, len(game.actions), seat)))
+    return choose_action(game.view(seat), game.legal_actions(), level, rng, budget_s)
+
+
+__all__ = ["LEVELS", "board_from_view", "bot_move", "choose_action", "determinize", "suggest"]

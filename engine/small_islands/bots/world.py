@@ -1,0 +1,224 @@
+"""Worlds a seat cannot tell apart: rebuild a full `Game` from one seat's view.
+
+`determinize(view, rng)` returns a game whose public state (map, display, counts, revealed
+objectives, scores) and whose viewing seat's own secrets (hand, objective cards, Discovery
+tokens) equal the view, while everything the seat cannot know -- other hands, the order of
+the Reserve and Navigation stacks, other seats' objective cards, Discovery values it does
+not own -- is drawn at random from what is left. It reads nothing but the view, so a bot
+that decides on such worlds can never peek at the true hidden state.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from ..board import Board
+from ..content import TILE_BY_ID, TILES
+from ..game import Game
+from ..modes import MODES
+from ..objectives import DISCOVERY_VALUES
+from ..options import Options
+from ..tiles import SHIP_TILE
+
+_BOXED = re.compile(r"returned (\S+) to the box")
+
+
+def board_from_view(view: dict[str, Any]) -> Board:
+    """The public map of a view as a `Board` (tiles in placement order, houses, tokens)."""
+    data = view["board"]
+    board = Board(data["width"], data["height"])
+    for t in data["tiles"]:
+        tile = SHIP_TILE if t["ship"] is not None else TILE_BY_ID[t["id"]]
+        board.put(tile, t["x"], t["y"], t["rotation"], owner=t["ship"])
+    for h in data["houses"]:
+        board.houses[(h["x"], h["y"], h["index"])] = h["colour"]
+    for r in data["resource_tokens"]:
+        board.resource_tokens[(r["x"], r["y"], r["index"])] = (r["resource"], r["colour"])
+    for p in data["port_tokens"]:
+        board.port_tokens.setdefault((p["x"], p["y"]), []).append(p["colour"])
+    return board
+
+
+def _chosen(view: dict[str, Any], seat: int) -> bool:
+    """Has `seat` already chosen its objectives this round (as far as the view shows)?"""
+    phase = view["phase"]
+    if phase in ("exploration", "reward", "over"):
+        return True
+    if phase != "preparation":
+        return False
+    n = len(view["seats"])
+    order = [(view["first_player"] + i) % n for i in range(n)]
+    return order.index(seat) < order.index(view["to_move"])
+
+
+def _reward_start(view: dict[str, Any]) -> tuple[int, bool]:
+    """(first seat of the reward phase, is it the final one) read from the public log."""
+    for entry in reversed(view["log"]):
+        text = entry["text"]
+        if text.startswith("landed a"):
+            return entry["seat"], False
+        if "last reward phase" in text:
+            return entry["seat"], True
+    return view["to_move"], False
+
+
+def _last_tiles(view: dict[str, Any], placements: int) -> dict[int, int]:
+    """Seat -> number of the last tile it placed (tie-break), as far as the log reaches."""
+    marks = [
+        (e["seat"], 4 if e["text"].startswith("arranged") else 1)
+        for e in view["log"]
+        if e["seat"] is not None
+        and (e["text"].startswith(("placed ", "landed a", "arranged the starting")))
+    ]
+    count = placements - sum(n for _, n in marks)
+    last: dict[int, int] = {}
+    for seat, n in marks:
+        count += n
+        last[seat] = count
+    return last
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> Game:
+    """A full game consistent with `view`, hidden parts drawn at random from `rng`."""
+    me = view["seat"]
+    seats_v = view["seats"]
+    n = len(seats_v)
+    mode = MODES[view["mode"]]
+    options = Options(
+        seats=tuple(s["name"] for s in seats_v),
+        mode=view["mode"],
+        table=(view["board"]["width"], view["board"]["height"]),
+        seed=rng.randrange(2**31),
+        colours=tuple(s["colour"] for s in seats_v),
+        first_player=view["first_player"],
+    )
+    g = Game.new(options)
+    g.rng = random.Random(rng.getrandbits(64))
+    g.board = board_from_view(view)
+    g.actions, g.log = [], []
+    g.phase, g.round, g.stage = view["phase"], view["round"], view["stage"]
+    g.to_move, g.first_player, g.end_reason = view["to_move"], view["first_player"], view["end_reason"]
+    g.display = [t["id"] if t else None for t in view["display"]]
+    g.grey_ships = view["grey_ships"]
+    g.placements = len(g.board.order)
+    g.stats = {"turns": 0, "blocked_turns": 0}
+    g._undo_floor = len(g.actions)
+    g.pending_discovery = list(view.get("pending_discovery") or [])
+    g.taken_slot = None
+    if g.stage in ("place", "bonus"):
+        empty = [i for i, t in enumerate(g.display) if t is None]
+        g.taken_slot = empty[0] if empty else None
+    g.ship_placer, g.final_reward, g.reward_order = None, False, []
+    returned: set[int] = set()
+    if g.phase == "reward":
+        first, g.final_reward = _reward_start(view)
+        g.ship_placer = first
+        g.reward_order = [(first + i) % n for i in range(n)]
+        returned = set(g.reward_order[: g.reward_order.index(g.to_move)])
+    last = _last_tiles(view, g.placements)
+
+    # seats: public pieces
+    for i, sv in enumerate(seats_v):
+        s = g.seats[i]
+        s.pp, s.stock, s.reserve, s.bonus = sv["pp"], sv["stock"], sv["reserve"], sv["bonus"]
+        s.houses_placed = sv["houses_placed"]
+        s.ship_cell = tuple(sv["ship"]) if sv["ship"] else None  # type: ignore[assignment]
+        s.revealed = sv["objective"] is not None
+        s.now = sv["objective"]["id"] if s.revealed else None
+        s.later, s.held, s.hand, s.discovery = None, [], [], []
+        s.last_tile = last.get(i, -1)
+    mine = g.seats[me]
+    mine.hand = [t["id"] for t in view["hand"]]
+    mine.held = list(view["held"])
+    mine.now = view["objective"]["id"] if view["objective"] else None
+    mine.later = view["next_objective"]["id"] if view["next_objective"] else None
+    mine.discovery = list(view["discovery"])
+    _deal_hidden_cards(g, view, mode, returned, rng)
+    _deal_hidden_tiles(g, view, rng)
+    _deal_hidden_discovery(g, view, rng)
+    return g
+
+
+def _deal_hidden_cards(
+    g: Game, view: dict[str, Any], mode: Any, returned: set[int], rng: random.Random
+) -> None:
+    """Other seats' objective cards and the objective decks, drawn from the unseen cards."""
+    me = view["seat"]
+    known: set[str] = set(g.seats[me].held)
+    if g.seats[me].now:
+        known.update(mode.cards_of(g.seats[me].now))
+    for i, s in enumerate(g.seats):
+        if i != me and s.now:
+            known.update(mode.cards_of(s.now))
+    pools = {p: [c for c in mode.deck(p) if c not in known] for p in mode.decks}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    n_held = 1 if view["phase"] == "setup" else 3
+    for i, s in enumerate(g.seats):
+        if i == me or view["phase"] == "over":
+            continue
+        if _chosen(view, i):
+            if not s.now:
+                s.now = mode_objective(mode, pools)
+            s.later = mode_objective(mode, pools)
+            s.held = mode.cards_of(s.later)
+        else:
+            s.held = [pools[p].pop() for p in mode.decks for _ in range(n_held)]
+    g.decks = {p: list(pool) for p, pool in pools.items()}
+    for i in sorted(returned):
+        now = g.seats[i].now
+        if now:
+            for card in mode.cards_of(now):
+                g.decks[card[0]].append(card)
+    for deck in g.decks.values():
+        rng.shuffle(deck)
+
+
+def mode_objective(mode: Any, pools: dict[str, list[str]]) -> str:
+    """Draw one objective's worth of cards from the pools, as the mode names it."""
+    cards = [pools[p].pop() for p in mode.decks]
+    return cards[0] if len(cards) == 1 else "+".join(cards)
+
+
+def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> None:
+    """Other hands, the Navigation stack and the Reserve, from the tiles not seen anywhere."""
+    me = view["seat"]
+    seen = {t["id"] for t in view["board"]["tiles"]}
+    seen.update(t for t in g.display if t)
+    seen.update(g.seats[me].hand)
+    boxed = []
+    for entry in view["log"]:
+        m = _BOXED.search(entry["text"])
+        if m:
+            boxed.append(m.group(1))
+    seen.update(boxed)
+    pool = [t.id for t in TILES if t.id not in seen]
+    rng.shuffle(pool)
+    for i, s in enumerate(g.seats):
+        if i != me:
+            count = view["seats"][i]["hand_count"]
+            s.hand, pool = pool[:count], pool[count:]
+    nav = view["navigation_count"]
+    g.navigation, pool = pool[:nav], pool[nav:]
+    res = view["reserve_count"]
+    g.reserve, pool = pool[:res], pool[res:]
+    g.boxed = boxed + pool
+
+
+def _deal_hidden_discovery(g: Game, view: dict[str, Any], rng: random.Random) -> None:
+    """Other seats' Discovery tokens and the bag, from the values not seen."""
+    unseen = list(DISCOVERY_VALUES)
+    for v in list(g.seats[view["seat"]].discovery) + list(g.pending_discovery):
+        if v in unseen:
+            unseen.remove(v)
+    rng.shuffle(unseen)
+    for i, s in enumerate(g.seats):
+        if i != view["seat"]:
+            count = view["seats"][i]["discovery_count"]
+            s.discovery, unseen = unseen[:count], unseen[count:]
+    g.discovery_bag = unseen[: view["discovery_left"]]
+
+
+__all__ = ["board_from_view", "determinize"]
