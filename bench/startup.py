@@ -1,0 +1,180 @@
+"""Startup benchmark: the app vs a bare `loadPyodide()` page, cold, side by side in one run.
+
+    python bench/startup.py [--runs 7] [--record]
+
+Both pages load the same vendored Pyodide from site/ and import the same engine.zip; the
+app goes through PyScript (config, plugins, files) and renders its first screen. Each cold
+run uses a fresh browser context (empty HTTP cache, no service worker); runs alternate
+app / bare. A warm series reloads the app in one context whose service worker has
+precached everything. Times are from navigation start to body[data-ready="1"], measured
+in the page. `make build` first. --record rewrites the "Startup" section of bench/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from conftest import launch_args  # noqa: E402
+
+from tools.build import PYODIDE_VERSION, PYSCRIPT_VERSION  # noqa: E402
+from tools.serve import start_server  # noqa: E402
+
+RESULTS = ROOT / "bench" / "RESULTS.md"
+TIMEOUT_MS = 120_000
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="./bench-bare.mjs"></script></head>
+<body><main id="app"></main></body></html>
+"""
+
+BARE_JS = f"""
+import {{ loadPyodide }} from "./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs";
+const pyodide = await loadPyodide();
+const zip = await (await fetch("./engine.zip")).arrayBuffer();
+pyodide.unpackArchive(zip, "zip");
+const version = pyodide.runPython("import small_islands; small_islands.__version__");
+document.getElementById("app").textContent = `engine ${{version}} loaded`;
+document.body.dataset.ready = "1";
+"""
+
+# Records when body gets data-ready="1", in ms since navigation start.
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.ready === "1") {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true,
+                   attributeFilter: ["data-ready"] });
+"""
+
+
+def timed_load(page: Page, url: str, reload: bool = False) -> tuple[float, float]:
+    """(ms to data-ready, ms to first contentful paint) of one load."""
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    ready = float(page.evaluate("window.__readyAt"))
+    fcp = page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"
+    )
+    return ready, float(fcp)
+
+
+def cold(browser: Browser, url: str) -> tuple[float, float]:
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(READY_PROBE)
+    try:
+        return timed_load(context.new_page(), url)
+    finally:
+        context.close()
+
+
+def warm_series(browser: Browser, url: str, runs: int) -> list[float]:
+    context = browser.new_context()
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    timed_load(page, url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    times = [timed_load(page, url, reload=True)[0] for _ in range(runs)]
+    context.close()
+    return times
+
+
+def table(rows: list[tuple[str, list[float], list[float]]], bare_median: float) -> str:
+    lines = [
+        "| page | median to data-ready (ms) | min-max (ms) | vs bare | first paint (ms) |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for name, ready, fcp in rows:
+        median = statistics.median(ready)
+        paints = [p for p in fcp if p == p]  # drop NaN: no contentful paint before ready
+        paint = f"{statistics.median(paints):.0f}" if paints else "-"
+        lines.append(
+            f"| {name} | {median:.0f} | {min(ready):.0f}-{max(ready):.0f} "
+            f"| {median / bare_median:.2f}x | {paint} |"
+        )
+    return "\n".join(lines)
+
+
+def record(text: str) -> None:
+    """Replace (or append) the '## Startup' section of bench/RESULTS.md."""
+    old = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
+    start = old.find("## Startup")
+    if start < 0:
+        new = old.rstrip("\n") + "\n\n" + text
+    else:
+        end = old.find("\n## ", start + 1)
+        new = old[:start] + text + ("" if end < 0 else old[end:])
+    RESULTS.write_text(new.rstrip("\n") + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--record", action="store_true", help="update bench/RESULTS.md")
+    args = parser.parse_args()
+    site = ROOT / "site"
+    if not (site / "index.html").is_file():
+        raise SystemExit("site/ is not built: run `make build`")
+    with tempfile.TemporaryDirectory() as tmp:
+        served = Path(tmp) / "site"
+        shutil.copytree(site, served)
+        (served / "bench-bare.html").write_text(BARE_HTML)
+        (served / "bench-bare.mjs").write_text(BARE_JS)
+        server, url = start_server(served)
+        app_ready: list[float] = []
+        app_fcp: list[float] = []
+        bare_ready: list[float] = []
+        bare_fcp: list[float] = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_args())
+            cold(browser, url)  # warm-up: OS file cache, Chromium's first start
+            for _ in range(args.runs):
+                ready, fcp = cold(browser, url)
+                app_ready.append(ready)
+                app_fcp.append(fcp)
+                ready, fcp = cold(browser, url + "bench-bare.html")
+                bare_ready.append(ready)
+                bare_fcp.append(fcp)
+            warm = warm_series(browser, url, args.runs)
+            version = browser.version
+            browser.close()
+        server.shutdown()
+    rows = [
+        ("app, cold (PyScript)", app_ready, app_fcp),
+        ("bare loadPyodide(), cold", bare_ready, bare_fcp),
+        ("app, warm (service worker cache)", warm, []),
+    ]
+    result = table(rows, statistics.median(bare_ready))
+    print(result)
+    if args.record:
+        record(
+            "## Startup\n\n"
+            "`python bench/startup.py --runs "
+            f"{args.runs} --record` (after `make build`; also `make bench`)\n\n"
+            f"Pyodide {PYODIDE_VERSION}, PyScript {PYSCRIPT_VERSION}, Chromium {version} "
+            f"headless, {platform.machine()} with 2 cores, site served from 127.0.0.1. "
+            f"Median of {args.runs} runs each, cold runs alternating app / bare in fresh "
+            'contexts; time from navigation start to `body[data-ready="1"]`.\n\n'
+            f"{result}\n"
+        )
+
+
+if __name__ == "__main__":
+    main()
