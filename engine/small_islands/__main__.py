@@ -1,4 +1,4 @@
-"""Command line: ``python -m small_islands simulate|replay ...``."""
+"""Command line: ``python -m small_islands simulate|replay|tournament ...``."""
 
 from __future__ import annotations
 
@@ -81,9 +81,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     rep = sub.add_parser("replay", help="print the scores of a saved game")
     rep.add_argument("file")
+    tour = sub.add_parser("tournament", help="bot A against bot B, with win rates")
+    tour.add_argument("--a", default="hard", choices=("easy", "medium", "hard"))
+    tour.add_argument("--b", default="medium", choices=("easy", "medium", "hard"))
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
+    tour.add_argument("--mode", default="normal", choices=("normal", "advanced"))
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--budget", type=float, default=0.25, help="Hard: seconds per decision")
+    tour.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         print(simulate(args.games, args.seats, args.mode, args.seed))
+    elif args.command == "tournament":
+        from .bots import tournament
+
+        res = tournament.run(args.a, args.b, args.games, args.seats, args.mode, args.seed,
+                             args.budget, args.progress)
+        print(tournament.report(res))
     else:
         try:
             print(replay(args.file))

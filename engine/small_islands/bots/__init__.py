@@ -43,8 +43,14 @@ def choose_action(
     level: str = "medium",
     rng: random.Random | int | None = None,
     budget_s: float = DEFAULT_BUDGET_S,
+    max_worlds: int | None = None,
 ) -> Action:
-    """The bot's decision for the seat of `view`, one of `legal`."""
+    """The bot's decision for the seat of `view`, one of `legal`.
+
+    `rng` (or a seed) drives every random draw; Hard stops after `budget_s` seconds or
+    `max_worlds` sampled worlds, whichever comes first (a fixed `max_worlds` and a large
+    budget make it reproducible).
+    """
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {LEVELS}, got {level!r}")
     if not legal:
@@ -54,7 +60,7 @@ def choose_action(
     if len(legal) == 1:
         return legal[0]
     if level == "hard":
-        return hard(view, legal, rng, budget_s)
+        return hard(view, legal, rng, budget_s, max_worlds)
     world = determinize(view, rng)
     choice = POLICIES[level](world, legal, rng)
     return choice if choice in legal else legal[0]

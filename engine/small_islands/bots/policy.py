@@ -109,8 +109,12 @@ class Ctx:
 
 
 # ------------------------------------------------------------------ exploration
-def placement_values(ctx: Ctx, tile_ids: Sequence[str]) -> list[tuple[float, PlaceTile]]:
-    """Value of every legal placement of the given tiles (symmetric rotations once)."""
+def placement_values(ctx: Ctx, tile_ids: Sequence[str], sample: int = 0,
+                     rng: random.Random | None = None) -> list[tuple[float, PlaceTile]]:
+    """Value of every legal placement of the given tiles (symmetric rotations once).
+
+    With `sample` > 0, only that many positions per tile, drawn with `rng` (for playouts).
+    """
     board = ctx.game.board
     ship = ctx.own_ship()
     out = []
@@ -119,7 +123,10 @@ def placement_values(ctx: Ctx, tile_ids: Sequence[str]) -> list[tuple[float, Pla
         masks = tile.rotation_masks()
         seen: set[tuple[int, int, int]] = set()
         ports = tile.count("port")
-        for x, y, r in board.legal_positions(tile):
+        positions = board.legal_positions(tile)
+        if sample and rng is not None and len(positions) > sample:
+            positions = rng.sample(positions, sample)
+        for x, y, r in positions:
             key = (x, y, masks[r])
             if key in seen:
                 continue
