@@ -36,6 +36,10 @@ def board_from_view(view: dict[str, Any]) -> Board:
         board.houses[(h["x"], h["y"], h["index"])] = h["colour"]
     for r in data["resource_tokens"]:
         board.resource_tokens[(r["x"], r["y"], r["index"])] = (r["resource"], r["colour"])
+    if "covered_tokens" in data and hasattr(board, "covered_tokens"):
+        board.covered_tokens = [
+            (c["x"], c["y"], c["index"], c["resource"], c["colour"]) for c in data["covered_tokens"]
+        ]
     for p in data["port_tokens"]:
         board.port_tokens.setdefault((p["x"], p["y"]), []).append(p["colour"])
     return board
