@@ -130,6 +130,7 @@ class Board:
         self.order: list[Cell] = []
         self.houses: dict[tuple[int, int, int], str] = {}
         self.resource_tokens: dict[tuple[int, int, int], tuple[str, str]] = {}
+        self.covered_tokens: list[tuple[int, int, int, str, str]] = []
         self.port_tokens: dict[Cell, list[str]] = {}
         self._frontier: dict[Cell, tuple[int, int]] = {}
         self._parent: dict[Cell, Cell] = {}
@@ -376,8 +377,15 @@ class Board:
             raise IllegalAction("same_resource", f"{where}: it must show a different resource")
 
     def place_resource_token(self, x: int, y: int, index: int, resource: str, colour: str = "") -> None:
-        """Cover resource symbol `index` of (x, y) with a token showing `resource`."""
+        """Cover resource symbol `index` of (x, y) with a token showing `resource`.
+
+        A token may hide another one; the hidden token stays on the map (in
+        `covered_tokens`) but no longer counts.
+        """
         self.check_resource_token(x, y, index, resource)
+        covered = self.resource_tokens.get((x, y, index))
+        if covered is not None:
+            self.covered_tokens.append((x, y, index, *covered))
         self.resource_tokens[(x, y, index)] = (resource, colour)
 
     def check_port_token(self, x: int, y: int) -> None:
@@ -424,6 +432,7 @@ class Board:
         b.order = list(self.order)
         b.houses = dict(self.houses)
         b.resource_tokens = dict(self.resource_tokens)
+        b.covered_tokens = list(self.covered_tokens)
         b.port_tokens = {c: list(v) for c, v in self.port_tokens.items()}
         b._frontier = dict(self._frontier)
         b._parent = dict(self._parent)

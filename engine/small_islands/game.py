@@ -741,6 +741,7 @@ class Game:
             "order": list(b.order),
             "houses": {f"{k}": v for k, v in b.houses.items()},
             "resource_tokens": {f"{k}": v for k, v in b.resource_tokens.items()},
+            "covered_tokens": list(b.covered_tokens),
             "port_tokens": {f"{k}": v for k, v in b.port_tokens.items()},
             "end_reason": self.end_reason,
             "rng": self.rng.getstate(),

@@ -64,6 +64,10 @@ def board_json(board: Board) -> dict[str, Any]:
             {"x": x, "y": y, "index": i, "resource": r, "colour": c}
             for (x, y, i), (r, c) in board.resource_tokens.items()
         ],
+        "covered_tokens": [
+            {"x": x, "y": y, "index": i, "resource": r, "colour": c}
+            for x, y, i, r, c in board.covered_tokens
+        ],
         "port_tokens": [
             {"x": x, "y": y, "colour": c} for (x, y), cs in board.port_tokens.items() for c in cs
         ],
