@@ -72,14 +72,18 @@ def bot_move(
     level: str | None = None,
     rng: random.Random | int | None = None,
     budget_s: float = DEFAULT_BUDGET_S,
+    max_worlds: int | None = None,
 ) -> Action:
-    """The decision of the bot at `seat` (level from the game options unless given)."""
+    """The decision of the bot at `seat` (level from the game options unless given).
+
+    It passes `choose_action` nothing but ``game.view(seat)`` and the legal actions.
+    """
     if game.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
     level = level or game.seats[seat].bot or "medium"
     if rng is None:
         rng = random.Random(hash((game.options.seed, len(game.actions), seat)))
-    return choose_action(game.view(seat), game.legal_actions(), level, rng, budget_s)
+    return choose_action(game.view(seat), game.legal_actions(), level, rng, budget_s, max_worlds)
 
 
 __all__ = ["LEVELS", "board_from_view", "bot_move", "choose_action", "determinize", "suggest"]
