@@ -57,7 +57,7 @@ gesture = {"pointers": {}, "start": None, "moved": False, "suppress_click": Fals
 
 def render():
     root.innerHTML = app.render()
-    document.body.dataset.screen = app.screen
+    document.body.dataset.appScreen = app.screen
 
 
 def read_fields():

@@ -916,7 +916,9 @@ class App:
                     f'data-secret="hand" aria-label="Hand tile {esc(t["id"])}">{svg}</button>'
                 )
             else:
-                items.append(f'<span class="tile-btn static" data-secret="hand">{svg}</span>')
+                items.append(
+                    f'<span class="tile-btn static" data-secret="hand" data-tile="{esc(t["id"])}">{svg}</span>'
+                )
         return (
             '<section class="card hand"><h2>Your hand</h2>'
             f'<div class="tiles">{"".join(items)}</div></section>'
