@@ -84,6 +84,8 @@ def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: P
         app_page.wait_for_timeout(100)
     assert held, "main.py was never requested"
     assert loading.is_visible()
+    # The service worker waits for Python (no second download of the wasm on a first visit).
+    assert app_page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r)")
     app_page.screenshot(path=artifacts / "loading.png")
     held[0].continue_()
     wait_ready(app_page)
