@@ -13,6 +13,7 @@ in the page. `make build` first. --record rewrites the "Startup" section of benc
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shutil
 import statistics
@@ -24,10 +25,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "e2e"))
 
-from conftest import launch_args  # noqa: E402
-
+from tools.browser import launch_args  # noqa: E402
 from tools.build import PYODIDE_VERSION, PYSCRIPT_VERSION  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
@@ -132,6 +131,7 @@ def main() -> None:
     site = ROOT / "site"
     if not (site / "index.html").is_file():
         raise SystemExit("site/ is not built: run `make build`")
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         served = Path(tmp) / "site"
         shutil.copytree(site, served)
@@ -169,7 +169,9 @@ def main() -> None:
             "`python bench/startup.py --runs "
             f"{args.runs} --record` (after `make build`; also `make bench`)\n\n"
             f"Pyodide {PYODIDE_VERSION}, PyScript {PYSCRIPT_VERSION}, Chromium {version} "
-            f"headless, {platform.machine()} with 2 cores, site served from 127.0.0.1. "
+            f"headless, {platform.machine()}, {os.cpu_count()} cores (1-min load average "
+            f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after), site served from "
+            "127.0.0.1. "
             f"Median of {args.runs} runs each, cold runs alternating app / bare in fresh "
             'contexts; time from navigation start to `body[data-ready="1"]`.\n\n'
             f"{result}\n"

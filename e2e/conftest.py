@@ -1,14 +1,12 @@
 """Browser-test fixtures: the built site/ served from a thread, real Chromium, recorders.
 
-`make test` builds site/ first; nothing here builds. Chromium comes from $CHROMIUM, else
-`chromium`/`chromium-browser` on PATH (Debian's package), else Playwright's own download.
+`make test` builds site/ first; nothing here builds. Chromium: see tools/browser.py.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,23 +28,11 @@ from playwright.sync_api import (
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.browser import launch_args  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
 SITE = ROOT / "site"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-
-# No internet here or in CI: keep Chromium from reaching out (and from flooding the network).
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
 
 # Pyodide cold start is ~3-5 s here; CI machines can be much slower.
 READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "120000"))
@@ -60,21 +46,6 @@ document.addEventListener("securitypolicyviolation", (e) => {
   }));
 });
 """
-
-
-def chromium_executable() -> str | None:
-    """The Chromium binary to drive, or None for Playwright's bundled one."""
-    return (
-        os.environ.get("CHROMIUM")
-        or shutil.which("chromium")
-        or shutil.which("chromium-browser")
-        or None
-    )
-
-
-def launch_args(headless: bool = True) -> dict[str, Any]:
-    args = CHROMIUM_ARGS if headless else [a for a in CHROMIUM_ARGS if a != "--headless"]
-    return {"executable_path": chromium_executable(), "args": args, "headless": headless}
 
 
 def pytest_configure(config: pytest.Config) -> None:
