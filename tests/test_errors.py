@@ -8,6 +8,7 @@ import pytest
 from small_islands import (
     SHIP_TILE,
     Board,
+    ChooseHouse,
     ChooseObjective,
     DiscardTile,
     EndReward,
@@ -124,6 +125,23 @@ def undo_nothing():
     return started()
 
 
+def alexis_house_choice():
+    from small_islands import Options
+
+    g = Game.new(Options(seats=("Me",), seed=1, alexis_decides=False))
+    g.play(g.legal_actions()[0])
+    g.play(g.legal_actions()[0])
+    g.board = Board(12, 12)
+    strip(g.board, [["flower", "house"], ["flower", "house"]])
+    g.solo.stack.remove(next(c for c in g.solo.stack if c.startswith("E")))
+    g.solo.stack.append("E1")
+    g.ship_placer = 1
+    g._start_reward(1, final=False)
+    g.play(g.legal_actions()[0])
+    assert g.stage == "alexis_house"
+    return g
+
+
 LAYOUT_BAD = StartLayout((("S1a", 5, 5, 0),))
 CASES = {
     "game_over": (finished, EndTurn()),
@@ -166,6 +184,7 @@ CASES = {
     "bad_index": (discovery_pending, KeepDiscovery(9)),
     "nothing_to_keep": (at_reward, KeepDiscovery(0)),
     "cannot_undo": (undo_nothing, "undo"),
+    "not_a_choice": (alexis_house_choice, ChooseHouse(9, 9, 0)),
 }
 
 

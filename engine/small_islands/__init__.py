@@ -10,7 +10,10 @@ __version__ = "0.1.0"
 
 from .actions import (  # noqa: E402
     Action,
+    AlexisStep,
+    ChooseHouse,
     ChooseObjective,
+    ChooseRotation,
     DiscardTile,
     EndReward,
     EndTurn,
@@ -32,7 +35,7 @@ from .options import Options  # noqa: E402
 from .tiles import SHIP_TILE, Tile  # noqa: E402
 
 __all__ = [
-    "Action", "Board", "ChooseObjective", "DISCOVERY_VALUES", "DiscardTile", "EndReward",
+    "Action", "AlexisStep", "Board", "ChooseHouse", "ChooseRotation", "ChooseObjective", "DISCOVERY_VALUES", "DiscardTile", "EndReward",
     "EndTurn", "FORMAT", "Game", "IllegalAction", "Island", "KeepDiscovery", "Land",
     "MISSIONS", "MalformedInput", "OBJECTIVES", "Options", "PlaceHouse", "PlacePortToken",
     "PlaceResourceToken", "PlaceTile", "REWARDS", "SHIP_TILE", "STARTING_TILES", "StartLayout",

@@ -21,8 +21,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import __version__
+from . import solo
 from .actions import (
     Action,
+    AlexisStep,
+    ChooseHouse,
+    ChooseRotation,
     ChooseObjective,
     DiscardTile,
     EndReward,
@@ -76,6 +80,8 @@ class SeatState:
     ship_cell: Cell | None = None
     last_tile: int = -1
     ship_order: int = -1
+    ship_gone: bool = False  # solo: Alexis took this ship, flipped grey
+    alexis: bool = False  # solo: this seat is Alexis
 
 
 class Game:
@@ -83,8 +89,6 @@ class Game:
 
     def __init__(self, options: Options) -> None:
         """Deal a new game from `options` (use `Game.new`)."""
-        if options.solo:
-            raise MalformedInput("solo mode (1 seat against Alexis) is not available yet")
         self.options = options.with_seed()
         self.mode: Mode = MODES[self.options.mode]
         self.rng = random.Random(self.options.seed)
@@ -103,6 +107,7 @@ class Game:
         self.boxed: list[str] = []
         self.placements = 0
         self.stats = {"turns": 0, "blocked_turns": 0}
+        self.solo: solo.SoloState | None = None
         self._undo_floor = 0
         self._revealed = False
         self._deal()
@@ -120,27 +125,37 @@ class Game:
         self.seats = [
             SeatState(name, colours[i], opts.bots.get(i)) for i, name in enumerate(opts.seats)
         ]
-        n = len(self.seats)
-        self.first_player = opts.first_player if opts.first_player is not None else rng.randrange(n)
+        humans = len(self.seats)
+        if opts.solo:
+            self.seats.append(
+                SeatState(solo.ALEXIS_NAME, colours[1], "alexis", stock=8, reserve=0, bonus=0, alexis=True)
+            )
+            self.first_player = solo.HUMAN
+        elif opts.first_player is not None:
+            self.first_player = opts.first_player
+        else:
+            self.first_player = rng.randrange(humans)
         self.to_move: int | None = self.first_player
         self.reserve = [t.id for t in TILES]
         rng.shuffle(self.reserve)
-        self.grey_ships = SHIPS - n
+        self.grey_ships = SHIPS - humans
         self.display: list[str | None] = [self.reserve.pop() for _ in range(DISPLAY_SIZE)]
         self.navigation: list[str] = []
         self.discovery_bag = list(DISCOVERY_VALUES)
         rng.shuffle(self.discovery_bag)
-        for seat in self._clockwise(self.first_player):
+        for seat in self._players(self.first_player):
             self.seats[seat].hand = [self.reserve.pop() for _ in range(HAND_SIZE)]
         self.decks: dict[str, list[str]] = {}
         for prefix in self.mode.decks:
             self.decks[prefix] = self.mode.deck(prefix)
             rng.shuffle(self.decks[prefix])
         self._deal_cards(1)
+        if opts.solo:
+            self.solo = solo.build_stack(self)
 
     def _deal_cards(self, count: int) -> None:
-        """Each seat, clockwise from the first player, draws `count` cards of every deck."""
-        for seat in self._clockwise(self.first_player):
+        """Each player, clockwise from the first player, draws `count` cards of every deck."""
+        for seat in self._players(self.first_player):
             for prefix in self.mode.decks:
                 for _ in range(count):
                     self.seats[seat].held.append(self.decks[prefix].pop())
@@ -148,6 +163,10 @@ class Game:
     def _clockwise(self, start: int) -> list[int]:
         n = len(self.seats)
         return [(start + i) % n for i in range(n)]
+
+    def _players(self, start: int) -> list[int]:
+        """Seats clockwise from `start` that hold cards and tiles (everyone but Alexis)."""
+        return [i for i in self._clockwise(start) if not self.seats[i].alexis]
 
     def middle(self) -> tuple[int, int, int, int]:
         """The table's middle 4 x 4 cells, where the starting tiles go: (x0, y0, x1, y1)."""
@@ -251,6 +270,7 @@ class Game:
             setattr(g, name, list(getattr(self, name)))
         g.decks = {k: list(v) for k, v in self.decks.items()}
         g.stats = dict(self.stats)
+        g.solo = self.solo.copy() if self.solo is not None else None
         return g
 
     @classmethod
@@ -289,7 +309,7 @@ class Game:
         self._revealed = True
         self.phase = "preparation"
         self.stage = None
-        self.to_move = self.first_player
+        self.to_move = self._players(self.first_player)[0]
 
     def _play_choose(self, action: ChooseObjective) -> None:
         seat = self.seats[self._seat()]
@@ -299,12 +319,13 @@ class Game:
         seat.now, seat.later = action.now, action.later
         seat.held = self.mode.cards_of(action.later)
         self._note(self.to_move, "chose an objective")
-        nxt = (self._seat() + 1) % len(self.seats)
-        if nxt == self.first_player:
+        order = self._players(self.first_player)
+        pos = order.index(self._seat()) + 1
+        if pos == len(order):
             self.phase = "exploration"
             self._begin_turn(self.first_player)
         else:
-            self.to_move = nxt
+            self.to_move = order[pos]
 
     def _legal_choose(self) -> list[Action]:
         held = self.seats[self._seat()].held
@@ -315,6 +336,9 @@ class Game:
         self.to_move = seat
         self.stage = "take"
         self.taken_slot = None
+        if self.seats[seat].alexis:
+            self.stage = "alexis"
+            return
         if all(t is None for t in self.display) and not self._can_land(seat):
             self._note(seat, "finds no face-up tile and cannot land: last reward phase")
             self._start_reward(seat, final=True)
@@ -322,7 +346,7 @@ class Game:
     def ships_for(self, seat: int) -> list[str]:
         """Ships the seat could take: its own colour (if unplaced) and/or grey."""
         s = self.seats[seat]
-        ships = [] if s.ship_cell is not None else [s.colour]
+        ships = [] if s.ship_cell is not None or s.ship_gone else [s.colour]
         if self.grey_ships:
             ships.append(GREY)
         return ships
@@ -367,6 +391,8 @@ class Game:
         seat.hand.remove(action.tile)
         self.placements += 1
         seat.last_tile = self.placements
+        if self.solo is not None:
+            self.solo.human_last = (action.x, action.y)
         self._note(self.to_move, f"placed {action.tile} at ({action.x}, {action.y})")
         if seat.bonus:
             self.stage = "bonus"
@@ -462,6 +488,8 @@ class Game:
         self.placements += 1
         seat.last_tile = self.placements
         seat.ship_order = len(self.board.ship_cells())
+        if self.solo is not None:
+            self.solo.human_last = (action.x, action.y)
         self.stats["turns"] += 1
         self._note(seat_index, f"landed a {action.ship} ship at ({action.x}, {action.y})")
         self.ship_placer = seat_index
@@ -470,6 +498,11 @@ class Game:
     def _legal_exploration(self) -> list[Action]:
         seat_index = self._seat()
         seat = self.seats[seat_index]
+        if self.stage == "alexis":
+            return [AlexisStep()]
+        if self.stage == "alexis_rotation":
+            assert self.solo is not None
+            return [ChooseRotation(r) for r in self.solo.pending_rotations]
         if self.stage == "take":
             out: list[Action] = [TakeTile(i) for i, t in enumerate(self.display) if t is not None]
             if not self.navigation and self.ships_for(seat_index):
@@ -509,6 +542,10 @@ class Game:
     def _begin_reward(self, seat: int) -> None:
         self.to_move = seat
         s = self.seats[seat]
+        if s.alexis:
+            self.stage = "alexis"
+            return
+        self.stage = None
         s.revealed = True
         self._revealed = True
         self._note(seat, f"reveals objective {s.now}")
@@ -584,13 +621,22 @@ class Game:
         if seat.now:
             for card in self.mode.cards_of(seat.now):
                 self.decks[card[0]].append(card)
-        pos = self.reward_order.index(seat_index) + 1
+        self._next_reward()
+
+    def _next_reward(self) -> None:
+        """The next seat's reward turn, or the end of the round."""
+        pos = self.reward_order.index(self._seat()) + 1
         if pos < len(self.reward_order):
             self._begin_reward(self.reward_order[pos])
         else:
             self._end_round()
 
     def _legal_reward(self) -> list[Action]:
+        if self.stage == "alexis":
+            return [AlexisStep()]
+        if self.stage == "alexis_house":
+            assert self.solo is not None
+            return [ChooseHouse(x, y, i) for x, y, i in self.solo.pending_islands[0]]
         if self.pending_discovery:
             return [KeepDiscovery(i) for i in range(len(self.pending_discovery))]
         return self.house_options() + [EndReward()]
@@ -632,7 +678,7 @@ class Game:
         if self.final_reward:
             self._end_game("display")
             return
-        if self.grey_ships == 0 and all(s.ship_cell is not None for s in self.seats):
+        if self.ships_left() == 0:
             self._end_game("ships")
             return
         for deck in self.decks.values():
@@ -650,6 +696,30 @@ class Game:
         self.end_reason = reason
         self._revealed = True
 
+    def ships_left(self) -> int:
+        """Ships not yet on the map (grey ones and players' own)."""
+        own = sum(1 for s in self.seats if not s.alexis and s.ship_cell is None and not s.ship_gone)
+        return self.grey_ships + own
+
+    # ------------------------------------------------------------------ solo
+    def _play_alexis_step(self, action: AlexisStep) -> None:
+        if self.stage != "alexis":
+            raise IllegalAction("wrong_step", f"it is not Alexis's step now (step: {self.stage})")
+        if self.phase == "exploration":
+            solo.exploration_step(self)
+        else:
+            solo.reward_step(self)
+
+    def _play_choose_rotation(self, action: ChooseRotation) -> None:
+        if self.stage != "alexis_rotation":
+            raise IllegalAction("wrong_step", f"no Alexis tile waits for a rotation (step: {self.stage})")
+        solo.choose_rotation(self, action.rotation)
+
+    def _play_choose_house(self, action: ChooseHouse) -> None:
+        if self.stage != "alexis_house":
+            raise IllegalAction("wrong_step", f"no Alexis house waits for a location (step: {self.stage})")
+        solo.choose_house(self, action.x, action.y, action.index)
+
     # ---------------------------------------------------------------- scoring
     def ship_ports(self, seat: int) -> int:
         """Ports on the 8 tiles around the seat's own ship (0 if it has not landed)."""
@@ -660,23 +730,25 @@ class Game:
         """Per seat: prestige, discovery, ship ports, total, houses, tie-break data, rank."""
         rows = []
         for i, s in enumerate(self.seats):
-            ports = self.ship_ports(i)
-            discovery = sum(s.discovery)
-            rows.append(
-                {
-                    "seat": i,
-                    "name": s.name,
-                    "colour": s.colour,
-                    "prestige": s.pp,
-                    "discovery": discovery,
-                    "ship_ports": ports,
-                    "total": s.pp + discovery + ports,
-                    "houses_placed": s.houses_placed,
-                    "last_tile": s.last_tile,
-                }
-            )
+            row = {
+                "seat": i,
+                "name": s.name,
+                "colour": s.colour,
+                "prestige": s.pp,
+                "discovery": sum(s.discovery),
+                "ship_ports": self.ship_ports(i),
+                "alexis_bonus": 0,
+                "houses_placed": s.houses_placed,
+                "last_tile": s.last_tile,
+            }
+            if s.alexis:
+                row.update(solo.alexis_score(self))
+            row["total"] = row["prestige"] + row["discovery"] + row["ship_ports"] + row["alexis_bonus"]
+            rows.append(row)
 
-        def key(r: dict[str, Any]) -> tuple[int, int, int, int]:
+        def key(r: dict[str, Any]) -> tuple[int, ...]:
+            if self.solo is not None:  # the human wins only with a strictly higher score
+                return (r["total"], 1 if self.seats[r["seat"]].alexis else 0)
             return (r["total"], r["houses_placed"], r["ship_ports"], r["last_tile"])
 
         for r in rows:
@@ -744,6 +816,7 @@ class Game:
             "covered_tokens": list(b.covered_tokens),
             "port_tokens": {f"{k}": v for k, v in b.port_tokens.items()},
             "end_reason": self.end_reason,
+            "solo": vars(self.solo).copy() if self.solo is not None else None,
             "rng": self.rng.getstate(),
             "log": list(self.log),
         }
@@ -789,6 +862,10 @@ class Game:
         ("reward", PlaceHouse): _play_house,
         ("reward", KeepDiscovery): _play_keep,
         ("reward", EndReward): _play_end_reward,
+        ("exploration", AlexisStep): _play_alexis_step,
+        ("exploration", ChooseRotation): _play_choose_rotation,
+        ("reward", AlexisStep): _play_alexis_step,
+        ("reward", ChooseHouse): _play_choose_house,
     }
     _LEGAL: dict[str, Callable[[Game], list[Action]]] = {
         "setup": _legal_setup,
