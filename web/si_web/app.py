@@ -821,7 +821,7 @@ class App:
         if phase == "preparation":
             return self._panel_preparation(v)
         if phase == "exploration":
-            return self._objectives_box(v) + self._panel_exploration(v)
+            return self._panel_exploration(v) + self._objectives_box(v)
         if phase == "reward":
             return self._panel_reward(v)
         return ""

@@ -67,7 +67,7 @@ GLYPHS = {
         '<path d="M-28 6H28L18 20H-18Z"/><path d="M0 4V-30" fill="none"/>'
         '<path d="M2-28L22 0H2Z" fill="#fbfaf4"/><path d="M-2-22L-18 0H-2Z" fill="#fbfaf4"/></g>'
     ),
-    "home": '<path id="g-home" d="M-9 9V-1L0-9L9-1V9Z" stroke="#1b1b1b" stroke-width="1.6"/>',
+    "home": '<path id="g-home" d="M-11 11V-1L0-11L11-1V11Z" stroke="#1b1b1b" stroke-width="2"/>',
 }
 GLYPH_DEFS = "<defs>" + "".join(GLYPHS.values()) + "</defs>"
 
@@ -374,20 +374,25 @@ def _island_badges(view_board: dict) -> str:
     return '<g class="badges">' + "".join(parts) + "</g>"
 
 
+def short_name(name: str, limit: int = 12) -> str:
+    """A name cut to `limit` characters (with an ellipsis) for tight SVG labels."""
+    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
 def score_chart_svg(rows: list[dict]) -> str:
     """Stacked horizontal bars per seat: prestige, discovery, ship ports (escaped names)."""
     best = max([r["total"] for r in rows] + [1])
-    bar_w = 300
+    bar_w = 260
     row_h = 44
     parts = [
-        f'<svg class="chart" viewBox="0 0 {bar_w + 140} {row_h * len(rows) + 34}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {bar_w + 170} {row_h * len(rows) + 34}" role="img" '
         'aria-label="Final scores">'
     ]
     for n, r in enumerate(sorted(rows, key=lambda r: r["rank"])):
         y = n * row_h + 6
         x = 120
         parts.append(
-            f'<text class="chart-name" x="112" y="{y + 22}">{escape(r["name"])}</text>'
+            f'<text class="chart-name" x="112" y="{y + 22}">{escape(short_name(r["name"]))}</text>'
         )
         for key, cls in (("prestige", "seg-pp"), ("discovery", "seg-disc"), ("ship_ports", "seg-ship")):
             w = bar_w * r[key] / best
