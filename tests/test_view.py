@@ -122,3 +122,18 @@ def test_view_is_json_safe_in_every_phase():
 def test_view_of_an_unknown_seat():
     with pytest.raises(ValueError):
         new_game().view(5)
+
+
+def test_solo_view_shows_alexis_publicly_but_not_his_stack_order():
+    from small_islands import Options
+
+    g = Game.new(Options(seats=("Me",), seed=3, alexis_decides=False))
+    rng = random.Random(3)
+    for _ in range(40):
+        if g.phase == "over":
+            break
+        g.play(rng.choice(g.legal_actions()))
+        h = scramble_hidden(g, 0, rng)
+        rng.shuffle(h.solo.stack)
+        assert h.view(0) == g.view(0)
+        assert g.view(0)["solo"]["stack_count"] == len(g.solo.stack)

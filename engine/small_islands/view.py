@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
+    ChooseHouse,
     ChooseObjective,
+    ChooseRotation,
     DiscardTile,
     KeepDiscovery,
     Land,
@@ -150,7 +152,40 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
     if game.to_move == seat and game.pending_discovery:
         view["pending_discovery"] = list(game.pending_discovery)
+    if game.solo is not None:
+        view["solo"] = solo_json(game)
     return view
+
+
+def solo_json(game: Game) -> dict[str, Any]:
+    """Alexis's public state: level, the card he is carrying out, counts, pending choices."""
+    from .solo import CARD_BY_ID, LEVELS
+
+    s = game.solo
+    assert s is not None
+    card = CARD_BY_ID[s.card] if s.card else None
+    return {
+        "level": s.level,
+        "level_bonus": LEVELS[s.level][2],
+        "card": None
+        if card is None
+        else {
+            "id": card.id,
+            "kind": card.kind,
+            "slot": card.slot,
+            "directions": list(card.directions),
+            "mission": card.mission,
+            "text": card.describe(),
+        },
+        "stack_count": len(s.stack),
+        "discard": list(s.discard),
+        "human_last": list(s.human_last) if s.human_last else None,
+        "pending_tile": tile_json(s.pending_tile),
+        "pending_cell": list(s.pending_cell) if s.pending_cell else None,
+        "pending_rotations": list(s.pending_rotations),
+        "pending_houses": [list(loc) for loc in s.pending_islands[0]] if s.pending_islands else [],
+        "removed": list(s.removed),
+    }
 
 
 def legal_json(game: Game) -> dict[str, Any]:
@@ -181,6 +216,10 @@ def legal_json(game: Game) -> dict[str, Any]:
             out.setdefault("houses", []).append([action.x, action.y, action.index, action.choice])
         elif isinstance(action, KeepDiscovery):
             out.setdefault("keep", []).append(action.index)
+        elif isinstance(action, ChooseRotation):
+            out.setdefault("alexis_rotations", []).append(action.rotation)
+        elif isinstance(action, ChooseHouse):
+            out.setdefault("alexis_houses", []).append([action.x, action.y, action.index])
         else:
             out[action.type] = True
     return out
