@@ -17,9 +17,25 @@ from small_islands.bots.policy import Ctx, easy, medium, ranked
 from small_islands.bots.tournament import run, wilson
 
 PUBLIC_KEYS = (
-    "phase", "round", "stage", "to_move", "first_player", "seats", "hand", "held", "objective",
-    "next_objective", "discovery", "display", "navigation_count", "reserve_count",
-    "discovery_left", "grey_ships", "board", "legal", "pending_discovery",
+    "phase",
+    "round",
+    "stage",
+    "to_move",
+    "first_player",
+    "seats",
+    "hand",
+    "held",
+    "objective",
+    "next_objective",
+    "discovery",
+    "display",
+    "navigation_count",
+    "reserve_count",
+    "discovery_left",
+    "grey_ships",
+    "board",
+    "legal",
+    "pending_discovery",
 )
 
 
@@ -47,10 +63,15 @@ def test_determinized_world_matches_the_view_and_the_legal_actions(mode, seats):
         assert sorted(map(repr, world.legal_actions())) == sorted(map(repr, g.legal_actions()))
         for a, b in zip(g.seats, world.seats, strict=True):
             assert (len(a.hand), len(a.held), len(a.discovery)) == (
-                len(b.hand), len(b.held), len(b.discovery))
+                len(b.hand),
+                len(b.held),
+                len(b.discovery),
+            )
         assert len(world.reserve) == len(g.reserve)
         assert len(world.navigation) == len(g.navigation)
-        assert {k: len(v) for k, v in world.decks.items()} == {k: len(v) for k, v in g.decks.items()}
+        assert {k: len(v) for k, v in world.decks.items()} == {
+            k: len(v) for k, v in g.decks.items()
+        }
 
 
 def test_determinized_worlds_play_on_to_the_end():
@@ -136,8 +157,12 @@ def test_choice_is_unchanged_when_hidden_information_changes(level):
     ],
 )
 def test_bots_finish_whole_games(mode, levels):
-    opts = Options(seats=tuple(f"Bot {i}" for i in range(len(levels))), mode=mode,
-                   seed=len(levels) * 7 + len(mode), bots=dict(enumerate(levels)))
+    opts = Options(
+        seats=tuple(f"Bot {i}" for i in range(len(levels))),
+        mode=mode,
+        seed=len(levels) * 7 + len(mode),
+        bots=dict(enumerate(levels)),
+    )
     g = Game.new(opts)
     while g.phase != "over":
         seat = g.to_move
@@ -151,8 +176,14 @@ def test_bots_finish_whole_games(mode, levels):
 @pytest.mark.parametrize("mode,seats", [("normal", 2), ("advanced", 3)])
 def test_hard_finishes_a_whole_game_on_a_small_budget(mode, seats):
     levels = ["hard"] + ["medium"] * (seats - 1)
-    g = Game.new(Options(seats=tuple(f"B{i}" for i in range(seats)), mode=mode, seed=seats,
-                         bots=dict(enumerate(levels))))
+    g = Game.new(
+        Options(
+            seats=tuple(f"B{i}" for i in range(seats)),
+            mode=mode,
+            seed=seats,
+            bots=dict(enumerate(levels)),
+        )
+    )
     while g.phase != "over":
         g.play(bot_move(g, g.to_move, budget_s=0.01))
     assert g.end_reason is not None
@@ -225,10 +256,23 @@ def test_merged_island_equals_the_island_after_placing():
                 after.put(tile, x, y, r)
                 new, new_where = summarize(after)
                 truth = new[new_where[(x, y)]]
-                assert (isle.size, isle.counts, isle.houses, isle.colours, isle.open,
-                        isle.near_ship, set(isle.cells)) == (
-                    truth.size, truth.counts, truth.houses, truth.colours, truth.open,
-                    truth.near_ship, set(truth.cells))
+                assert (
+                    isle.size,
+                    isle.counts,
+                    isle.houses,
+                    isle.colours,
+                    isle.open,
+                    isle.near_ship,
+                    set(isle.cells),
+                ) == (
+                    truth.size,
+                    truth.counts,
+                    truth.houses,
+                    truth.colours,
+                    truth.open,
+                    truth.near_ship,
+                    set(truth.cells),
+                )
                 checked += 1
     assert checked > 50
 
@@ -271,8 +315,10 @@ def test_medium_builds_houses_in_the_final_reward():
     while g.phase != "over":
         legal = g.legal_actions()
         action = medium(g, legal, rng)
-        if g.phase == "reward" and g.final_reward and any(
-            type(a).__name__ == "PlaceHouse" for a in legal
+        if (
+            g.phase == "reward"
+            and g.final_reward
+            and any(type(a).__name__ == "PlaceHouse" for a in legal)
         ):
             assert type(action).__name__ == "PlaceHouse"
         built += type(action).__name__ == "PlaceHouse"

@@ -12,7 +12,7 @@ the board: the islands it joins are merged with the new tile into a new `Isle`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from ..board import AROUND, SIDES, Board
@@ -22,7 +22,9 @@ from ..objectives import DISCOVERY_VALUES
 from ..tiles import RESOURCES
 
 FLOWER, FRUIT, LEAF, TEMPLE, PORT, HOUSE = range(6)
-INDEX = {"flower": FLOWER, "fruit": FRUIT, "leaf": LEAF, "temple": TEMPLE, "port": PORT, "house": HOUSE}
+INDEX = {
+    "flower": FLOWER, "fruit": FRUIT, "leaf": LEAF, "temple": TEMPLE, "port": PORT, "house": HOUSE,
+}
 
 # weights of the evaluation (tuned by self-play tournaments, see bench/RESULTS.md)
 W_LATER = 0.35  # next round's objective, on today's map
@@ -49,7 +51,7 @@ class Isle:
         return self.counts[HOUSE] - self.houses
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_counts(tile_id: str) -> tuple[int, int, int, int, int, int]:
     """Printed symbol counts of a tile, in `INDEX` order."""
     c = [0] * 6
@@ -63,7 +65,8 @@ def summarize(board: Board) -> tuple[list[Isle], dict[tuple[int, int], int]]:
     houses: dict[tuple[int, int], list[str]] = {}
     for (x, y, _), colour in board.houses.items():
         houses.setdefault((x, y), []).append(colour)
-    isles, where = [], {}
+    isles: list[Isle] = []
+    where: dict[tuple[int, int], int] = {}
     for island in board.islands():
         c = [0] * 6
         n_houses, colours, open_sides, near = 0, set(), 0, False

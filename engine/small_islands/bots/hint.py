@@ -59,7 +59,8 @@ def _reason(game: Game, action: Action, value: float, legal: Sequence[Action]) -
     if isinstance(action, StartLayout):
         return "This layout suits the objective card you hold."
     if isinstance(action, ChooseObjective):
-        return f"{action.now} now fits the map best (about {value:.0f} PP); keep {action.later} for next round."
+        return (f"{action.now} now fits the map best (about {value:.0f} PP);"
+                f" keep {action.later} for next round.")
     if isinstance(action, TakeTile):
         ctx = Ctx.of(game, seat)
         place = next((p for v, a, p in plans(ctx, legal) if a == action), None)
@@ -72,15 +73,19 @@ def _reason(game: Game, action: Action, value: float, legal: Sequence[Action]) -
         return text[:1].upper() + text[1:]
     if isinstance(action, Land):
         ships = "your own ship" if action.ship == s.colour else "a grey ship"
-        return f"Land {ships} now: {_objective_name(game, s.now)} pays about {value:.0f} PP as the map stands."
+        return (f"Land {ships} now: {_objective_name(game, s.now)} pays about {value:.0f} PP"
+                " as the map stands.")
     if isinstance(action, (PlaceResourceToken, PlacePortToken)):
-        what = f"a {action.resource} token" if isinstance(action, PlaceResourceToken) else "a port token"
-        return f"Place {what} at ({action.x}, {action.y}): worth about {value:.1f} PP more than keeping it."
+        what = (f"a {action.resource} token" if isinstance(action, PlaceResourceToken)
+                else "a port token")
+        return (f"Place {what} at ({action.x}, {action.y}):"
+                f" worth about {value:.1f} PP more than keeping it.")
     if isinstance(action, EndTurn):
         return "Keep your bonus tokens: no token gains enough now."
     if isinstance(action, PlaceHouse):
         pts = value + _threshold(game, seat)
-        return f"Build at ({action.x}, {action.y}): +{pts:.0f} PP from {_objective_name(game, s.now)}."
+        return (f"Build at ({action.x}, {action.y}):"
+                f" +{pts:.0f} PP from {_objective_name(game, s.now)}.")
     if isinstance(action, EndReward):
         return "No island is worth one of your remaining houses now."
     if isinstance(action, KeepDiscovery):

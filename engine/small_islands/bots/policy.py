@@ -268,7 +268,7 @@ def objective_choice_values(game: Game, legal: Sequence[Action]) -> list[tuple[f
             cache[key] = sum(vals[:houses]) + 2.0
         return cache[key]
 
-    out = []
+    out: list[tuple[float, Action]] = []
     for action in legal:
         if isinstance(action, ChooseObjective):
             v = value(action.now, True, seat.stock) + W_LATER * value(action.later, True, 4)
@@ -281,7 +281,7 @@ def layout_values(game: Game, legal: Sequence[Action]) -> list[tuple[float, Acti
     seat = game.seats[game._seat()]
     held = sorted(seat.held)
     objective = held[0] if len(held) == 1 else "+".join(held)
-    out = []
+    out: list[tuple[float, Action]] = []
     for action in legal:
         if isinstance(action, StartLayout):
             board = game.check_layout(action)
@@ -323,10 +323,12 @@ def ranked(game: Game, legal: Sequence[Action]) -> list[tuple[float, Action]]:
                   for v, a in token_values(Ctx.of(game, seat), legal)]
     elif isinstance(first, KeepDiscovery):
         scored = [(float(game.pending_discovery[a.index]), a) for a in legal]  # type: ignore[attr-defined]
-    else:  # reward: houses and end
+    elif isinstance(first, (PlaceHouse, EndReward)):
         threshold = house_threshold(game, seat)
         scored = [(v - threshold, a) for v, a in house_values(game, legal)]
         scored.append((0.0, EndReward()))
+    else:  # decisions the bots do not model (solo: Alexis's rotation or house): the first
+        scored = [(0.0, a) for a in legal]
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
     return [scored[i] for i in order]
 
@@ -352,11 +354,11 @@ def easy(game: Game, legal: Sequence[Action], rng: random.Random) -> Action:
     if isinstance(first, (PlaceHouse, EndReward)):
         good = [a for v, a in scored if isinstance(a, PlaceHouse) and v > -3.0]
         return good[0] if good and rng.random() < 0.85 else EndReward()
-    if isinstance(first, KeepDiscovery):
+    if not isinstance(first, (TakeTile, Land, PlaceTile, DiscardTile)):
         return scored[0][1]
     if isinstance(first, (TakeTile, Land)):
         lands = [a for v, a in scored if isinstance(a, Land)]
-        takes = [(v, a) for v, a in scored if isinstance(a, TakeTile)]
+        takes: list[tuple[float, Action]] = [(v, a) for v, a in scored if isinstance(a, TakeTile)]
         if lands and (not takes or rng.random() < 0.25):
             return rng.choice(lands[: max(1, len(lands) // 2)])
         scored = takes

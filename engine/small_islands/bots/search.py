@@ -19,6 +19,7 @@ from typing import Any
 
 from ..actions import (
     Action,
+    ChooseObjective,
     EndReward,
     EndTurn,
     KeepDiscovery,
@@ -29,7 +30,7 @@ from ..actions import (
     TakeTile,
 )
 from ..game import Game
-from .evaluate import W_LATER, isle_value, summarize
+from .evaluate import W_LATER, Isle, isle_value, summarize
 from .policy import Ctx, land_value, medium, placement_values, plans, ranked
 from .world import determinize
 
@@ -37,6 +38,9 @@ CANDIDATES = 4
 SAMPLE_POSITIONS = 8
 SAMPLE_LANDINGS = 6
 MAX_PLAYOUT_STEPS = 400
+MIN_WORLDS = 3  # fewer paired samples than this: keep Medium's choice
+MIN_GAIN = 0.5  # PP of average margin an alternative must add over Medium's choice
+CONFIDENCE = 1.0  # ... and by this many standard errors of the paired differences
 
 
 def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
@@ -47,7 +51,7 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
     candidates = _candidates(first, legal)
     if len(candidates) == 1:
         return candidates[0][0]
-    totals = [0.0] * len(candidates)
+    margins: list[list[float]] = [[] for _ in candidates]
     worlds = 0
     seat = view["seat"]
     while True:
@@ -57,33 +61,51 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
             g = world.clone()
             for action in line:
                 g.play(action)
-            totals[i] += playout(g, seat, random.Random(seed))
+            margins[i].append(playout(g, seat, random.Random(seed)))
         worlds += 1
         if max_worlds is not None and worlds >= max_worlds:
             break
         spent = time.perf_counter() - start
         if spent + spent / worlds > budget_s:
             break
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best][0]
+    return candidates[_pick(margins)][0]
+
+
+def _pick(margins: list[list[float]]) -> int:
+    """Medium's first choice (index 0) unless another is clearly better in paired worlds."""
+    best, best_gain = 0, 0.0
+    n = len(margins[0])
+    if n < MIN_WORLDS:
+        return 0
+    for i in range(1, len(margins)):
+        diffs = [a - b for a, b in zip(margins[i], margins[0], strict=True)]
+        mean = sum(diffs) / n
+        sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if mean > MIN_GAIN and mean > CONFIDENCE * sd / n**0.5 and mean > best_gain:
+            best, best_gain = i, mean
+    return best
 
 
 def _candidates(game: Game, legal: Sequence[Action]) -> list[list[Action]]:
     """Lines of play to compare: Medium's best few options (a take with its placement)."""
     first = legal[0]
-    if isinstance(first, KeepDiscovery):
+    modelled = (TakeTile, Land, PlaceTile, EndTurn, PlaceHouse, EndReward, StartLayout,
+                ChooseObjective)
+    if isinstance(first, KeepDiscovery) or not isinstance(first, modelled):
         return [[medium(game, legal, random.Random(0))]]
     if isinstance(first, (TakeTile, Land)):
         ctx = Ctx.of(game, game._seat())
         options = sorted(plans(ctx, legal), key=lambda p: -p[0])
-        takes = [[a] + ([p] if p else []) for _, a, p in options if isinstance(a, TakeTile)]
-        lands = [[a] for _, a, _ in options if isinstance(a, Land)]
-        lines = takes[:3] + lands[:2]
+        takes: list[list[Action]] = [
+            [a] + ([p] if p else []) for _, a, p in options if isinstance(a, TakeTile)
+        ]
+        lands: list[list[Action]] = [[a] for _, a, _ in options if isinstance(a, Land)]
+        found = takes[:3] + lands[:2]
         best = [a for _, a, _ in options[:1]]
-        lines.sort(key=lambda line: line[0] != best[0])
-        return lines[:CANDIDATES]
+        found.sort(key=lambda line: line[0] != best[0])
+        return found[:CANDIDATES]
     scored = ranked(game, legal)
-    lines = [[a] for _, a in scored[:CANDIDATES]]
+    lines: list[list[Action]] = [[a] for _, a in scored[:CANDIDATES]]
     if isinstance(first, (PlaceHouse, EndReward)) and [EndReward()] not in lines:
         lines.append([EndReward()])
     return lines
@@ -91,11 +113,16 @@ def _candidates(game: Game, legal: Sequence[Action]) -> list[list[Action]]:
 
 # ------------------------------------------------------------------------ playouts
 def playout(g: Game, seat: int, rng: random.Random) -> float:
-    """Play to the end of the current round; `seat`'s margin over the best opponent."""
+    """Play on until `seat` is to take again (or the round is scored); its margin."""
     start_round = g.round
+    moved = False
     for _ in range(MAX_PLAYOUT_STEPS):
         if g.phase == "over" or (g.round != start_round and g.phase == "preparation"):
             break
+        if g.phase == "exploration" and g.stage == "take":
+            if g.to_move == seat and moved:
+                break
+            moved = moved or g.to_move != seat
         _step(g, rng)
     return _margin(g, seat)
 
@@ -180,13 +207,31 @@ def _outlook(g: Game, i: int) -> float:
     total += 1.0 * min(s.stock + s.reserve, 4) + 0.5 * s.bonus
     if s.ship_cell is None:
         total += 1.5
-    objective = s.later if g.phase == "preparation" and s.now is None else s.now
-    if objective:
-        m, r = g.mode.parts(objective)
-        isles, _ = summarize(g.board)
+    done = g.phase == "reward" and i in g.reward_order[: g.reward_order.index(g._seat())]
+    isles = _isles(g)
+    if s.now and not done:
+        m, r = g.mode.parts(s.now)
         vals = sorted((isle_value(m, r, isle, s.colour, True) for isle in isles), reverse=True)
+        total += sum(vals[: s.stock])
+    if s.later:
+        m, r = g.mode.parts(s.later)
+        vals = sorted((isle_value(m, r, isle, "", True) for isle in isles), reverse=True)
         total += W_LATER * sum(vals[:4])
     return total
+
+
+def _isles(g: Game) -> list[Isle]:
+    """Island summaries of the game's map, computed once per map state."""
+    key = (id(g.board), len(g.board.order), len(g.board.houses), len(g.board.resource_tokens),
+           sum(len(v) for v in g.board.port_tokens.values()))
+    cached = _ISLES_CACHE.get("key")
+    if cached != key:
+        _ISLES_CACHE["key"] = key
+        _ISLES_CACHE["isles"] = summarize(g.board)[0]
+    return _ISLES_CACHE["isles"]  # type: ignore[return-value]
+
+
+_ISLES_CACHE: dict[str, object] = {}
 
 
 __all__ = ["hard", "playout"]

@@ -84,7 +84,9 @@ def run(a: str, b: str, games: int, seats: int = 2, mode: str = "normal", seed: 
         )
         res.games += 1
         if progress:
-            print(f"game {i + 1}/{games} seed {seed + i}: A {res.wins_a:g} wins", flush=True)
+            seat_wins = " ".join(f"{w:g}" for w in res.seat_wins)
+            print(f"game {i + 1}/{games} seed {seed + i}: A {res.wins_a:g} wins;"
+                  f" by seat {seat_wins}; margin {res.margins[-1]:+d}", flush=True)
     res.elapsed_s = time.perf_counter() - start
     return res
 

@@ -103,7 +103,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     g.board = board_from_view(view)
     g.actions, g.log = [], []
     g.phase, g.round, g.stage = view["phase"], view["round"], view["stage"]
-    g.to_move, g.first_player, g.end_reason = view["to_move"], view["first_player"], view["end_reason"]
+    g.to_move, g.first_player = view["to_move"], view["first_player"]
+    g.end_reason = view["end_reason"]
     g.display = [t["id"] if t else None for t in view["display"]]
     g.grey_ships = view["grey_ships"]
     g.placements = len(g.board.order)
@@ -128,7 +129,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         s = g.seats[i]
         s.pp, s.stock, s.reserve, s.bonus = sv["pp"], sv["stock"], sv["reserve"], sv["bonus"]
         s.houses_placed = sv["houses_placed"]
-        s.ship_cell = tuple(sv["ship"]) if sv["ship"] else None  # type: ignore[assignment]
+        s.ship_cell = (sv["ship"][0], sv["ship"][1]) if sv["ship"] else None
         s.revealed = sv["objective"] is not None
         s.now = sv["objective"]["id"] if s.revealed else None
         s.later, s.held, s.hand, s.discovery = None, [], [], []
