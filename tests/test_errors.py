@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from si_helpers import new_game, started, strip
 from small_islands import (
     SHIP_TILE,
     Board,
@@ -24,7 +25,6 @@ from small_islands import (
     StartLayout,
     TakeTile,
 )
-from si_helpers import new_game, started, strip
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine" / "small_islands"
 
@@ -149,7 +149,10 @@ CASES = {
     "wrong_step": (started, EndTurn()),
     "not_your_turn": (started, "other-seat"),
     "bad_layout": (new_game, LAYOUT_BAD),
-    "not_in_middle": (new_game, StartLayout((("S1a", 0, 0, 0), ("S2a", 1, 0, 0), ("S3a", 0, 1, 0), ("S4a", 1, 1, 0)))),
+    "not_in_middle": (
+        new_game,
+        StartLayout((("S1a", 0, 0, 0), ("S2a", 1, 0, 0), ("S3a", 0, 1, 0), ("S4a", 1, 1, 0))),
+    ),
     "not_held": (lambda: _prep(), ChooseObjective("O99", "O98")),
     "same_card": (lambda: _prep(), "same-card"),
     "bad_objective": (lambda: _prep("advanced"), ChooseObjective("M1", "R2")),
@@ -177,7 +180,10 @@ CASES = {
     "not_a_house_location": (at_reward, PlaceHouse(2, 5, 0)),
     "location_taken": (second_house_same_colour, PlaceHouse(2, 5, 1)),
     "house_already_there": (second_house_same_colour, PlaceHouse(3, 5, 1)),
-    "island_too_small": (lambda: at_reward("O1", (("flower", "flower", "house"),)), PlaceHouse(2, 5, 2)),
+    "island_too_small": (
+        lambda: at_reward("O1", (("flower", "flower", "house"),)),
+        PlaceHouse(2, 5, 2),
+    ),
     "choice_required": (lambda: at_reward("O10"), "ship-then-house"),
     "bad_choice": (at_reward, PlaceHouse(2, 5, 1, "leaf")),
     "keep_discovery_first": (discovery_pending, EndReward()),
@@ -222,7 +228,7 @@ def _resolve(g: Game, action):
         return PlaceTile(tile, x, y, 5), seat
     if action == "mismatch":
         for t in g.seats[g.to_move].hand:
-            for (x, y) in g.board.frontier():
+            for x, y in g.board.frontier():
                 for r in range(4):
                     if not g.board.can_place(g.tile(t), x, y, r):
                         return PlaceTile(t, x, y, r), seat

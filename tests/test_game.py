@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from si_helpers import new_game, play_random, started, strip
 from small_islands import (
     SHIP_TILE,
     Board,
@@ -23,7 +24,6 @@ from small_islands import (
     StartLayout,
     TakeTile,
 )
-from si_helpers import new_game, play_random, started, strip
 
 
 def explore_simply(g: Game) -> None:
@@ -95,7 +95,10 @@ def test_custom_layout_side_rotation_and_position():
         ((("S1a", 5, 5, 0), ("S1b", 6, 5, 0), ("S3a", 5, 6, 0), ("S4a", 6, 6, 0)), "bad_layout"),
         ((("S1a", 1, 1, 0), ("S2a", 2, 1, 0), ("S3a", 1, 2, 0), ("S4a", 2, 2, 0)), "not_in_middle"),
         ((("S1a", 5, 5, 0), ("S2a", 6, 5, 0), ("S3a", 5, 6, 0), ("S4a", 7, 7, 0)), "not_adjacent"),
-        ((("S1a", 5, 5, 2), ("S2a", 6, 5, 0), ("S3a", 5, 6, 0), ("S4a", 6, 6, 0)), "terrain_mismatch"),
+        (
+            (("S1a", 5, 5, 2), ("S2a", 6, 5, 0), ("S3a", 5, 6, 0), ("S4a", 6, 6, 0)),
+            "terrain_mismatch",
+        ),
         ((("S1a", 5, 5, 0), ("S2a", 5, 5, 0), ("S3a", 5, 6, 0), ("S4a", 6, 6, 0)), "cell_occupied"),
         ((("S1a", 5, 5, 0), ("S2a", 6, 5, 0), ("S3a", 5, 6, 0), ("X9", 6, 6, 0)), "bad_layout"),
     ],

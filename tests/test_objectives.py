@@ -2,9 +2,8 @@
 
 import pytest
 
-from small_islands import MISSIONS, OBJECTIVES, REWARDS, Board, Tile
-
 from si_helpers import island_with, strip, two_islands
+from small_islands import MISSIONS, OBJECTIVES, REWARDS, Board, Tile
 
 
 def score(reward, island, board, choice=None):
@@ -17,14 +16,19 @@ def test_rulebook_example_r1_nine_points():
 
 
 def test_rulebook_example_r6_ten_points():
-    b, only_fruit, mixed = two_islands([["fruit"], ["fruit"]], [["flower", "flower"], ["flower", "fruit"], ["leaf"]])
+    b, only_fruit, mixed = two_islands(
+        [["fruit"], ["fruit"]], [["flower", "flower"], ["flower", "fruit"], ["leaf"]]
+    )
     assert score("R6", only_fruit, b) == 6
     assert score("R6", mixed, b) == 4
     assert score("R6", only_fruit, b) + score("R6", mixed, b) == 10
 
 
 def test_rulebook_example_r7_eleven_points():
-    b, first, second = two_islands([["flower", "flower", "fruit"], ["flower", "fruit"]], [["leaf", "leaf", "flower"], ["leaf", "leaf", "flower", "flower"]])
+    b, first, second = two_islands(
+        [["flower", "flower", "fruit"], ["flower", "fruit"]],
+        [["leaf", "leaf", "flower"], ["leaf", "leaf", "flower", "flower"]],
+    )
     assert score("R7", first, b, "flower") + score("R7", second, b, "leaf") == 5 + 6 == 11
     assert score("R7", second, b, "fruit") == 2
     assert score("R7", second, b) == 6  # no choice: the best resource
@@ -38,7 +42,13 @@ def test_rulebook_example_r9_ten_points():
 
 def test_rulebook_example_r11_five_points():
     b, island = island_with(
-        [["flower", "flower", "port"], ["flower", "fruit", "port"], ["fruit", "port"], ["port"], ["port"]]
+        [
+            ["flower", "flower", "port"],
+            ["flower", "fruit", "port"],
+            ["fruit", "port"],
+            ["port"],
+            ["port"],
+        ]
     )
     assert island.count("port") == 5
     assert score("R11", island, b, "flower") == 3 + 2 == 5

@@ -25,13 +25,15 @@ def check_invariants(g: Game) -> None:
         + g.reserve
         + g.boxed
     )
-    assert Counter(located) == Counter([t.id for t in TILES] + [p.tile.id for p in b.tiles.values() if p.tile.id.startswith("S")])
+    assert Counter(located) == Counter(
+        [t.id for t in TILES] + [p.tile.id for p in b.tiles.values() if p.tile.id.startswith("S")]
+    )
     assert len(located) == 60
     on_board = Counter(b.houses.values())
-    tokens = Counter(c for _, c in b.resource_tokens.values()) + Counter(
-        t[4] for t in b.covered_tokens
-    ) + Counter(
-        c for cs in b.port_tokens.values() for c in cs
+    tokens = (
+        Counter(c for _, c in b.resource_tokens.values())
+        + Counter(t[4] for t in b.covered_tokens)
+        + Counter(c for cs in b.port_tokens.values() for c in cs)
     )
     for s in g.seats:
         assert s.stock + s.reserve + on_board[s.colour] == 8
@@ -43,7 +45,7 @@ def check_invariants(g: Game) -> None:
     ships = len(b.ship_cells())
     own_unplaced = sum(1 for s in g.seats if s.ship_cell is None)
     assert ships + g.grey_ships + own_unplaced == 4
-    for cell, n in b.port_tokens.items():
+    for cell in b.port_tokens:
         assert b.symbol_count(cell, "port") <= 2
     assert len([t for t in g.display if t]) <= 3
 

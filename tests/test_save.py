@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from si_helpers import new_game, play_random
 from small_islands import Action, EndTurn, Game, MalformedInput, PlaceTile, StartLayout, TakeTile
 from small_islands.__main__ import main
-from si_helpers import new_game, play_random
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -47,7 +47,10 @@ def test_games_without_a_seed_get_one_and_replay():
         ('{"format": "chess/1"}', "unsupported save format"),
         ('{"format": "small-islands/1", "options": {"seats": ["a", "b"]}}', "no action list"),
         ('{"format": "small-islands/1", "options": {"seats": []}, "actions": []}', "seats"),
-        ('{"format": "small-islands/1", "options": {"colour": 1}, "actions": []}', "unknown option"),
+        (
+            '{"format": "small-islands/1", "options": {"colour": 1}, "actions": []}',
+            "unknown option",
+        ),
         (
             '{"format": "small-islands/1", "options": {"seats": ["a","b"], "seed": 1},'
             ' "actions": [{"type": "fly"}]}',
@@ -111,9 +114,18 @@ def test_undo_within_a_turn_but_not_past_a_reveal():
 
 
 def test_cli_simulate_and_replay(tmp_path, capsys):
-    assert main(["simulate", "--games", "5", "--seats", "3", "--mode", "advanced", "--seed", "2"]) == 0
+    assert (
+        main(["simulate", "--games", "5", "--seats", "3", "--mode", "advanced", "--seed", "2"]) == 0
+    )
     out = capsys.readouterr().out
-    for words in ("games/s", "average score", "average length", "end conditions", "win rate", "no placeable"):
+    for words in (
+        "games/s",
+        "average score",
+        "average length",
+        "end conditions",
+        "win rate",
+        "no placeable",
+    ):
         assert words in out
     g = play_random(new_game(seed=6), random.Random(6))
     path = tmp_path / "game.json"

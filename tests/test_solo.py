@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from si_helpers import strip
 from small_islands import (
     SHIP_TILE,
     AlexisStep,
@@ -19,13 +20,14 @@ from small_islands import (
     Tile,
 )
 from small_islands.solo import ALEXIS, EXPLORATION_CARDS, HUMAN, LEVELS
-from si_helpers import strip
 
 LAND = Tile.parse("LLLLLLLL")
 
 
 def solo_game(level=1, seed=1, decides=True, mode="normal") -> Game:
-    g = Game.new(Options(seats=("Me",), solo_level=level, seed=seed, alexis_decides=decides, mode=mode))
+    g = Game.new(
+        Options(seats=("Me",), solo_level=level, seed=seed, alexis_decides=decides, mode=mode)
+    )
     g.play(g.legal_actions()[0])
     g.play(g.legal_actions()[0])
     return g
@@ -58,7 +60,13 @@ def test_setup():
     assert g.first_player == HUMAN and g.to_move == HUMAN
     assert g.grey_ships == 3
     alexis = g.seats[1]
-    assert (alexis.stock, alexis.reserve, alexis.bonus, alexis.hand, alexis.held) == (8, 0, 0, [], [])
+    assert (alexis.stock, alexis.reserve, alexis.bonus, alexis.hand, alexis.held) == (
+        8,
+        0,
+        0,
+        [],
+        [],
+    )
     kinds = Counter(c[0] for c in g.solo.stack)
     assert kinds == {"E": 7, "L": 4}
     assert len(EXPLORATION_CARDS) == 15
@@ -256,8 +264,15 @@ def test_human_may_land_own_or_grey_ship():
 def test_random_solo_games_end_correctly_at_every_level(level):
     for seed in range(25):
         decides = seed % 2 == 0
-        g = Game.new(Options(seats=("Me",), solo_level=level, seed=seed, alexis_decides=decides,
-                             mode="advanced" if seed % 3 == 0 else "normal"))
+        g = Game.new(
+            Options(
+                seats=("Me",),
+                solo_level=level,
+                seed=seed,
+                alexis_decides=decides,
+                mode="advanced" if seed % 3 == 0 else "normal",
+            )
+        )
         rng = random.Random(seed)
         for _ in range(1500):
             if g.phase == "over":
@@ -266,8 +281,15 @@ def test_random_solo_games_end_correctly_at_every_level(level):
         assert g.phase == "over" and g.end_reason in ("ships", "reserve", "display")
         b = g.board
         landscape = [p.tile.id for p in b.tiles.values() if not p.is_ship]
-        located = landscape + g.seats[0].hand + [t for t in g.display if t] + g.navigation \
-            + g.reserve + g.boxed + g.solo.removed
+        located = (
+            landscape
+            + g.seats[0].hand
+            + [t for t in g.display if t]
+            + g.navigation
+            + g.reserve
+            + g.boxed
+            + g.solo.removed
+        )
         assert len(located) == 60 and len(set(located)) == 60
         assert len(b.ship_cells()) + g.ships_left() == 4
         assert g.seats[ALEXIS].stock + g.seats[ALEXIS].houses_placed == 8

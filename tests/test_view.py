@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from small_islands import Game, TakeTile
 from si_helpers import new_game, play_random
+from small_islands import Game, TakeTile
 
 
 def scramble_hidden(g: Game, seat: int, rng: random.Random) -> Game:
@@ -59,7 +59,7 @@ def test_a_view_is_unchanged_when_hidden_information_changes(seed):
     g = new_game(seats=2 + seed % 3, mode="advanced" if seed % 2 else "normal", seed=seed)
     for _ in range(8):
         steps = rng.randrange(5, 40)
-        play_random(g, rng, until=lambda g, n=[steps]: (n.__setitem__(0, n[0] - 1) or n[0] < 0))
+        play_random(g, rng, until=lambda g, n=[steps]: n.__setitem__(0, n[0] - 1) or n[0] < 0)
         if g.phase == "over":
             break
         for seat in range(len(g.seats)):

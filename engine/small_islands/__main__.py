@@ -45,7 +45,8 @@ def simulate(games: int, seats: int, mode: str, seed: int) -> str:
     elapsed = sum(times)
     lines = [
         f"games: {games}  seats: {seats}  mode: {mode}  seeds: {seed}..{seed + games - 1}",
-        f"speed: {games / elapsed:.1f} games/s  (median {statistics.median(times) * 1000:.2f} ms/game)",
+        f"speed: {games / elapsed:.1f} games/s"
+        f"  (median {statistics.median(times) * 1000:.2f} ms/game)",
         f"average score: {statistics.mean(totals):.2f}  (max {max(totals)})",
         f"average length: {statistics.mean(lengths):.1f} actions",
         "end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())),
@@ -96,8 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "tournament":
         from .bots import tournament
 
-        res = tournament.run(args.a, args.b, args.games, args.seats, args.mode, args.seed,
-                             args.budget, args.progress)
+        res = tournament.run(
+            args.a, args.b, args.games, args.seats, args.mode, args.seed, args.budget, args.progress
+        )
         print(tournament.report(res))
     else:
         try:

@@ -184,7 +184,9 @@ class Board:
             return False
         return True
 
-    def place(self, tile: Tile, x: int, y: int, rotation: int = 0, owner: str | None = None) -> None:
+    def place(
+        self, tile: Tile, x: int, y: int, rotation: int = 0, owner: str | None = None
+    ) -> None:
         """Put `tile` on the map, or raise `IllegalAction` (the board is unchanged then)."""
         self.check_place(tile, x, y, rotation)
         self.put(tile, x, y, rotation, owner)
@@ -231,9 +233,7 @@ class Board:
         """Every (x, y, rotation) where `tile` may be placed, sorted."""
         rots = tile.rotation_masks()
         if not self.tiles:
-            cells: Iterable[Cell] = (
-                (x, y) for y in range(self.height) for x in range(self.width)
-            )
+            cells: Iterable[Cell] = ((x, y) for y in range(self.height) for x in range(self.width))
             return sorted((x, y, r) for x, y in cells for r in range(4))
         out = []
         for (x, y), (care, value) in self._frontier.items():
@@ -369,14 +369,19 @@ class Board:
         if placed is None or placed.is_ship:
             raise IllegalAction("no_landscape_tile", f"{where}: no landscape tile there")
         symbols = placed.tile.symbols
-        if not (isinstance(index, int) and 0 <= index < len(symbols)) or symbols[index] not in RESOURCES:
+        if (
+            not (isinstance(index, int) and 0 <= index < len(symbols))
+            or symbols[index] not in RESOURCES
+        ):
             raise IllegalAction("not_a_resource", f"{where}: that symbol is not a resource")
         if resource not in RESOURCES:
             raise IllegalAction("bad_resource", f"{where}: unknown resource")
         if self.resource_at(x, y, index) == resource:
             raise IllegalAction("same_resource", f"{where}: it must show a different resource")
 
-    def place_resource_token(self, x: int, y: int, index: int, resource: str, colour: str = "") -> None:
+    def place_resource_token(
+        self, x: int, y: int, index: int, resource: str, colour: str = ""
+    ) -> None:
         """Cover resource symbol `index` of (x, y) with a token showing `resource`.
 
         A token may hide another one; the hidden token stays on the map (in

@@ -20,14 +20,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import __version__
-from . import solo
+from . import __version__, solo
 from .actions import (
     Action,
     AlexisStep,
     ChooseHouse,
-    ChooseRotation,
     ChooseObjective,
+    ChooseRotation,
     DiscardTile,
     EndReward,
     EndTurn,
@@ -128,7 +127,9 @@ class Game:
         humans = len(self.seats)
         if opts.solo:
             self.seats.append(
-                SeatState(solo.ALEXIS_NAME, colours[1], "alexis", stock=8, reserve=0, bonus=0, alexis=True)
+                SeatState(
+                    solo.ALEXIS_NAME, colours[1], "alexis", stock=8, reserve=0, bonus=0, alexis=True
+                )
             )
             self.first_player = solo.HUMAN
         elif opts.first_player is not None:
@@ -178,7 +179,12 @@ class Game:
         cx, cy = self.board.width // 2, self.board.height // 2
         cells = ((cx - 1, cy - 1), (cx, cy - 1), (cx - 1, cy), (cx, cy))
         return [
-            StartLayout(tuple((pair[side].id, x, y, 0) for pair, (x, y) in zip(STARTING_TILES, cells)))
+            StartLayout(
+                tuple(
+                    (pair[side].id, x, y, 0)
+                    for pair, (x, y) in zip(STARTING_TILES, cells, strict=True)
+                )
+            )
             for side in (0, 1)
         ]
 
@@ -186,12 +192,16 @@ class Game:
         """Validate a starting layout; return the board it makes."""
         placements = action.placements
         if not isinstance(placements, tuple) or len(placements) != len(STARTING_TILES):
-            raise IllegalAction("bad_layout", f"a layout places the {len(STARTING_TILES)} starting tiles")
+            raise IllegalAction(
+                "bad_layout", f"a layout places the {len(STARTING_TILES)} starting tiles"
+            )
         sides = {t.id: i for i, pair in enumerate(STARTING_TILES) for t in pair}
         used = []
         for p in placements:
             if not (isinstance(p, tuple) and len(p) == 4 and p[0] in sides):
-                raise IllegalAction("bad_layout", f"{p!r} is not (starting tile side, x, y, rotation)")
+                raise IllegalAction(
+                    "bad_layout", f"{p!r} is not (starting tile side, x, y, rotation)"
+                )
             used.append(sides[p[0]])
         if sorted(used) != list(range(len(STARTING_TILES))):
             raise IllegalAction("bad_layout", "each starting tile must be placed once, on one side")
@@ -236,7 +246,9 @@ class Game:
             raise IllegalAction("not_your_turn", f"it is not {who}'s turn to {action.type}")
         handler = self._HANDLERS.get((self.phase, type(action)))
         if handler is None:
-            raise IllegalAction("wrong_phase", f"{action.type} is not possible in the {self.phase} phase")
+            raise IllegalAction(
+                "wrong_phase", f"{action.type} is not possible in the {self.phase} phase"
+            )
         before = self.to_move
         self._revealed = False
         handler(self, action)
@@ -251,7 +263,9 @@ class Game:
     def undo(self) -> Game:
         """A new game with the last action taken back (see `can_undo`)."""
         if not self.can_undo():
-            raise IllegalAction("cannot_undo", "nothing to undo since hidden information was revealed")
+            raise IllegalAction(
+                "cannot_undo", "nothing to undo since hidden information was revealed"
+            )
         return Game.replay(self.options, self.actions[:-1])
 
     def clone(self) -> Game:
@@ -265,8 +279,17 @@ class Game:
             replace(s, hand=list(s.hand), held=list(s.held), discovery=list(s.discovery))
             for s in self.seats
         ]
-        for name in ("actions", "log", "reserve", "navigation", "display", "discovery_bag",
-                     "reward_order", "pending_discovery", "boxed"):
+        for name in (
+            "actions",
+            "log",
+            "reserve",
+            "navigation",
+            "display",
+            "discovery_bag",
+            "reward_order",
+            "pending_discovery",
+            "boxed",
+        ):
             setattr(g, name, list(getattr(self, name)))
         g.decks = {k: list(v) for k, v in self.decks.items()}
         g.stats = dict(self.stats)
@@ -281,7 +304,9 @@ class Game:
             try:
                 g.play(action)
             except IllegalAction as exc:
-                raise MalformedInput(f"action {i} ({action.to_json()}) does not replay: {exc}") from exc
+                raise MalformedInput(
+                    f"action {i} ({action.to_json()}) does not replay: {exc}"
+                ) from exc
         return g
 
     # ------------------------------------------------------------ setup phase
@@ -299,7 +324,9 @@ class Game:
     # ------------------------------------------------------ preparation phase
     def _start_preparation(self) -> None:
         if len(self.reserve) < NAVIGATION_SIZE:
-            self._note(None, f"the reserve holds {len(self.reserve)} tiles, fewer than 6: game over")
+            self._note(
+                None, f"the reserve holds {len(self.reserve)} tiles, fewer than 6: game over"
+            )
             self._end_game("reserve")
             return
         self.navigation = [self.reserve.pop() for _ in range(NAVIGATION_SIZE)]
@@ -434,7 +461,9 @@ class Game:
         self._need_stage("bonus", action)
         seat = self._bonus_seat()
         self.board.check_resource_token(action.x, action.y, action.index, action.resource)
-        self.board.place_resource_token(action.x, action.y, action.index, action.resource, seat.colour)
+        self.board.place_resource_token(
+            action.x, action.y, action.index, action.resource, seat.colour
+        )
         seat.bonus -= 1
         self._note(self.to_move, f"put a {action.resource} token at ({action.x}, {action.y})")
         self._end_turn()
@@ -507,7 +536,11 @@ class Game:
             out: list[Action] = [TakeTile(i) for i, t in enumerate(self.display) if t is not None]
             if not self.navigation and self.ships_for(seat_index):
                 cells = [c for c, _ in self.board.placements((0,))]
-                out += [Land(ship, x, y) for ship in self.ships_for(seat_index) for x, y in sorted(cells)]
+                out += [
+                    Land(ship, x, y)
+                    for ship in self.ships_for(seat_index)
+                    for x, y in sorted(cells)
+                ]
             return out
         if self.stage == "place":
             placements: list[Action] = []
@@ -557,7 +590,9 @@ class Game:
 
     def _play_house(self, action: PlaceHouse) -> None:
         if self.pending_discovery:
-            raise IllegalAction("keep_discovery_first", "first keep one of the drawn Discovery tokens")
+            raise IllegalAction(
+                "keep_discovery_first", "first keep one of the drawn Discovery tokens"
+            )
         seat_index = self._seat()
         seat = self.seats[seat_index]
         if seat.stock <= 0:
@@ -570,7 +605,8 @@ class Game:
         if not mission.holds(island, self.board):
             raise IllegalAction(
                 "mission_not_met",
-                f"the island at ({action.x}, {action.y}) does not meet {mission.id}: {mission.text}",
+                f"the island at ({action.x}, {action.y}) does not meet {mission.id}:"
+                f" {mission.text}",
             )
         self._check_choice(reward.id, reward.needs_choice, action.choice)
         self.board.houses[(action.x, action.y, action.index)] = seat.colour
@@ -579,7 +615,9 @@ class Game:
         gained = reward.score(island, self.board, action.choice)
         if reward.is_discovery:
             self._draw_discovery(gained)
-            self._note(seat_index, f"built a house at ({action.x}, {action.y}): {gained} discovery draw(s)")
+            self._note(
+                seat_index, f"built a house at ({action.x}, {action.y}): {gained} discovery draw(s)"
+            )
         else:
             seat.pp += gained
             self._note(seat_index, f"built a house at ({action.x}, {action.y}): +{gained} PP")
@@ -589,7 +627,9 @@ class Game:
         if needs and choice is None:
             raise IllegalAction("choice_required", f"reward {reward} needs a resource choice")
         if needs and choice not in RESOURCES:
-            raise IllegalAction("bad_choice", f"{choice!r} is not a resource ({', '.join(RESOURCES)})")
+            raise IllegalAction(
+                "bad_choice", f"{choice!r} is not a resource ({', '.join(RESOURCES)})"
+            )
         if not needs and choice is not None:
             raise IllegalAction("bad_choice", f"reward {reward} takes no choice, got {choice!r}")
 
@@ -603,7 +643,9 @@ class Game:
         if not pending:
             raise IllegalAction("nothing_to_keep", "no Discovery tokens are waiting to be kept")
         if not (isinstance(action.index, int) and 0 <= action.index < len(pending)):
-            raise IllegalAction("bad_index", f"keep index {action.index!r} is not 0-{len(pending) - 1}")
+            raise IllegalAction(
+                "bad_index", f"keep index {action.index!r} is not 0-{len(pending) - 1}"
+            )
         self.seats[self._seat()].discovery.append(pending.pop(action.index))
         self.discovery_bag.extend(pending)
         self.rng.shuffle(self.discovery_bag)
@@ -612,7 +654,9 @@ class Game:
 
     def _play_end_reward(self, action: EndReward) -> None:
         if self.pending_discovery:
-            raise IllegalAction("keep_discovery_first", "first keep one of the drawn Discovery tokens")
+            raise IllegalAction(
+                "keep_discovery_first", "first keep one of the drawn Discovery tokens"
+            )
         seat_index = self._seat()
         seat = self.seats[seat_index]
         refill = min(HOUSES_IN_STOCK - seat.stock, seat.reserve)
@@ -686,7 +730,9 @@ class Game:
         assert self.ship_placer is not None
         self.first_player = (self.ship_placer + 1) % len(self.seats)
         self.round += 1
-        self._note(None, f"round {self.round} begins; {self.seats[self.first_player].name} is first player")
+        self._note(
+            None, f"round {self.round} begins; {self.seats[self.first_player].name} is first player"
+        )
         self._start_preparation()
 
     def _end_game(self, reason: str) -> None:
@@ -712,12 +758,16 @@ class Game:
 
     def _play_choose_rotation(self, action: ChooseRotation) -> None:
         if self.stage != "alexis_rotation":
-            raise IllegalAction("wrong_step", f"no Alexis tile waits for a rotation (step: {self.stage})")
+            raise IllegalAction(
+                "wrong_step", f"no Alexis tile waits for a rotation (step: {self.stage})"
+            )
         solo.choose_rotation(self, action.rotation)
 
     def _play_choose_house(self, action: ChooseHouse) -> None:
         if self.stage != "alexis_house":
-            raise IllegalAction("wrong_step", f"no Alexis house waits for a location (step: {self.stage})")
+            raise IllegalAction(
+                "wrong_step", f"no Alexis house waits for a location (step: {self.stage})"
+            )
         solo.choose_house(self, action.x, action.y, action.index)
 
     # ---------------------------------------------------------------- scoring
@@ -730,7 +780,7 @@ class Game:
         """Per seat: prestige, discovery, ship ports, total, houses, tie-break data, rank."""
         rows = []
         for i, s in enumerate(self.seats):
-            row = {
+            row: dict[str, Any] = {
                 "seat": i,
                 "name": s.name,
                 "colour": s.colour,
@@ -743,7 +793,9 @@ class Game:
             }
             if s.alexis:
                 row.update(solo.alexis_score(self))
-            row["total"] = row["prestige"] + row["discovery"] + row["ship_ports"] + row["alexis_bonus"]
+            row["total"] = (
+                row["prestige"] + row["discovery"] + row["ship_ports"] + row["alexis_bonus"]
+            )
             rows.append(row)
 
         def key(r: dict[str, Any]) -> tuple[int, ...]:
@@ -809,7 +861,9 @@ class Game:
             "pending_discovery": list(self.pending_discovery),
             "grey_ships": self.grey_ships,
             "boxed": list(self.boxed),
-            "tiles": {f"{x},{y}": (p.tile.id, p.rotation, p.owner) for (x, y), p in b.tiles.items()},
+            "tiles": {
+                f"{x},{y}": (p.tile.id, p.rotation, p.owner) for (x, y), p in b.tiles.items()
+            },
             "order": list(b.order),
             "houses": {f"{k}": v for k, v in b.houses.items()},
             "resource_tokens": {f"{k}": v for k, v in b.resource_tokens.items()},

@@ -151,7 +151,13 @@ def _rewards() -> dict[str, Reward]:
             False,
         ),
         ("R8", "6 PP", lambda island, board, choice: 6, False, False),
-        ("R9", "by size: 3-5 tiles 4, 6-8 tiles 6, 9-11 tiles 8, 12+ tiles 10", _by_size, False, False),
+        (
+            "R9",
+            "by size: 3-5 tiles 4, 6-8 tiles 6, 9-11 tiles 8, 12+ tiles 10",
+            _by_size,
+            False,
+            False,
+        ),
         (
             "R10",
             "Discovery: draw 1 token per Temple, keep 1",
@@ -185,7 +191,20 @@ REWARDS: dict[str, Reward] = _rewards()
 OBJECTIVES: dict[str, Objective] = {
     f"O{i}": Objective(f"O{i}", f"M{m}", f"R{r}")
     for i, (m, r) in enumerate(
-        [(1, 1), (2, 2), (3, 3), (4, 6), (5, 10), (6, 11), (7, 9), (8, 8), (9, 12), (10, 7), (11, 5), (12, 4)],
+        [
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 6),
+            (5, 10),
+            (6, 11),
+            (7, 9),
+            (8, 8),
+            (9, 12),
+            (10, 7),
+            (11, 5),
+            (12, 4),
+        ],
         start=1,
     )
 }

@@ -55,7 +55,9 @@ class Options:
             raise MalformedInput(
                 f"table must be two sizes {MIN_TABLE}-{MAX_TABLE}, got {self.table!r}"
             )
-        if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
+        if self.seed is not None and (
+            not isinstance(self.seed, int) or isinstance(self.seed, bool)
+        ):
             raise MalformedInput(f"seed must be an integer, got {self.seed!r}")
         self._check_bots()
         self._check_colours()
@@ -64,7 +66,9 @@ class Options:
             raise MalformedInput(f"first_player must be a seat index, got {fp!r}")
 
     def _check_bots(self) -> None:
-        bots = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in self.bots.items()}
+        bots = {
+            int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in self.bots.items()
+        }
         for seat, level in bots.items():
             if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
                 raise MalformedInput(f"bots: {seat!r} is not a seat index")
@@ -116,8 +120,15 @@ class Options:
         if not isinstance(obj, dict):
             raise MalformedInput(f"options must be an object, got {type(obj).__name__}")
         known = {
-            "seats", "mode", "solo_level", "table", "seed", "bots", "colours",
-            "first_player", "alexis_decides",
+            "seats",
+            "mode",
+            "solo_level",
+            "table",
+            "seed",
+            "bots",
+            "colours",
+            "first_player",
+            "alexis_decides",
         }
         unknown = set(obj) - known
         if unknown:

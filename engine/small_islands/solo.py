@@ -106,9 +106,16 @@ class SoloState:
     def copy(self) -> SoloState:
         """An independent copy."""
         return SoloState(
-            self.level, list(self.stack), list(self.discard), self.card, self.human_last,
-            self.pending_tile, self.pending_cell, list(self.pending_rotations),
-            [list(i) for i in self.pending_islands], list(self.removed),
+            self.level,
+            list(self.stack),
+            list(self.discard),
+            self.card,
+            self.human_last,
+            self.pending_tile,
+            self.pending_cell,
+            list(self.pending_rotations),
+            [list(i) for i in self.pending_islands],
+            list(self.removed),
         )
 
 
@@ -138,7 +145,9 @@ def draw_card(game: Game) -> ExplorationCard:
 
 
 # ------------------------------------------------------------------ placement
-def grows_alexis_island(board: Board, tile: Tile, x: int, y: int, rotation: int, colour: str) -> bool:
+def grows_alexis_island(
+    board: Board, tile: Tile, x: int, y: int, rotation: int, colour: str
+) -> bool:
     """Would this tile join an island that holds a house of Alexis's colour?"""
     if tile.is_ship:
         return False
@@ -305,7 +314,9 @@ def reward_step(game: Game) -> None:
     assert solo is not None
     card = draw_card(game)
     mission = MISSIONS[card.mission]
-    game._note(ALEXIS, f"draws {card.id} for his reward phase: mission {mission.id}, {mission.text}")
+    game._note(
+        ALEXIS, f"draws {card.id} for his reward phase: mission {mission.id}, {mission.text}"
+    )
     colour = game.seats[ALEXIS].colour
     islands = [
         island.free_house_locations()
@@ -382,7 +393,9 @@ def alexis_score(game: Game) -> dict[str, int]:
     assert game.solo is not None
     board = game.board
     ports = sum(
-        board.ports_around(x, y) for (x, y) in board.ship_cells() if board.tiles[(x, y)].owner == "grey"
+        board.ports_around(x, y)
+        for (x, y) in board.ship_cells()
+        if board.tiles[(x, y)].owner == "grey"
     )
     alexis = game.seats[ALEXIS]
     bonus = LEVELS[game.solo.level][2] + alexis.houses_placed

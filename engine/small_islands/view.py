@@ -61,7 +61,9 @@ def board_json(board: Board) -> dict[str, Any]:
         "width": board.width,
         "height": board.height,
         "tiles": tiles,
-        "houses": [{"x": x, "y": y, "index": i, "colour": c} for (x, y, i), c in board.houses.items()],
+        "houses": [
+            {"x": x, "y": y, "index": i, "colour": c} for (x, y, i), c in board.houses.items()
+        ],
         "resource_tokens": [
             {"x": x, "y": y, "index": i, "resource": r, "colour": c}
             for (x, y, i), (r, c) in board.resource_tokens.items()
