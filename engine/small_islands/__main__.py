@@ -14,24 +14,25 @@ from .game import Game
 from .options import Options
 
 
-def random_game(seats: int, mode: str, seed: int) -> Game:
+def random_game(seats: int, mode: str, seed: int, level: int = 1) -> Game:
     """Play a whole game with every seat choosing uniformly among its legal actions."""
-    g = Game.new(Options(seats=tuple(f"Seat {i + 1}" for i in range(seats)), mode=mode, seed=seed))
+    names = tuple(f"Seat {i + 1}" for i in range(seats))
+    g = Game.new(Options(seats=names, mode=mode, seed=seed, solo_level=level))
     rng = random.Random(seed ^ 0x5EED)
     while g.phase != "over":
         g.play(rng.choice(g.legal_actions()))
     return g
 
 
-def simulate(games: int, seats: int, mode: str, seed: int) -> str:
+def simulate(games: int, seats: int, mode: str, seed: int, level: int = 1) -> str:
     """Run random games and report speed, scores, lengths, end conditions, win rates."""
     totals, lengths, times = [], [], []
     ends: Counter[str] = Counter()
-    wins = [0.0] * seats
+    wins = [0.0] * (seats + 1 if seats == 1 else seats)  # solo: the human and Alexis
     turns = blocked = 0
     for i in range(games):
         start = time.perf_counter()
-        g = random_game(seats, mode, seed + i)
+        g = random_game(seats, mode, seed + i, level)
         times.append(time.perf_counter() - start)
         rows = g.scores()
         totals += [r["total"] for r in rows]
@@ -44,7 +45,8 @@ def simulate(games: int, seats: int, mode: str, seed: int) -> str:
         blocked += g.stats["blocked_turns"]
     elapsed = sum(times)
     lines = [
-        f"games: {games}  seats: {seats}  mode: {mode}  seeds: {seed}..{seed + games - 1}",
+        f"games: {games}  seats: {seats}{f' (solo level {level})' if seats == 1 else ''}"
+        f"  mode: {mode}  seeds: {seed}..{seed + games - 1}",
         f"speed: {games / elapsed:.1f} games/s"
         f"  (median {statistics.median(times) * 1000:.2f} ms/game)",
         f"average score: {statistics.mean(totals):.2f}  (max {max(totals)})",
@@ -77,7 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="random legal play, with statistics")
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
+    sim.add_argument("--seats", type=int, default=2, choices=(1, 2, 3, 4), help="1 = solo")
+    sim.add_argument("--level", type=int, default=1, choices=range(1, 7), help="solo level")
     sim.add_argument("--mode", default="normal", choices=("normal", "advanced"))
     sim.add_argument("--seed", type=int, default=0)
     rep = sub.add_parser("replay", help="print the scores of a saved game")
@@ -93,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "simulate":
-        print(simulate(args.games, args.seats, args.mode, args.seed))
+        print(simulate(args.games, args.seats, args.mode, args.seed, args.level))
     elif args.command == "tournament":
         from .bots import tournament
 
