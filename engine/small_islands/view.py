@@ -156,6 +156,14 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         view["pending_discovery"] = list(game.pending_discovery)
     if game.solo is not None:
         view["solo"] = solo_json(game)
+    if game.phase == "over":
+        from .achievements import CHECKLISTS, achievements
+
+        checklist = CHECKLISTS[game.options.mode]
+        view["achievements"] = [
+            [{"id": a, "text": checklist[a]} for a in achievements(game, i)]
+            for i in range(len(game.seats))
+        ]
     return view
 
 
