@@ -228,3 +228,15 @@ def test_ship_surroundings_and_ports_around():
     assert b.ports_around(5, 5) == 1
     assert not b.near_ship((8, 5))
     assert b.islands()[0].size == 1  # ships are not landscape
+
+
+def test_place_house_on_the_first_free_location_by_colour_only():
+    b = Board()
+    b.place(Tile.parse("LLLLLSSS:house,flower,house"), 5, 5)
+    b.place(Tile.parse("LLLLLLLL"), 6, 5)
+    b.place_house(5, 5, "red")
+    b.place_house(5, 5, "blue")
+    assert b.houses == {(5, 5, 0): "red", (5, 5, 2): "blue"}
+    with pytest.raises(IllegalAction) as e:
+        b.place_house(5, 5, "yellow")
+    assert e.value.code == "not_a_house_location"

@@ -357,8 +357,19 @@ class Board:
             )
         return island
 
-    def place_house(self, x: int, y: int, index: int, colour: str) -> None:
-        """Put a house of `colour` on a free house location (island rules checked)."""
+    def place_house(self, x: int, y: int, index: int | str, colour: str | None = None) -> None:
+        """Put a house of `colour` on house location `index` of (x, y) (island rules checked).
+
+        ``place_house(x, y, colour)`` takes the tile's first free house location.
+        """
+        if colour is None:
+            if not isinstance(index, str):
+                raise ValueError("place_house needs a colour")
+            colour = index
+            free = [loc for loc in self.house_locations(x, y) if loc not in self.houses]
+            index = free[0][2] if free else -1
+        if isinstance(index, str):
+            raise ValueError(f"house location index must be an int, got {index!r}")
         self.check_house(x, y, index, colour)
         self.houses[(x, y, index)] = colour
 
