@@ -2,12 +2,15 @@
 
 For its few best candidate moves (Medium's ranking), the Hard player samples hidden worlds
 consistent with its own view (`determinize`), plays each candidate in each world and then
-plays on to the end of the round with a fast Medium-like policy for every seat (whose
-hidden cards in that world are the sampled ones). It scores the outcome as its own total
+plays on with a fast Medium-like policy for every seat (whose hidden cards in that world
+are the sampled ones). It scores the outcome as its own total
 minus the best opponent's, plus a small estimate of what each seat still has in hand
-(houses, tokens, next objective), and keeps the candidate with the best average. The same
-worlds and playout seeds are used for every candidate (common random numbers), which
-makes small differences between candidates visible with few samples.
+(houses, tokens, objectives), summed over the worlds. The same worlds and playout seeds
+are used for every candidate (common random numbers), so candidates are compared by paired
+differences: Hard departs from Medium's first choice only when another candidate gains at
+least `MIN_GAIN` on average and by `CONFIDENCE` standard errors. The playout reaches the
+end of the round when a ship lands (the reward phase is played), else it stops when the
+Hard seat is to take again (every opponent has answered once).
 """
 
 from __future__ import annotations
@@ -25,19 +28,24 @@ from ..actions import (
     KeepDiscovery,
     Land,
     PlaceHouse,
+    PlacePortToken,
+    PlaceResourceToken,
     PlaceTile,
     StartLayout,
     TakeTile,
 )
+from ..content import TILE_BY_ID
 from ..game import Game
-from .evaluate import W_LATER, Isle, isle_value, summarize
-from .policy import Ctx, land_value, medium, placement_values, plans, ranked
+from .evaluate import INDEX, PORT, W_LATER, Isle, isle_value, merged, summarize
+from .policy import Ctx, land_value, medium, placement_values, ranked, token_cost, token_values
 from .world import determinize
 
 CANDIDATES = 4
 SAMPLE_POSITIONS = 8
 SAMPLE_LANDINGS = 6
 MAX_PLAYOUT_STEPS = 400
+DENIAL_WORLDS = 8  # worlds sampled to guess the opponents' objectives
+W_DENY = 0.5  # weight of the opponents' expected gain
 MIN_WORLDS = 3  # fewer paired samples than this: keep Medium's choice
 MIN_GAIN = 0.5  # PP of average margin an alternative must add over Medium's choice
 CONFIDENCE = 1.0  # ... and by this many standard errors of the paired differences
@@ -47,28 +55,107 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
          max_worlds: int | None = None) -> Action:
     """The Hard player's choice (see the module docstring)."""
     start = time.perf_counter()
-    first = determinize(view, rng)
-    candidates = _candidates(first, legal)
+    seat = view["seat"]
+    worlds = [determinize(view, rng) for _ in range(DENIAL_WORLDS)]
+    first = worlds[0]
+    kind = legal[0]
+    denial = Denial(first, seat, worlds)
+    if isinstance(kind, PlaceTile):
+        ctx = Ctx.of(first, seat)
+        scored = denial.placements(ctx, first.seats[seat].hand)
+        return _best(scored) if scored else medium(first, legal, rng)
+    if isinstance(kind, EndTurn):
+        return _best(denial.tokens(legal))
+    candidates = _candidates(first, legal, denial)
     if len(candidates) == 1:
         return candidates[0][0]
+    whole_round = True
     margins: list[list[float]] = [[] for _ in candidates]
-    worlds = 0
-    seat = view["seat"]
+    n = 0
     while True:
-        world = first if worlds == 0 else determinize(view, rng)
+        world = worlds[n] if n < len(worlds) else determinize(view, rng)
         seed = rng.getrandbits(32)
         for i, line in enumerate(candidates):
             g = world.clone()
             for action in line:
                 g.play(action)
-            margins[i].append(playout(g, seat, random.Random(seed)))
-        worlds += 1
-        if max_worlds is not None and worlds >= max_worlds:
+            margins[i].append(playout(g, seat, random.Random(seed), whole_round))
+        n += 1
+        if max_worlds is not None and n >= max_worlds:
             break
         spent = time.perf_counter() - start
-        if spent + spent / worlds > budget_s:
+        if spent + spent / n > budget_s:
             break
     return candidates[_pick(margins)][0]
+
+
+def _best(scored: Sequence[tuple[float, Action]]) -> Action:
+    """Highest value, earliest on ties."""
+    return max(enumerate(scored), key=lambda p: (p[1][0], -p[0]))[1][1]
+
+
+class Denial:
+    """Medium's values minus what a move is expected to give the opponents.
+
+    The opponents' objectives are unknown: each sampled world holds one guess, and the
+    gain of an opponent is averaged over the worlds.
+    """
+
+    def __init__(self, game: Game, seat: int, worlds: list[Game]) -> None:
+        self.game, self.seat = game, seat
+        self.isles, self.where = summarize(game.board)
+        self.models: list[tuple[str, str, str, int, list[float]]] = []
+        others = [i for i in range(len(game.seats)) if i != seat]
+        for w in worlds:
+            for i in others:
+                s = w.seats[i]
+                if s.now is None:
+                    continue
+                m, r = w.mode.parts(s.now)
+                base = [isle_value(m, r, isle, s.colour, True) for isle in self.isles]
+                self.models.append((m, r, s.colour, s.stock, base))
+        self.scale = W_DENY / max(1, len(worlds) * len(others))
+
+    def gain(self, isle: Isle, drop: set[int]) -> float:
+        """Expected opponents' gain when islands `drop` become `isle`."""
+        total = 0.0
+        for m, r, colour, _, base in self.models:
+            total += isle_value(m, r, isle, colour, True) - sum(base[j] for j in drop)
+        return total * self.scale
+
+    def placements(self, ctx: Ctx, tiles: Sequence[str]) -> list[tuple[float, Action]]:
+        """Medium's placement values with the opponents' expected gain taken off."""
+        board = self.game.board
+        out: list[tuple[float, Action]] = []
+        for v, place in placement_values(ctx, tiles):
+            isle, joined = merged(board, self.isles, self.where, place.tile, place.x, place.y,
+                                  place.rotation)
+            out.append((v - self.gain(isle, joined), place))
+        return out
+
+    def tokens(self, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Medium's token gains (cost included) minus the opponents' expected gain."""
+        g = self.game
+        ctx = Ctx.of(g, self.seat)
+        cost = token_cost(g, self.seat)
+        out: list[tuple[float, Action]] = []
+        for v, action in token_values(ctx, legal):
+            if isinstance(action, EndTurn):
+                out.append((0.0, action))
+                continue
+            assert isinstance(action, (PlaceResourceToken, PlacePortToken))
+            k = self.where[(action.x, action.y)]
+            isle = self.isles[k]
+            counts = list(isle.counts)
+            if isinstance(action, PlaceResourceToken):
+                counts[INDEX[g.board.resource_at(action.x, action.y, action.index)]] -= 1
+                counts[INDEX[action.resource]] += 1
+            else:
+                counts[PORT] += 1
+            new = Isle(isle.size, tuple(counts), isle.houses, isle.colours,  # type: ignore[arg-type]
+                       isle.open, isle.near_ship, isle.cells)
+            out.append((v - cost - self.gain(new, {k}), action))
+        return out
 
 
 def _pick(margins: list[list[float]]) -> int:
@@ -86,7 +173,7 @@ def _pick(margins: list[list[float]]) -> int:
     return best
 
 
-def _candidates(game: Game, legal: Sequence[Action]) -> list[list[Action]]:
+def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[list[Action]]:
     """Lines of play to compare: Medium's best few options (a take with its placement)."""
     first = legal[0]
     modelled = (TakeTile, Land, PlaceTile, EndTurn, PlaceHouse, EndReward, StartLayout,
@@ -95,15 +182,25 @@ def _candidates(game: Game, legal: Sequence[Action]) -> list[list[Action]]:
         return [[medium(game, legal, random.Random(0))]]
     if isinstance(first, (TakeTile, Land)):
         ctx = Ctx.of(game, game._seat())
-        options = sorted(plans(ctx, legal), key=lambda p: -p[0])
-        takes: list[list[Action]] = [
-            [a] + ([p] if p else []) for _, a, p in options if isinstance(a, TakeTile)
-        ]
-        lands: list[list[Action]] = [[a] for _, a, _ in options if isinstance(a, Land)]
-        found = takes[:3] + lands[:2]
-        best = [a for _, a, _ in options[:1]]
-        found.sort(key=lambda line: line[0] != best[0])
-        return found[:CANDIDATES]
+        hand = game.seats[game._seat()].hand
+        own = denial.placements(ctx, hand)
+        takes: list[tuple[float, list[Action]]] = []
+        for slot, tile_id in enumerate(game.display):
+            if tile_id is None or TakeTile(slot) not in legal:
+                continue
+            scored = own + denial.placements(ctx, [tile_id])
+            line: list[Action] = [TakeTile(slot)]
+            if scored:
+                line.append(_best(scored))
+            v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
+            takes.append((v, line))
+        takes.sort(key=lambda p: -p[0])
+        lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
+                       key=lambda p: -p[0])
+        found = [line for _, line in takes[:1]] + [[a] for _, a in lands[:2]]
+        if lands and takes and lands[0][0] > takes[0][0]:
+            found = [found[1], found[0]] + found[2:]
+        return found
     scored = ranked(game, legal)
     lines: list[list[Action]] = [[a] for _, a in scored[:CANDIDATES]]
     if isinstance(first, (PlaceHouse, EndReward)) and [EndReward()] not in lines:
@@ -112,14 +209,17 @@ def _candidates(game: Game, legal: Sequence[Action]) -> list[list[Action]]:
 
 
 # ------------------------------------------------------------------------ playouts
-def playout(g: Game, seat: int, rng: random.Random) -> float:
-    """Play on until `seat` is to take again (or the round is scored); its margin."""
+def playout(g: Game, seat: int, rng: random.Random, whole_round: bool = False) -> float:
+    """Play on until `seat` is to take again (or the round is scored); its margin.
+
+    With `whole_round`, play on to the end of the round's reward phase.
+    """
     start_round = g.round
     moved = False
     for _ in range(MAX_PLAYOUT_STEPS):
         if g.phase == "over" or (g.round != start_round and g.phase == "preparation"):
             break
-        if g.phase == "exploration" and g.stage == "take":
+        if g.phase == "exploration" and g.stage == "take" and not whole_round:
             if g.to_move == seat and moved:
                 break
             moved = moved or g.to_move != seat
