@@ -8,9 +8,12 @@ hidden parts are drawn at random, so a decision never depends on the true hidden
   nothing; lands now and then.
 * Medium: greedy over one turn -- progress toward its own objectives on the map, ship and
   port value around its own ship, the cost of spending houses and tokens.
-* Hard: for its few best candidate moves (by Medium), plays out sampled hidden worlds to
-  the end of the game with a fast Medium-like policy and keeps the move with the best
-  average score margin, within a time budget.
+* Hard: samples hidden worlds from its view. Tiles and tokens: Medium's values minus
+  what the move is expected to give the opponents (their objectives guessed from the
+  worlds). Landing, houses and objectives: plays each candidate out to the end of the
+  round in the sampled worlds (a fast Medium-like policy for every seat) and departs
+  from Medium's choice only when the paired score margins clearly favour another move;
+  within a time budget.
 
 >>> from small_islands import Game, Options
 >>> g = Game.new(Options(seats=("Ann", "Bob"), seed=3, bots={0: "medium", 1: "easy"}))

@@ -1,16 +1,19 @@
-"""Hard: Monte Carlo over determinized worlds.
+"""Hard: decisions over determinized worlds.
 
-For its few best candidate moves (Medium's ranking), the Hard player samples hidden worlds
-consistent with its own view (`determinize`), plays each candidate in each world and then
-plays on with a fast Medium-like policy for every seat (whose hidden cards in that world
-are the sampled ones). It scores the outcome as its own total
-minus the best opponent's, plus a small estimate of what each seat still has in hand
-(houses, tokens, objectives), summed over the worlds. The same worlds and playout seeds
-are used for every candidate (common random numbers), so candidates are compared by paired
-differences: Hard departs from Medium's first choice only when another candidate gains at
-least `MIN_GAIN` on average and by `CONFIDENCE` standard errors. The playout reaches the
-end of the round when a ship lands (the reward phase is played), else it stops when the
-Hard seat is to take again (every opponent has answered once).
+The Hard player samples hidden worlds consistent with its own view (`determinize`): other
+hands, stack orders, the opponents' objective cards, Discovery values.
+
+* Placing a tile, taking one (when landing is not possible) and bonus tokens: Medium's
+  values minus the opponents' expected gain, each world's guess of their objectives
+  counting equally (`Denial`).
+* Landing (versus exploring on), houses and objective choice: each candidate is played in
+  each world, then the round is played out with a fast Medium-like policy for every seat
+  (whose hidden cards in that world are the sampled ones). The outcome is the Hard seat's
+  total minus the best opponent's, plus a small estimate of what each seat still holds
+  (houses, tokens, objectives). The same worlds and playout seeds serve every candidate
+  (common random numbers), so candidates are compared by paired differences: Hard departs
+  from Medium's first choice only when another gains at least `MIN_GAIN` on average and by
+  `CONFIDENCE` standard errors. Sampling stops at the time budget.
 """
 
 from __future__ import annotations
