@@ -100,3 +100,38 @@ def play_until(
         assert item is not None, f"nothing to tap on {st}"
         tap(page, item)
     raise AssertionError(f"game did not reach the goal in {max_steps} taps: {state(page)}")
+
+
+EMPTY_CELL = """
+() => {
+  const svg = document.getElementById('board');
+  if (!svg) return null;
+  const used = new Set();
+  svg.querySelectorAll('g.tile').forEach((g) => {
+    const m = /translate\\((-?\\d+),(-?\\d+)\\)/.exec(g.getAttribute('transform'));
+    if (m) used.add(`${m[1] / 100},${m[2] / 100}`);
+  });
+  svg.querySelectorAll('.target').forEach((r) => used.add(`${r.dataset.x},${r.dataset.y}`));
+  const bg = svg.querySelector('.hitbg');
+  const w = +bg.getAttribute('width') / 100, h = +bg.getAttribute('height') / 100;
+  const rect = svg.getBoundingClientRect();
+  const ctm = svg.getScreenCTM();
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    if (used.has(`${x},${y}`)) continue;
+    const pt = svg.createSVGPoint();
+    pt.x = x * 100 + 50; pt.y = y * 100 + 50;
+    const s = pt.matrixTransform(ctm);
+    if (s.x > rect.left + 10 && s.x < rect.right - 70 && s.y > rect.top + 10 && s.y < rect.bottom - 70)
+      return {x: s.x, y: s.y, cell: [x, y]};
+  }
+  return null;
+}
+"""
+
+
+def tap_empty_cell(page: Page) -> list[int]:
+    """A real click on an empty, not highlighted cell of the map; returns the cell."""
+    spot = page.evaluate(EMPTY_CELL)
+    assert spot is not None, "no empty cell on screen"
+    page.mouse.click(spot["x"], spot["y"])
+    return list(spot["cell"])

@@ -110,4 +110,5 @@ def test_board_svg_has_one_target_per_legal_cell() -> None:
     hints = BoardHints(cell_targets={(1, 1), (2, 3)})
     svg = board_svg(board, [], hints, (0, 0, 600, 600))
     assert svg.count('class="target"') == 2
-    assert svg.count('data-act="cell"') == 36
+    assert svg.count('data-act="cell"') == 3  # the targets + one background for other taps
+    assert 'class="hitbg" data-act="cell" data-grid="100"' in svg

@@ -61,7 +61,7 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
     if "end-reward" in acts:
         return first("end-reward")
     if "take" in acts or "land-mode" in acts:
-        if "land-mode" in acts and rng.random() < 0.5:
+        if "land-mode" in acts and ("take" not in acts or rng.random() < 0.5):
             targets = [t for t in acts.get("cell", []) if "target" in t.get("class", "")]
             return rng.choice(targets) if targets else first("land-mode")
         return any_of("take")

@@ -55,8 +55,25 @@ app = App(LocalStorage())
 gesture = {"pointers": {}, "start": None, "moved": False, "suppress_click": False}
 
 
+last = {"parts": None}
+PARTS = ("si-bar", "board-wrap", "si-panel", "si-toasts")
+
+
 def render():
-    root.innerHTML = app.render()
+    """Show the app's current screen. On the game screen, replace only the parts whose HTML
+    changed (each one innerHTML set); otherwise the whole #app."""
+    parts = app.render_parts()
+    old = last["parts"]
+    if parts is not None and old is not None and parts["seat"] == old["seat"]:
+        if parts["game"] != old["game"]:
+            game = root.querySelector('[data-screen="game"]')
+            game.dataset.phase, game.dataset.stage = parts["phase"], parts["stage"]
+        for key in PARTS:
+            if parts[key] != old[key]:
+                document.getElementById(key).innerHTML = parts[key]
+    else:
+        root.innerHTML = app.render()
+    last["parts"] = parts
     document.body.dataset.appScreen = app.screen
 
 
@@ -82,12 +99,23 @@ def on_click(event):
         for name in el.getAttributeNames()
         if str(name).startswith("data-") and name != "data-act"
     }
+    if "grid" in data:  # the map's background: which cell was tapped
+        svg = el.closest("svg")
+        x, y = svg_point(svg, event.clientX, event.clientY)
+        size = float(data.pop("grid"))
+        data["x"], data["y"] = str(math.floor(x / size)), str(math.floor(y / size))
+    now = window.performance.now
+    t0 = now()
     try:
         app.handle(act, data, read_fields())
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
         app.message = "Something went wrong; the game is saved. Reload to continue."
+    t1 = now()
     render()
+    t2 = now()
+    # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
+    window.siLastTap = f"{t1 - t0:.2f} {t2 - t1:.2f}"
 
 
 # --- pan and pinch-zoom of the map -------------------------------------------------------
@@ -105,6 +133,8 @@ def current_viewbox(svg):
 def set_viewbox(svg, vb):
     svg.setAttribute("viewBox", " ".join(f"{v:.1f}" for v in vb))
     app.user_viewbox = tuple(vb)
+    if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
+        last["parts"]["board-wrap"] = ""
 
 
 def svg_point(svg, x, y):

@@ -714,19 +714,34 @@ class App:
         return '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
 
     # the game screen
-    def _game_screen(self) -> str:
+    def render_parts(self) -> dict[str, str] | None:
+        """On the game screen: its parts by container id, so the controller can replace
+        only those that changed (same HTML as `render`); None on other screens."""
+        if not (self.screen == "game" and self.game is not None and self.viewer is not None):
+            return None
         v = self.view()
         hints, tiles = self._board_hints(v)
         svg = board_svg(v["board"], tiles, hints, self.viewbox(v, tiles, hints))
+        return {
+            "game": f'data-phase="{v["phase"]}" data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}"',
+            "phase": v["phase"],
+            "stage": v["stage"] or "",
+            "seat": str(v["seat"]),
+            "si-bar": self._status_bar(v),
+            "board-wrap": svg + button("Fit", "fit", "btn fit"),
+            "si-panel": self._panel(v) + self._players(v) + self._log(v),
+            "si-toasts": self._toasts(),
+        }
+
+    def _game_screen(self) -> str:
+        parts = self.render_parts()
+        assert parts is not None
         return (
-            f'<div class="game" data-screen="game" data-phase="{v["phase"]}" '
-            f'data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}">'
-            f"{self._status_bar(v)}"
-            f'<div class="board-wrap" id="board-wrap">{svg}'
-            + button("Fit", "fit", "btn fit")
-            + "</div>"
-            f'<aside class="panel">{self._panel(v)}{self._players(v)}{self._log(v)}</aside>'
-            f"{self._toasts()}</div>"
+            f'<div class="game" data-screen="game" {parts["game"]}>'
+            f'<div id="si-bar" class="bar-wrap">{parts["si-bar"]}</div>'
+            f'<div class="board-wrap" id="board-wrap">{parts["board-wrap"]}</div>'
+            f'<aside class="panel" id="si-panel">{parts["si-panel"]}</aside>'
+            f'<div id="si-toasts">{parts["si-toasts"]}</div></div>'
         )
 
     def viewbox(self, v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> tuple[float, float, float, float]:

@@ -262,16 +262,10 @@ def board_svg(
             + "</g>"
         )
     if hints.hit_cells:
+        # One rect for the whole table: the controller maps the tap point to a cell.
         out.append(
-            '<g class="hits">'
-            + "".join(
-                f'<rect data-act="{hints.cell_act}" data-x="{x}" data-y="{y}" x="{x * CELL}" '
-                f'y="{y * CELL}" width="{CELL}" height="{CELL}"/>'
-                for y in range(height)
-                for x in range(width)
-                if (x, y) not in hints.cell_targets
-            )
-            + "</g>"
+            f'<rect class="hitbg" data-act="{hints.cell_act}" data-grid="{CELL}" '
+            f'width="{width * CELL}" height="{height * CELL}"/>'
         )
     if hints.cell_targets:
         out.append(
