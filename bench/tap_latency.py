@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -125,7 +126,8 @@ def report(samples: dict[str, list[float]], rounds: int) -> str:
         "",
         f"`python bench/tap_latency.py --rounds {rounds} --record` (after `make build`)",
         "",
-        f"{chromium}, {platform.machine()}, mid-game board of {samples['_tiles'][0]} tiles "
+        f"{chromium}, {platform.machine()}, {os.cpu_count()} cores, 1-min load average "
+        f"{os.getloadavg()[0]:.1f} at the end (other jobs were running), mid-game board of {samples['_tiles'][0]} tiles "
         "(2 seats), real mouse clicks via Playwright. Latency = click event timestamp to the "
         "next animation frame after Python re-rendered `#app` (\"DOM\" = to the re-render).",
         "",
