@@ -344,3 +344,14 @@ def test_tournament_alternates_seats_and_reports_an_interval():
     assert res.games == 2 and 0 <= res.wins_a <= 2 and len(res.margins) == 2
     lo, hi = wilson(7, 10)
     assert 0.39 < lo < 0.40 and 0.89 < hi < 0.90
+
+
+def test_bots_play_the_human_seat_of_a_solo_game():
+    g = Game.new(Options(seats=("Solo",), seed=5))
+    rng = random.Random(1)
+    while g.phase != "over":
+        legal = g.legal_actions()
+        action = choose_action(g.view(g.to_move), legal, "medium", rng)
+        assert action in legal
+        g.play(action)
+    assert g.end_reason is not None
