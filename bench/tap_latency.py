@@ -57,7 +57,7 @@ def mid_game_save(tiles: int, seed: int = 5) -> str:
     g = Game.new(Options(seats=("Ann", "Bob"), seed=seed))
     while True:
         if g.phase == "exploration" and g.stage == "take" and len(g.board.tiles) >= tiles:
-            return g.to_json()
+            return str(g.to_json())
         if g.phase == "over":
             raise SystemExit("the game ended before the board was big enough: try another seed")
         actions = g.legal_actions()
@@ -67,7 +67,9 @@ def mid_game_save(tiles: int, seed: int = 5) -> str:
 
 def click(page: Page, selector: str) -> None:
     page.locator(selector).first.click()
-    page.wait_for_function("() => { const t = window.__taps.at(-1); return t && t.frame !== null; }")
+    page.wait_for_function(
+        "() => { const t = window.__taps.at(-1); return t && t.frame !== null; }"
+    )
     split = page.evaluate("() => window.siLastTap")
     if split:
         SPLITS.append([float(x) for x in split.split()])
@@ -129,15 +131,22 @@ def report(samples: dict[str, list[float]], rounds: int) -> str:
         f"{chromium}, {platform.machine()}, {os.cpu_count()} cores, 1-min load average "
         f"{os.getloadavg()[0]:.1f} at the end (other jobs were running), mid-game board of {samples['_tiles'][0]} tiles "
         "(2 seats), real mouse clicks via Playwright. Latency = click event timestamp to the "
-        "next animation frame after Python re-rendered `#app` (\"DOM\" = to the re-render).",
+        'next animation frame after Python re-rendered `#app` ("DOM" = to the re-render).',
         "",
         "| tap | n | median (ms) | p95 (ms) |",
         "| --- | ---: | ---: | ---: |",
     ]
-    rows = [("all turn taps (frame)", "_all_turn_taps_frame"), ("all turn taps (DOM)", "_all_turn_taps_dom")]
-    rows += [("Python: handle the tap", "_py_handle"),
-             ("Python: render (build HTML + innerHTML)", "_py_render")]
-    rows += [(f"`{k}`", k) for k in ("take", "hand", "cell", "rotate", "cancel", "undo") if k in samples]
+    rows = [
+        ("all turn taps (frame)", "_all_turn_taps_frame"),
+        ("all turn taps (DOM)", "_all_turn_taps_dom"),
+    ]
+    rows += [
+        ("Python: handle the tap", "_py_handle"),
+        ("Python: render (build HTML + innerHTML)", "_py_render"),
+    ]
+    rows += [
+        (f"`{k}`", k) for k in ("take", "hand", "cell", "rotate", "cancel", "undo") if k in samples
+    ]
     for label, key in rows:
         v = samples[key]
         lines.append(f"| {label} | {len(v)} | {statistics.median(v):.1f} | {p95(v):.1f} |")

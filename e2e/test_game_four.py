@@ -61,7 +61,11 @@ def test_full_four_seat_advanced_game(session: tuple[Page, Recorder], artifacts:
     def watch(st: dict[str, Any]) -> None:
         if st["screen"] == "game":
             seen["seats"].add(st["seat"])
-            if st["phase"] == "reward" and not seen["reward_shot"] and page.locator(".sym-target").count():
+            if (
+                st["phase"] == "reward"
+                and not seen["reward_shot"]
+                and page.locator(".sym-target").count()
+            ):
                 page.screenshot(path=str(artifacts / "reward-phase.png"))
                 seen["reward_shot"] = True
         if st["screen"] == "pass":

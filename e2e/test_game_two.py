@@ -38,7 +38,10 @@ def test_start_screen_and_rules(session: tuple[Page, Recorder]) -> None:
     assert "coming in a later version" in page.inner_text("#app")
     tap_act(page, "rules")
     text = page.inner_text("#app")
-    assert "component content of this edition is original; rules follow the published rulebook" in text.lower()
+    assert (
+        "component content of this edition is original; rules follow the published rulebook"
+        in text.lower()
+    )
     tap_act(page, "back")
 
 
@@ -70,7 +73,13 @@ def test_full_game_with_privacy_illegal_tap_and_reload(
     page, _ = session
     rng = random.Random(11)
     known_hands: dict[str, list[str]] = {}
-    seen: dict[str, Any] = {"pass": 0, "checked_other": 0, "illegal": False, "reloaded": False, "shots": False}
+    seen: dict[str, Any] = {
+        "pass": 0,
+        "checked_other": 0,
+        "illegal": False,
+        "reloaded": False,
+        "shots": False,
+    }
 
     def check(st: dict[str, Any]) -> None:
         if st["screen"] == "pass":
@@ -85,19 +94,26 @@ def test_full_game_with_privacy_illegal_tap_and_reload(
             for seat, tiles in known_hands.items():
                 if seat != st["seat"]:
                     for t in tiles:
-                        assert f'data-tile="{t}"' not in html, f"seat {seat}'s hand tile {t} is visible"
+                        assert f'data-tile="{t}"' not in html, (
+                            f"seat {seat}'s hand tile {t} is visible"
+                        )
                         seen["checked_other"] += 1
             known_hands[st["seat"]] = [t for t in st["hand"] if t]
         if st["screen"] == "game" and st["stage"] == "place" and not seen["illegal"]:
             _illegal_tap(page)
             seen["illegal"] = True
-        if st["screen"] == "game" and st["stage"] == "place" and seen["illegal"] and not seen["reloaded"]:
+        if (
+            st["screen"] == "game"
+            and st["stage"] == "place"
+            and seen["illegal"]
+            and not seen["reloaded"]
+        ):
             _reload_mid_turn(page, st)
             seen["reloaded"] = True
-        if st["screen"] == "game" and st["phase"] == "exploration" and not seen["shots"]:
-            if page.locator("#board g.tile").count() >= 12:
-                _screenshots(page, artifacts)
-                seen["shots"] = True
+        in_exploration = st["screen"] == "game" and st["phase"] == "exploration"
+        if in_exploration and not seen["shots"] and page.locator("#board g.tile").count() >= 12:
+            _screenshots(page, artifacts)
+            seen["shots"] = True
 
     final = play_until(page, rng, lambda st: st["screen"] == "over", on_step=check)
     assert final["screen"] == "over"
@@ -141,7 +157,11 @@ def _reload_mid_turn(page: Page, st: dict[str, Any]) -> None:
 
 def _screenshots(page: Page, artifacts: Path) -> None:
     size = page.viewport_size
-    for name, w, h in (("board-phone", 390, 844), ("board-tablet", 1024, 768), ("board-desktop", 1280, 720)):
+    for name, w, h in (
+        ("board-phone", 390, 844),
+        ("board-tablet", 1024, 768),
+        ("board-desktop", 1280, 720),
+    ):
         page.set_viewport_size({"width": w, "height": h})
         page.screenshot(path=str(artifacts / f"{name}.png"))
     if size:

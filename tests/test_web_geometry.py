@@ -6,6 +6,7 @@ import itertools
 import re
 
 import pytest
+
 from si_web.board_svg import BoardHints, TileArt, board_svg, rotate_points, tile_svg
 from si_web.geometry import _flatten, _inside, coast_path, land_path, rotate_point, symbol_spots
 from small_islands import STARTING_TILES, TILES

@@ -42,8 +42,17 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
     def any_of(act: str) -> dict[str, str] | None:
         return rng.choice(acts[act]) if act in acts else None
 
-    for act in ("unlock", "keep", "layout-accept", "confirm-place", "confirm-land",
-                "port-confirm", "res-pick", "house-build", "discard"):
+    for act in (
+        "unlock",
+        "keep",
+        "layout-accept",
+        "confirm-place",
+        "confirm-land",
+        "port-confirm",
+        "res-pick",
+        "house-build",
+        "discard",
+    ):
         if act in acts:
             return any_of(act) if act in ("keep", "res-pick") else first(act)
     if "obj" in acts:
@@ -54,7 +63,9 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
             cards = sorted({o["data-card"] for o in objs if o["data-card"][0] == kind})
             for slot, card in (("now", cards[0]), ("later", cards[1])):
                 if (card, slot) not in on:
-                    return next(o for o in objs if o["data-card"] == card and o["data-slot"] == slot)
+                    return next(
+                        o for o in objs if o["data-card"] == card and o["data-slot"] == slot
+                    )
         return first("obj-confirm")
     if "house" in acts:
         return any_of("house")

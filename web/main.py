@@ -7,6 +7,7 @@ screens are replaced by innerHTML on every state change); the tapped element's
 map change only the SVG's viewBox (no re-render).
 """
 
+import contextlib
 import math
 import traceback
 
@@ -17,6 +18,7 @@ try:
 except ImportError:  # older Pyodide: JS null arrives as None
     jsnull = None
 from pyscript import document, window
+
 from si_web.app import App
 
 root = document.getElementById("app")
@@ -45,10 +47,8 @@ class LocalStorage:
             window.console.warn(f"Small Islands: could not save ({exc})")
 
     def remove(self, key):
-        try:
+        with contextlib.suppress(Exception):
             window.localStorage.removeItem(key)
-        except Exception:
-            pass
 
 
 app = App(LocalStorage())
@@ -210,7 +210,11 @@ def on_pointerup(event):
     if pointers:
         svg = board_el()
         if not missing(svg):
-            gesture["start"] = {"vb": current_viewbox(svg), "pointers": dict(pointers), "scale": scale_of(svg)}
+            gesture["start"] = {
+                "vb": current_viewbox(svg),
+                "pointers": dict(pointers),
+                "scale": scale_of(svg),
+            }
     else:
         gesture["start"] = None
         gesture["moved"] = False
@@ -226,7 +230,9 @@ def on_wheel(event):
     zoom_about(svg, current_viewbox(svg), px, py, math.exp(max(-0.5, min(0.5, delta * 0.0015))))
 
 
-_proxies = [create_proxy(f) for f in (on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel)]
+_proxies = [
+    create_proxy(f) for f in (on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel)
+]
 root.addEventListener("click", _proxies[0])
 root.addEventListener("pointerdown", _proxies[1])
 window.addEventListener("pointermove", _proxies[2])

@@ -147,7 +147,7 @@ class App:
             return
         try:
             self.game = Game.from_json(raw)
-        except (MalformedInput, ValueError, KeyError, TypeError) as exc:
+        except Exception as exc:  # any unreadable save: report it, keep it
             self.game = None
             self.broken = (str(exc) or exc.__class__.__name__, raw)
             self.screen = "broken"
@@ -181,8 +181,15 @@ class App:
 
     def _save_meta(self) -> None:
         screen = "start" if self.screen in ("start", "rules") else "game"
-        self.storage.set(META_KEY, json.dumps({"screen": screen, "form": {
-            "names": self.form["names"], "colours": self.form["colours"]}}))
+        self.storage.set(
+            META_KEY,
+            json.dumps(
+                {
+                    "screen": screen,
+                    "form": {"names": self.form["names"], "colours": self.form["colours"]},
+                }
+            ),
+        )
 
     def _save(self) -> None:
         if self.game is not None:
@@ -194,9 +201,11 @@ class App:
         """The device seat's view (cached until the game changes)."""
         assert self.game is not None and self.viewer is not None
         key = (len(self.game.actions), self.viewer)
-        if self._view_cache is None or self._view_cache[:2] != key or self._view_cache[2].get(
-            "_game"
-        ) != id(self.game):
+        if (
+            self._view_cache is None
+            or self._view_cache[:2] != key
+            or self._view_cache[2].get("_game") != id(self.game)
+        ):
             v = self.game.view(self.viewer)
             v["_game"] = id(self.game)
             self._view_cache = (key[0], key[1], v)
@@ -246,7 +255,9 @@ class App:
             self.message = "That is not possible here."
 
     # ------------------------------------------------------------------ input
-    def handle(self, act: str, data: dict[str, str] | None = None, fields: dict[str, str] | None = None) -> None:
+    def handle(
+        self, act: str, data: dict[str, str] | None = None, fields: dict[str, str] | None = None
+    ) -> None:
         """Apply one tap (act + data-* values), with the form's current field values."""
         data = data or {}
         if fields:
@@ -290,7 +301,9 @@ class App:
         table = int(self.form["table"])
         try:
             options = Options(
-                seats=tuple(names), mode=self.form["mode"], table=(table, table),
+                seats=tuple(names),
+                mode=self.form["mode"],
+                table=(table, table),
                 colours=tuple(self.form["colours"]),
             )
             game = Game.new(options)
@@ -476,9 +489,9 @@ class App:
         self.ui["tile"] = tile
         self.ui.pop("preview", None)
         v = self.view()
-        if v["stage"] == "place" and not (v["legal"] or {}).get("place", {}).get(tile):
-            if (v["legal"] or {}).get("place"):
-                self.message = f"Tile {tile} fits nowhere on the map now; choose another."
+        place = (v["legal"] or {}).get("place", {})
+        if v["stage"] == "place" and place and not place.get(tile):
+            self.message = f"Tile {tile} fits nowhere on the map now; choose another."
 
     def selected_tile(self) -> str | None:
         """The hand tile being placed (default: the first one that fits)."""
@@ -708,9 +721,13 @@ class App:
     def _toasts(self) -> str:
         parts = []
         if self.message:
-            parts.append(f'<p class="toast error" role="alert" data-msg="error">{esc(self.message)}</p>')
+            parts.append(
+                f'<p class="toast error" role="alert" data-msg="error">{esc(self.message)}</p>'
+            )
         if self.notice:
-            parts.append(f'<p class="toast notice" role="status" data-msg="notice">{esc(self.notice)}</p>')
+            parts.append(
+                f'<p class="toast notice" role="status" data-msg="notice">{esc(self.notice)}</p>'
+            )
         return '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
 
     # the game screen
@@ -744,7 +761,9 @@ class App:
             f'<div id="si-toasts">{parts["si-toasts"]}</div></div>'
         )
 
-    def viewbox(self, v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> tuple[float, float, float, float]:
+    def viewbox(
+        self, v: dict[str, Any], tiles: list[TileArt], hints: BoardHints
+    ) -> tuple[float, float, float, float]:
         """The user's pan/zoom, else a fit of the map and its targets."""
         if self.user_viewbox is not None:
             return self.user_viewbox
@@ -763,7 +782,9 @@ class App:
             hints.middle = tuple(v["middle"])  # type: ignore[assignment]
             for n, (tid, x, y, r) in enumerate(self._draft()):
                 t = TILE_BY_ID[tid]
-                tiles.append(TileArt(x, y, rotate_points(t.points, r), t.symbols, r, None, LAND_TINTS[n % 2]))
+                tiles.append(
+                    TileArt(x, y, rotate_points(t.points, r), t.symbols, r, None, LAND_TINTS[n % 2])
+                )
             sel = self.ui.get("draft_sel")
             if sel is not None:
                 p = self._draft()[sel]
@@ -775,7 +796,9 @@ class App:
                 prev = self.ui.get("preview")
                 if prev:
                     t = TILE_BY_ID[tile]
-                    hints.preview = TileArt(prev[0], prev[1], rotate_points(t.points, prev[2]), t.symbols, prev[2])
+                    hints.preview = TileArt(
+                        prev[0], prev[1], rotate_points(t.points, prev[2]), t.symbols, prev[2]
+                    )
         elif phase == "exploration" and stage == "take" and self.ui.get("mode") == "land":
             ship = self.current_ship()
             hints.cell_targets = {tuple(c) for c in legal.get("land", {}).get(ship, [])}  # type: ignore[misc]
@@ -824,7 +847,7 @@ class App:
             f'<span class="stat">Round {v["round"]}</span>'
             f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
             f'<span class="stat" title="Navigation stack / reserve / face-up">Nav {v["navigation_count"]} · '
-            f'Reserve {v["reserve_count"]} · Face-up {display_left}</span>'
+            f"Reserve {v['reserve_count']} · Face-up {display_left}</span>"
             f'<span class="bar-buttons">{undo}{button("Menu", "menu", "btn")}</span>'
             "</header>"
         )
@@ -855,14 +878,21 @@ class App:
             "<p>Accept the ready arrangement, pick another, or tap a starting tile to flip it, "
             "turn it, or move it (then tap a cell of the dashed middle area).</p>"
             '<div class="row">'
-            + "".join(button(f"Ready layout {n + 1}", "layout", "btn", n=n) for n in range(len(layouts)))
+            + "".join(
+                button(f"Ready layout {n + 1}", "layout", "btn", n=n) for n in range(len(layouts))
+            )
             + "</div>"
             '<div class="row">'
             + button("Flip side", "draft-flip", "btn", disabled=sel is None)
             + button("Rotate", "draft-rotate", "btn", disabled=sel is None)
             + "</div>"
             f"{status}"
-            + button("Start with this arrangement", "layout-accept", "btn primary", disabled=problem is not None)
+            + button(
+                "Start with this arrangement",
+                "layout-accept",
+                "btn primary",
+                disabled=problem is not None,
+            )
             + "</section>"
         )
 
@@ -877,7 +907,9 @@ class App:
             + (f'<span class="reward">Reward: {esc(reward)}</span>' if reward else "")
             + '<span class="row">'
             + "".join(
-                button(label[s], "obj", "btn small" + (" on" if s in chosen else ""), card=card, slot=s)
+                button(
+                    label[s], "obj", "btn small" + (" on" if s in chosen else ""), card=card, slot=s
+                )
                 for s in slots
             )
             + "</span></div>"
@@ -912,8 +944,8 @@ class App:
             if o:
                 parts.append(
                     f'<div class="objective small" data-secret="objective"><b>{label}: {esc(o["id"])}</b>'
-                    f'<span>Mission: {esc(o["mission_text"])}</span>'
-                    f'<span>Reward: {esc(o["reward_text"])}</span></div>'
+                    f"<span>Mission: {esc(o['mission_text'])}</span>"
+                    f"<span>Reward: {esc(o['reward_text'])}</span></div>"
                 )
         return '<section class="card objectives">' + "".join(parts) + "</section>" if parts else ""
 
@@ -925,7 +957,11 @@ class App:
         for t in v["hand"]:
             svg = mini_tile_svg(t["points"], t["symbols"], 0, f"Tile {t['id']}")
             if selectable:
-                cls = "tile-btn" + (" on" if t["id"] == sel else "") + ("" if place.get(t["id"]) else " nofit")
+                cls = (
+                    "tile-btn"
+                    + (" on" if t["id"] == sel else "")
+                    + ("" if place.get(t["id"]) else " nofit")
+                )
                 items.append(
                     f'<button type="button" class="{cls}" data-act="hand" data-tile="{esc(t["id"])}" '
                     f'data-secret="hand" aria-label="Hand tile {esc(t["id"])}">{svg}</button>'
@@ -967,10 +1003,19 @@ class App:
                 if self.ui.get("mode") == "land":
                     cur = self.current_ship()
                     if len(land) > 1:
-                        ships = '<div class="row">' + "".join(
-                            button(f"{s.title()} ship", "ship", "btn" + (" on" if s == cur else ""), ship=s)
-                            for s in land
-                        ) + "</div>"
+                        ships = (
+                            '<div class="row">'
+                            + "".join(
+                                button(
+                                    f"{s.title()} ship",
+                                    "ship",
+                                    "btn" + (" on" if s == cur else ""),
+                                    ship=s,
+                                )
+                                for s in land
+                            )
+                            + "</div>"
+                        )
                     at = self.ui.get("land_at")
                     ships += (
                         "<p>Tap a highlighted cell for the ship.</p>"
@@ -980,8 +1025,12 @@ class App:
                         + "</div>"
                     )
                 land_part = (
-                    '<p>The navigation stack is empty: you may land a ship instead (this ends the exploration).</p>'
-                    + button("Land a ship", "land-mode", "btn" + (" on" if self.ui.get("mode") == "land" else ""))
+                    "<p>The navigation stack is empty: you may land a ship instead (this ends the exploration).</p>"
+                    + button(
+                        "Land a ship",
+                        "land-mode",
+                        "btn" + (" on" if self.ui.get("mode") == "land" else ""),
+                    )
                     + ships
                 )
             return (
@@ -994,7 +1043,8 @@ class App:
         if stage == "place":
             if legal.get("discard"):
                 buttons = "".join(
-                    button(f"Return {t} to the box", "discard", "btn", tile=t) for t in legal["discard"]
+                    button(f"Return {t} to the box", "discard", "btn", tile=t)
+                    for t in legal["discard"]
                 )
                 return (
                     '<section class="card"><h2>No tile fits</h2><p>None of your tiles can be placed '
@@ -1017,7 +1067,9 @@ class App:
                 + controls
                 + "</section>"
                 + self._hand_box(v, selectable=True)
-                + '<section class="card"><h3>Face-up</h3>' + self._display_box(v, False) + "</section>"
+                + '<section class="card"><h3>Face-up</h3>'
+                + self._display_box(v, False)
+                + "</section>"
             )
         # bonus
         me = v["seats"][v["seat"]]
@@ -1026,17 +1078,28 @@ class App:
         if mode == "resource":
             at = self.ui.get("res_at")
             if at:
-                options = [r for x, y, i, r in legal.get("resource_tokens", []) if (x, y, i) == tuple(at)]
-                extra = "<p>Show which resource?</p><div class=\"row\">" + "".join(
-                    button(RESOURCE_NAMES[r], "res-pick", "btn primary", resource=r) for r in options
-                ) + "</div>"
+                options = [
+                    r for x, y, i, r in legal.get("resource_tokens", []) if (x, y, i) == tuple(at)
+                ]
+                extra = (
+                    '<p>Show which resource?</p><div class="row">'
+                    + "".join(
+                        button(RESOURCE_NAMES[r], "res-pick", "btn primary", resource=r)
+                        for r in options
+                    )
+                    + "</div>"
+                )
             else:
                 extra = "<p>Tap a highlighted resource symbol on the map.</p>"
             extra += button("Cancel", "cancel", "btn")
         elif mode == "port":
             at = self.ui.get("port_at")
             extra = (
-                ("<p>Put a port token on this tile?</p>" if at else "<p>Tap a highlighted coastal tile.</p>")
+                (
+                    "<p>Put a port token on this tile?</p>"
+                    if at
+                    else "<p>Tap a highlighted coastal tile.</p>"
+                )
                 + '<div class="row">'
                 + button("Place port token", "port-confirm", "btn primary", disabled=not at)
                 + button("Cancel", "cancel", "btn")
@@ -1048,33 +1111,40 @@ class App:
             f'<section class="card"><h2>Bonus token ({me["bonus"]} left)</h2>'
             "<p>Optionally place one bonus token, then your turn ends.</p>"
             '<div class="row">'
-            + button("Resource side", "res-mode", "btn" + (" on" if mode == "resource" else ""), disabled=not can_res)
-            + button("Port side", "port-mode", "btn" + (" on" if mode == "port" else ""), disabled=not can_port)
+            + button(
+                "Resource side",
+                "res-mode",
+                "btn" + (" on" if mode == "resource" else ""),
+                disabled=not can_res,
+            )
+            + button(
+                "Port side",
+                "port-mode",
+                "btn" + (" on" if mode == "port" else ""),
+                disabled=not can_port,
+            )
             + button("End turn", "end-turn", "btn primary")
             + "</div>"
-            f"{extra}</section>"
-            + self._hand_box(v, selectable=False)
+            f"{extra}</section>" + self._hand_box(v, selectable=False)
         )
 
     def _panel_reward(self, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
         o = v.get("objective")
-        head = (
-            '<section class="card"><h2>Reward phase</h2>'
-            + (
-                f'<div class="objective small" data-secret="objective"><b>Your objective {esc(o["id"])}</b>'
-                f'<span>Mission: {esc(o["mission_text"])}</span><span>Reward: {esc(o["reward_text"])}</span></div>'
-                if o
-                else "<p>You have no objective this round.</p>"
-            )
+        head = '<section class="card"><h2>Reward phase</h2>' + (
+            f'<div class="objective small" data-secret="objective"><b>Your objective {esc(o["id"])}</b>'
+            f"<span>Mission: {esc(o['mission_text'])}</span><span>Reward: {esc(o['reward_text'])}</span></div>"
+            if o
+            else "<p>You have no objective this round.</p>"
         )
         pending = v.get("pending_discovery")
         if pending:
             return (
                 head
-                + "<h3>Discovery: keep one token</h3><div class=\"row\">"
+                + '<h3>Discovery: keep one token</h3><div class="row">'
                 + "".join(
-                    button(f"Keep {value}", "keep", "btn primary disc", index=i) for i, value in enumerate(pending)
+                    button(f"Keep {value}", "keep", "btn primary disc", index=i)
+                    for i, value in enumerate(pending)
                 )
                 + "</div></section>"
             )
@@ -1087,14 +1157,21 @@ class App:
             body += "<p>No island qualifies for a house now.</p>"
         if at:
             gains = self.house_gains()
-            body += '<div class="row">' + "".join(
-                button(
-                    (f"{RESOURCE_NAMES[c]}: " if c else "Build here: ")
-                    + (f"+{pp} PP" if pp or not self._is_discovery(v) else "draw Discovery"),
-                    "house-build", "btn primary", choice=c or "",
+            body += (
+                '<div class="row">'
+                + "".join(
+                    button(
+                        (f"{RESOURCE_NAMES[c]}: " if c else "Build here: ")
+                        + (f"+{pp} PP" if pp or not self._is_discovery(v) else "draw Discovery"),
+                        "house-build",
+                        "btn primary",
+                        choice=c or "",
+                    )
+                    for c, pp in gains
                 )
-                for c, pp in gains
-            ) + button("Cancel", "cancel", "btn") + "</div>"
+                + button("Cancel", "cancel", "btn")
+                + "</div>"
+            )
         body += button("Done with houses", "end-reward", "btn" + ("" if at else " primary"))
         return head + body + "</section>"
 
@@ -1109,18 +1186,22 @@ class App:
             turn = " turn" if s["seat"] == v["to_move"] else ""
             ship = "ship landed" if s["ship"] else "ship at sea"
             obj = s.get("objective")
-            obj_txt = f'<span class="obj">Objective {esc(obj["id"])}: {esc(obj["mission_text"])}</span>' if obj else ""
+            obj_txt = (
+                f'<span class="obj">Objective {esc(obj["id"])}: {esc(obj["mission_text"])}</span>'
+                if obj
+                else ""
+            )
             rows.append(
                 f'<li class="player{turn}" data-seat="{s["seat"]}">{swatch(s["colour"])}'
-                f'<b>{esc(s["name"])}</b>'
-                f'<span>{s["pp"]} PP</span><span>houses {s["stock"]}+{s["reserve"]}</span>'
-                f'<span>tokens {s["bonus"]}</span><span>{ship}</span>{obj_txt}</li>'
+                f"<b>{esc(s['name'])}</b>"
+                f"<span>{s['pp']} PP</span><span>houses {s['stock']}+{s['reserve']}</span>"
+                f"<span>tokens {s['bonus']}</span><span>{ship}</span>{obj_txt}</li>"
             )
         return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
 
     def _log(self, v: dict[str, Any]) -> str:
         items = "".join(
-            f'<li>{("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""}{esc(e["text"])}</li>'
+            f"<li>{('<b>' + esc(e['name']) + '</b> ') if e.get('name') else ''}{esc(e['text'])}</li>"
             for e in reversed(v["log"][-40:])
         )
         return f'<details class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
@@ -1136,8 +1217,8 @@ class App:
         hints = BoardHints(hit_cells=False)
         table = "".join(
             f'<tr data-seat="{r["seat"]}"><td>{r["rank"]}</td><td>{swatch(r["colour"])} {esc(r["name"])}</td>'
-            f'<td>{r["prestige"]}</td><td>{r["discovery"]}</td><td>{r["ship_ports"]}</td>'
-            f'<td><b>{r["total"]}</b></td><td>{r["houses_placed"]}</td></tr>'
+            f"<td>{r['prestige']}</td><td>{r['discovery']}</td><td>{r['ship_ports']}</td>"
+            f"<td><b>{r['total']}</b></td><td>{r['houses_placed']}</td></tr>"
             for r in sorted(rows, key=lambda r: (r["rank"], r["seat"]))
         )
         winners = [r["name"] for r in rows if r["rank"] == 1]
@@ -1148,7 +1229,7 @@ class App:
         }.get(g.end_reason or "", "")
         return (
             '<section class="screen over" data-screen="over">'
-            f'<h1>{esc(" and ".join(winners))} win{"s" if len(winners) == 1 else ""}!</h1>'
+            f"<h1>{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}!</h1>"
             f"<p>{esc(reason)}</p>"
             '<table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
             "<th>Ship ports</th><th>Total</th><th>Houses (tie-break)</th></tr></thead>"

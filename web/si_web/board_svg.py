@@ -108,7 +108,9 @@ class TileArt:
 
 
 @lru_cache(maxsize=2048)
-def symbol_positions(points_at_0: str, count: int, rotation: int) -> tuple[tuple[float, float], ...]:
+def symbol_positions(
+    points_at_0: str, count: int, rotation: int
+) -> tuple[tuple[float, float], ...]:
     """Symbol centres in the cell (0-100), laid out at rotation 0 and turned with the tile."""
     return tuple(rotate_point(x, y, rotation) for x, y in symbol_spots(points_at_0, count))
 
@@ -138,7 +140,7 @@ def _tile_body(points: str, rotation: int, symbols: tuple[str, ...], tint: str) 
     if coast:
         parts.append(f'<path class="coast" d="{coast}"/>')
     base = unrotated(points, rotation)
-    for (sx, sy), symbol in zip(symbol_positions(base, len(symbols), rotation), symbols):
+    for (sx, sy), symbol in zip(symbol_positions(base, len(symbols), rotation), symbols, strict=False):
         parts.append(f'<use href="#g-{symbol}" x="{sx:g}" y="{sy:g}"/>')
     return "".join(parts)
 
@@ -178,7 +180,9 @@ class BoardHints:
 
     cell_targets: set[tuple[int, int]] = field(default_factory=set)
     cell_act: str = "cell"
-    symbol_targets: list[tuple[int, int, int, str]] = field(default_factory=list)  # x, y, index, act
+    symbol_targets: list[tuple[int, int, int, str]] = field(
+        default_factory=list
+    )  # x, y, index, act
     selected: tuple[int, int] | None = None
     preview: TileArt | None = None
     island_cells: set[tuple[int, int]] = field(default_factory=set)
@@ -194,24 +198,38 @@ def view_tiles(board: dict) -> list[TileArt]:
             tint_of[(cx, cy)] = LAND_TINTS[n % len(LAND_TINTS)]
     return [
         TileArt(
-            t["x"], t["y"], t["points"], tuple(t["symbols"]), t["rotation"], t.get("ship"),
+            t["x"],
+            t["y"],
+            t["points"],
+            tuple(t["symbols"]),
+            t["rotation"],
+            t.get("ship"),
             tint_of.get((t["x"], t["y"]), LAND_TINTS[0]),
         )
         for t in board.get("tiles", [])
     ]
 
 
-def content_box(cells: Iterable[tuple[int, int]], width: int, height: int) -> tuple[int, int, int, int]:
+def content_box(
+    cells: Iterable[tuple[int, int]], width: int, height: int
+) -> tuple[int, int, int, int]:
     """Cell bounds (x0, y0, x1, y1) of `cells` grown by one cell, inside the table."""
     cells = list(cells)
     if not cells:
         return 0, 0, width - 1, height - 1
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
-    return (max(0, min(xs) - 1), max(0, min(ys) - 1), min(width - 1, max(xs) + 1), min(height - 1, max(ys) + 1))
+    return (
+        max(0, min(xs) - 1),
+        max(0, min(ys) - 1),
+        min(width - 1, max(xs) + 1),
+        min(height - 1, max(ys) + 1),
+    )
 
 
-def fit_viewbox(box: tuple[int, int, int, int], aspect: float = 1.0) -> tuple[float, float, float, float]:
+def fit_viewbox(
+    box: tuple[int, int, int, int], aspect: float = 1.0
+) -> tuple[float, float, float, float]:
     """A viewBox (x, y, w, h) showing the cell box, padded to the screen's aspect ratio."""
     x0, y0, x1, y1 = box
     w = (x1 - x0 + 1) * CELL + 40
@@ -233,7 +251,6 @@ def board_svg(
 ) -> str:
     """The whole map as one <svg id="board"> string."""
     width, height = view_board["width"], view_board["height"]
-    occupied = {(t.x, t.y) for t in tiles}
     vb = " ".join(f"{v:.1f}" for v in viewbox)
     out = [
         f'<svg id="board" class="board" viewBox="{vb}" preserveAspectRatio="xMidYMid meet" '
@@ -335,8 +352,8 @@ def _tokens_and_houses(view_board: dict, tiles: list[TileArt]) -> str:
         art = by_cell.get((x, y))
         if art is None:
             continue
-        spots = spots_for(art, len(colours))[len(art.symbols):]
-        for (sx, sy), colour in zip(spots, colours):
+        spots = spots_for(art, len(colours))[len(art.symbols) :]
+        for (sx, sy), colour in zip(spots, colours, strict=False):
             parts.append(
                 f'<g class="token"><circle cx="{sx:g}" cy="{sy:g}" r="12" fill="#fffdf4" '
                 f'stroke="{colour_hex(colour)}" stroke-width="3.5"/>'
@@ -388,7 +405,11 @@ def score_chart_svg(rows: list[dict]) -> str:
         parts.append(
             f'<text class="chart-name" x="112" y="{y + 22}">{escape(short_name(r["name"]))}</text>'
         )
-        for key, cls in (("prestige", "seg-pp"), ("discovery", "seg-disc"), ("ship_ports", "seg-ship")):
+        for key, cls in (
+            ("prestige", "seg-pp"),
+            ("discovery", "seg-disc"),
+            ("ship_ports", "seg-ship"),
+        ):
             w = bar_w * r[key] / best
             if w > 0:
                 parts.append(

@@ -18,11 +18,25 @@ from functools import lru_cache
 
 # The 8 border points at rotation 0, clockwise from N.
 POINT_XY: tuple[tuple[int, int], ...] = (
-    (50, 0), (100, 0), (100, 50), (100, 100), (50, 100), (0, 100), (0, 50), (0, 0),
+    (50, 0),
+    (100, 0),
+    (100, 50),
+    (100, 100),
+    (50, 100),
+    (0, 100),
+    (0, 50),
+    (0, 0),
 )
 # Where the coast meets the edge between point i and point i+1.
 CROSS_XY: tuple[tuple[int, int], ...] = (
-    (75, 0), (100, 25), (100, 75), (75, 100), (25, 100), (0, 75), (0, 25), (25, 0),
+    (75, 0),
+    (100, 25),
+    (100, 75),
+    (75, 100),
+    (25, 100),
+    (0, 75),
+    (0, 25),
+    (25, 0),
 )
 CENTRE = (50, 50)
 SYMBOL_RADIUS = 13
@@ -72,7 +86,9 @@ def land_path(points: str) -> str:
     return "".join(parts) + "Z"
 
 
-def _control(runs: list[list[int]], leave: tuple[int, int], target: tuple[int, int]) -> tuple[float, float]:
+def _control(
+    runs: list[list[int]], leave: tuple[int, int], target: tuple[int, int]
+) -> tuple[float, float]:
     """Control point of the coast curve from `leave` to `target`.
 
     Through the middle in general; a lone land point (a peninsula tip) gets a rounder lobe.
@@ -93,7 +109,9 @@ def coast_path(points: str) -> str:
     for n, run in enumerate(runs):
         leave = CROSS_XY[run[-1]]
         target = CROSS_XY[(runs[(n + 1) % len(runs)][0] - 1) % 8]
-        parts.append("M" + _fmt(*leave) + "Q" + _fmt(*_control(runs, leave, target)) + " " + _fmt(*target))
+        parts.append(
+            "M" + _fmt(*leave) + "Q" + _fmt(*_control(runs, leave, target)) + " " + _fmt(*target)
+        )
     return "".join(parts)
 
 
@@ -169,11 +187,13 @@ def symbol_spots(points: str, count: int) -> tuple[tuple[float, float], ...]:
     chosen: list[tuple[float, float]] = []
     pool = list(candidates)
     while len(chosen) < count and pool:
+
         def score(c: tuple[float, float, float]) -> float:
             if not chosen:
                 return c[2] + (0.01 if (c[0], c[1]) == (50, 50) else 0)
             spread = min(((c[0] - a) ** 2 + (c[1] - b) ** 2) ** 0.5 for a, b in chosen)
             return min(spread, 2.2 * SYMBOL_RADIUS) + 0.35 * min(c[2], SYMBOL_RADIUS)
+
         best = max(pool, key=score)
         chosen.append((best[0], best[1]))
         pool.remove(best)

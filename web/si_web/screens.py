@@ -45,7 +45,7 @@ def start_screen(form: dict, has_save: bool, save_summary: str, error: str | Non
         )
         rows.append(
             '<div class="seat-row">'
-            f'{swatch(colours[i])}'
+            f"{swatch(colours[i])}"
             f'<label class="seat-name"><span class="sr">Name of player {i + 1}</span>'
             f'<input type="text" maxlength="24" autocomplete="off" data-field="name-{i}" '
             f'value="{escape(name, quote=True)}" aria-label="Name of player {i + 1}"></label>'
@@ -70,12 +70,12 @@ def start_screen(form: dict, has_save: bool, save_summary: str, error: str | Non
     if has_save:
         cont = (
             '<section class="card continue">'
-            f'<h2>Saved game</h2><p>{escape(save_summary)}</p>'
-            f'{button("Continue the saved game", "continue", "btn primary")}</section>'
+            f"<h2>Saved game</h2><p>{escape(save_summary)}</p>"
+            f"{button('Continue the saved game', 'continue', 'btn primary')}</section>"
         )
     return (
         '<section class="screen start">'
-        '<h1>Small Islands</h1>'
+        "<h1>Small Islands</h1>"
         '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device.</p>'
         f"{cont}"
         '<section class="card new-game"><h2>New game</h2>'
@@ -89,9 +89,7 @@ def start_screen(form: dict, has_save: bool, save_summary: str, error: str | Non
         f'<label>Table <select data-field="table">{table_opts}</select></label>'
         "</div>"
         '<p class="later">Solo against Alexis and computer players: coming in a later version.</p>'
-        f"{err}"
-        + button("Start the game", "new", "btn primary")
-        + "</section>"
+        f"{err}" + button("Start the game", "new", "btn primary") + "</section>"
         '<div class="row">' + button("Rules", "rules", "btn") + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"
@@ -167,9 +165,7 @@ def broken_screen(reason: str, raw: str) -> str:
         "game (the old data is then moved aside, not deleted).</p>"
         f'<p><a class="btn" data-act="download" download="small-islands-save.json" '
         f'href="{escape(href, quote=True)}">Download the saved data</a></p>'
-        '<div class="row">'
-        + button("Start fresh", "fresh", "btn primary")
-        + "</div></section>"
+        '<div class="row">' + button("Start fresh", "fresh", "btn primary") + "</div></section>"
     )
 
 
