@@ -841,10 +841,11 @@ class App:
         me = v["seats"][v["seat"]]
         display_left = sum(1 for t in v["display"] if t is not None)
         undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
+        round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
         return (
             '<header class="bar">'
             f'<span class="who">{swatch(me["colour"])}<b>{esc(me["name"])}</b></span>'
-            f'<span class="stat">Round {v["round"]}</span>'
+            f"{round_html}"
             f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
             f'<span class="stat" title="Navigation stack / reserve / face-up">Nav {v["navigation_count"]} · '
             f"Reserve {v['reserve_count']} · Face-up {display_left}</span>"
@@ -1231,9 +1232,9 @@ class App:
             '<section class="screen over" data-screen="over">'
             f"<h1>{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}!</h1>"
             f"<p>{esc(reason)}</p>"
-            '<table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
-            "<th>Ship ports</th><th>Total</th><th>Houses (tie-break)</th></tr></thead>"
-            f"<tbody>{table}</tbody></table>"
+            '<div class="scores-wrap"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
+            "<th>Ship ports</th><th>Total</th><th>Houses</th></tr></thead>"
+            f"<tbody>{table}</tbody></table></div>"
             f"{score_chart_svg(rows)}"
             '<p class="tiebreak">Ties are broken by most houses placed, then most ports around the own ship, '
             "then the player who placed a tile last.</p>"
