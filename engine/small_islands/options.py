@@ -11,7 +11,7 @@ from .errors import MalformedInput
 COLOURS = ("blue", "red", "yellow", "purple")
 MODES = ("normal", "advanced")
 BOT_LEVELS = ("easy", "medium", "hard")
-MAX_NAME = 24
+MAX_NAME = 40
 MIN_TABLE, MAX_TABLE = 6, 24
 
 

@@ -42,6 +42,7 @@ from small_islands import (
     StartLayout,
     TakeTile,
 )
+from small_islands.options import MAX_NAME
 
 from . import screens
 from .board_svg import (
@@ -176,7 +177,7 @@ class App:
             and all(isinstance(n, str) for n in names)
             and all(c in screens.COLOURS for c in colours)
         ):
-            self.form["names"] = [n[:24] for n in names]
+            self.form["names"] = [n[:MAX_NAME] for n in names]
             self.form["colours"] = list(colours)
 
     def _save_meta(self) -> None:
@@ -276,7 +277,7 @@ class App:
     def _read_fields(self, fields: dict[str, str]) -> None:
         for i in range(len(self.form["names"])):
             if f"name-{i}" in fields:
-                self.form["names"][i] = fields[f"name-{i}"][:24]
+                self.form["names"][i] = fields[f"name-{i}"][:MAX_NAME]
             if fields.get(f"colour-{i}") in screens.COLOURS:
                 self.form["colours"][i] = fields[f"colour-{i}"]
         if fields.get("mode") in ("normal", "advanced"):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
+from small_islands.options import MAX_NAME
+
 from .board_svg import COLOUR_HEX, attrs
 
 COLOURS = ("blue", "red", "yellow", "purple")
@@ -47,7 +49,7 @@ def start_screen(form: dict, has_save: bool, save_summary: str, error: str | Non
             '<div class="seat-row">'
             f"{swatch(colours[i])}"
             f'<label class="seat-name"><span class="sr">Name of player {i + 1}</span>'
-            f'<input type="text" maxlength="24" autocomplete="off" data-field="name-{i}" '
+            f'<input type="text" maxlength="{MAX_NAME}" autocomplete="off" data-field="name-{i}" '
             f'value="{escape(name, quote=True)}" aria-label="Name of player {i + 1}"></label>'
             f'<label><span class="sr">Colour of player {i + 1}</span>'
             f'<select data-field="colour-{i}" aria-label="Colour of player {i + 1}">{options}</select></label>'
