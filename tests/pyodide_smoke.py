@@ -2,7 +2,6 @@
 
 import json
 import random
-import statistics
 import sys
 import time
 

@@ -15,7 +15,11 @@ ROOT = Path(__file__).resolve().parents[1]
 )
 def test_engine_games_under_pyodide():
     out = subprocess.run(
-        ["node", str(ROOT / "tools" / "pyodide_check.mjs"), str(ROOT / "tests" / "pyodide_smoke.py")],
+        [
+            "node",
+            str(ROOT / "tools" / "pyodide_check.mjs"),
+            str(ROOT / "tests" / "pyodide_smoke.py"),
+        ],
         capture_output=True,
         text=True,
         timeout=600,
