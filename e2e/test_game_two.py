@@ -35,7 +35,7 @@ def session(module_context: BrowserContext, site_url: str) -> Iterator[tuple[Pag
 def test_start_screen_and_rules(session: tuple[Page, Recorder]) -> None:
     page, _ = session
     assert page.locator('[data-act="new"]').is_visible()
-    assert "coming in a later version" in page.inner_text("#app")
+    assert page.locator('[data-field="kind-1"] option[value="hard"]').count() == 1
     tap_act(page, "rules")
     text = page.inner_text("#app")
     assert (

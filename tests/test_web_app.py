@@ -44,12 +44,14 @@ def play_to(app: App, rng: random.Random, until, limit: int = 3000) -> None:  # 
     raise AssertionError("not reached")
 
 
-def test_start_screen_offers_new_game_rules_and_no_fake_bots() -> None:
+def test_start_screen_offers_new_game_rules_computer_players_and_solo() -> None:
     app = App(MemoryStorage())
     html = app.render()
-    assert {"new", "rules", "add-seat"} <= acts(app)
+    assert {"new", "rules", "add-seat", "explorer", "form-solo"} <= acts(app)
     assert "continue" not in acts(app)
-    assert "Computer (coming later)" in html and "disabled" in html
+    assert "coming later" not in html
+    for level in ("easy", "medium", "hard"):
+        assert f'<option value="{level}">Computer: {level}</option>' in html
     app.handle("rules")
     assert (
         "component content of this edition is original; rules follow the published rulebook"

@@ -42,6 +42,12 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
     def any_of(act: str) -> dict[str, str] | None:
         return rng.choice(acts[act]) if act in acts else None
 
+    if "alexis-rot-confirm" in acts:  # solo: sometimes look at another rotation first
+        if "alexis-rot" in acts and rng.random() < 0.3:
+            return any_of("alexis-rot")
+        return first("alexis-rot-confirm")
+    if "alexis-house" in acts:
+        return any_of("alexis-house")
     for act in (
         "unlock",
         "keep",

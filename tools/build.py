@@ -53,6 +53,8 @@ STATIC_SUFFIXES = {".html", ".css", ".js", ".json", ".py", ".png", ".svg", ".web
 ZIP_EXCLUDE_DIRS = {"__pycache__"}
 ZIP_EXCLUDE_SUFFIXES = {".pyc", ".pyo"}
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+# The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
+BOT_WORKER = "bot-worker.js"
 
 
 def vendor_dirs() -> dict[str, tuple[Path, tuple[str, ...]]]:
@@ -106,6 +108,14 @@ def copy_static(out: Path) -> None:
     shutil.copyfile(ROOT / "manifest.json", out / "manifest.json")
 
 
+def check_worker_paths() -> None:
+    """The bot worker imports Pyodide by a literal path: it must match the vendored version."""
+    worker = WEB / BOT_WORKER
+    want = f'"./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs"'
+    if worker.is_file() and want not in worker.read_text():
+        raise SystemExit(f"{worker}: its Pyodide import must be {want}")
+
+
 def copy_vendor(out: Path) -> None:
     for dest, (source, names) in vendor_dirs().items():
         (out / dest).mkdir(parents=True)
@@ -140,6 +150,7 @@ def write_service_worker(out: Path) -> str:
 def build(out: Path) -> str:
     """Write the whole site into ``out`` (emptied first); return the service-worker version."""
     check_npm_versions()
+    check_worker_paths()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)

@@ -5,13 +5,23 @@ first screen is on the page. Clicks are delegated from the stable ``#app`` root 
 screens are replaced by innerHTML on every state change); the tapped element's
 ``data-act`` and ``data-*`` attributes say what the tap means. Pan and pinch-zoom of the
 map change only the SVG's viewBox (no re-render).
+
+Computer seats: on the "watch" screen the controller plays the seat to move after a pause
+(the app's pace; none after "Skip"). Alexis's steps run here (they are cheap). Bot decisions
+and "Suggest a move" run in a Web Worker (bot-worker.js, its own Pyodide), started once a game
+has a bot seat or a hint is asked for; the main thread only builds the request (the seat's
+view and legal actions) and plays the validated answer. If the worker fails, bots play
+Medium here, one decision per task, and the log says so. ``window.siBotStats`` (JSON) keeps
+the thinking intervals for the browser tests and the benchmark.
 """
 
 import contextlib
+import json
 import math
 import traceback
 
 from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi.wrappers import clear_timeout, set_timeout
 
 try:
     from pyodide.ffi import jsnull
@@ -60,6 +70,12 @@ PARTS = ("si-bar", "board-wrap", "si-panel", "si-toasts")
 
 
 def render():
+    """Show the app's screen, then schedule what computer seats or a hint need."""
+    show()
+    schedule()
+
+
+def show():
     """Show the app's current screen. On the game screen, replace only the parts whose HTML
     changed (each one innerHTML set); otherwise the whole #app."""
     parts = app.render_parts()
@@ -230,6 +246,198 @@ def on_wheel(event):
     zoom_about(svg, current_viewbox(svg), px, py, math.exp(max(-0.5, min(0.5, delta * 0.0015))))
 
 
+# --- computer seats and hints ----------------------------------------------------------
+
+bots = {
+    "worker": None,
+    "failed": None,
+    "ready": False,
+    "next_id": 0,
+    "pending": {},  # request id -> {"kind", "token", "t0", "level"}
+    "timer": None,
+    "timer_delay": 0,
+    "busy": False,
+    "hint_busy": None,
+}
+stats = {"think": [], "boot_ms": None, "failed": None}
+now = window.performance.now
+
+
+def js_obj(d):
+    return to_js(d, dict_converter=window.Object.fromEntries)
+
+
+def publish_stats():
+    window.siBotStats = json.dumps(stats)
+    document.body.dataset.botThinking = "1" if bots["busy"] else "0"
+
+
+def ensure_worker():
+    """The bot worker (started on first use); None once it has failed."""
+    if bots["worker"] is not None or bots["failed"]:
+        return bots["worker"]
+    try:
+        worker = window.Worker.new("./bot-worker.js", js_obj({"type": "module"}))
+    except Exception as exc:
+        worker_failed(f"it could not start: {exc}")
+        return None
+    worker.addEventListener("message", _worker_proxies[0])
+    worker.addEventListener("error", _worker_proxies[1])
+    worker.addEventListener("messageerror", _worker_proxies[1])
+    bots["worker"] = worker
+    return worker
+
+
+def worker_failed(reason):
+    """Stop using the worker; answer what it owed on the main thread (one task each)."""
+    if bots["failed"]:
+        return
+    bots["failed"] = reason
+    stats["failed"] = reason
+    window.console.warn(f"Small Islands: bot worker failed: {reason}")
+    app.note_worker_failed(reason)
+    if bots["worker"] is not None:
+        with contextlib.suppress(Exception):
+            bots["worker"].terminate()
+    bots["worker"] = None
+    owed = list(bots["pending"].values())
+    bots["pending"].clear()
+    for job in owed:
+        if job["kind"] == "bot":
+            set_timeout(lambda job=job: local_move(job["token"]), 0)
+        else:
+            set_timeout(lambda job=job: local_hint(job["token"]), 0)
+    render()
+
+
+def local_move(token):
+    bots["busy"] = False
+    try:
+        app.fallback_move(token)
+    except Exception:
+        window.console.error("Small Islands bot error:\n" + traceback.format_exc())
+    publish_stats()
+    render()
+
+
+def local_hint(token):
+    bots["hint_busy"] = None
+    try:
+        app.hint_locally(token)
+    except Exception:
+        app.hint_wanted = False
+        app.message = "No suggestion could be made."
+    render()
+
+
+def post(kind, token, request, extra=None):
+    worker = ensure_worker()
+    if worker is None:
+        return False
+    bots["next_id"] += 1
+    n = bots["next_id"]
+    bots["pending"][n] = {"kind": kind, "token": token, **(extra or {})}
+    worker.postMessage(js_obj({"id": n, "request": request}))
+    set_timeout(lambda: n in bots["pending"] and worker_failed("no answer within 120 s"), 120_000)
+    return True
+
+
+def on_worker_message(event):
+    data = event.data.to_py()
+    if data.get("type") == "ready":
+        bots["ready"] = True
+        stats["boot_ms"] = data.get("ms")
+        publish_stats()
+        return
+    if data.get("type") == "failed":
+        worker_failed(f"Python did not start in it: {data.get('error')}")
+        return
+    job = bots["pending"].pop(data.get("id"), None)
+    if job is None:
+        return
+    if job["kind"] == "hint":
+        bots["hint_busy"] = None
+        if data.get("ok"):
+            app.apply_hint(data["result"], job["token"])
+        else:
+            app.hint_wanted = False
+            app.message = "No suggestion could be made."
+            window.console.warn(f"Small Islands: suggestion failed: {data.get('error')}")
+        render()
+        return
+    bots["busy"] = False
+    stats["think"].append(
+        {"t0": job["t0"], "t1": now(), "level": job["level"], "ms": data.get("ms")}
+    )
+    publish_stats()
+    try:
+        if data.get("ok"):
+            app.apply_auto(data["result"], job["token"])
+        else:
+            window.console.warn(f"Small Islands: bot error: {data.get('error')}")
+            app.events.append("A computer player could not decide; Medium played instead.")
+            app.fallback_move(job["token"])
+    except Exception:
+        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+    render()
+
+
+def on_worker_error(event):
+    message = getattr(event, "message", None)
+    worker_failed(str(message) if not missing(message) else "the worker script failed to load")
+
+
+_worker_proxies = [create_proxy(on_worker_message), create_proxy(on_worker_error)]
+
+
+def schedule():
+    """After a render: the next computer step after the pace, a hint request, the worker."""
+    if app.has_bots() and not bots["failed"]:
+        ensure_worker()
+    if app.screen == "watch" and not bots["busy"]:
+        delay = app.pace_ms()
+        if bots["timer"] is not None and delay < bots["timer_delay"]:
+            clear_timeout(bots["timer"])
+            bots["timer"] = None
+        if bots["timer"] is None:
+            bots["timer_delay"] = delay
+            bots["timer"] = set_timeout(auto_step, delay)
+    if app.hint_wanted and bots["hint_busy"] is None:
+        request_hint()
+
+
+def auto_step():
+    bots["timer"] = None
+    t0 = now()
+    try:
+        req = app.auto_request()
+        if req is None:
+            return
+        if req["kind"] == "alexis":
+            app.alexis_step(req["token"])
+            render()
+            return
+        bots["busy"] = True
+        publish_stats()
+        extra = {"t0": t0, "level": req["level"]}
+        if not post("bot", req["token"], req["request"], extra):
+            set_timeout(lambda: local_move(req["token"]), 0)
+    except Exception:
+        bots["busy"] = False
+        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+        app.message = "Something went wrong; the game is saved. Reload to continue."
+        show()
+
+
+def request_hint():
+    req = app.hint_request()
+    if req is None:
+        return
+    bots["hint_busy"] = req["token"]
+    if not post("hint", req["token"], req["request"]):
+        set_timeout(lambda: local_hint(req["token"]), 0)
+
+
 _proxies = [
     create_proxy(f) for f in (on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel)
 ]
@@ -243,4 +451,5 @@ root.addEventListener(
 )
 
 render()
+publish_stats()
 document.body.dataset.ready = "1"

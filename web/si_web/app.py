@@ -25,7 +25,10 @@ from small_islands import (
     STARTING_TILES,
     TILE_BY_ID,
     Action,
+    AlexisStep,
+    ChooseHouse,
     ChooseObjective,
+    ChooseRotation,
     DiscardTile,
     EndReward,
     EndTurn,
@@ -42,9 +45,9 @@ from small_islands import (
     StartLayout,
     TakeTile,
 )
-from small_islands.options import MAX_NAME
+from small_islands.options import BOT_LEVELS, MAX_NAME
 
-from . import screens
+from . import explorer, screens
 from .board_svg import (
     LAND_TINTS,
     RESOURCE_NAMES,
@@ -61,6 +64,9 @@ from .board_svg import (
 from .screens import button, esc, swatch
 
 SAVE_KEY = "small-islands/save"
+KINDS = ("human", *BOT_LEVELS)
+SPEEDS = {"relaxed": 1600, "normal": 900, "fast": 250, "instant": 0}  # ms between computer steps
+BOT_BUDGET_S = 0.25  # Hard's thinking budget per decision (see small_islands.bots)
 META_KEY = "small-islands/ui"
 BROKEN_KEY = "small-islands/broken-save"
 RESOURCES = ("flower", "fruit", "leaf")
@@ -103,8 +109,13 @@ def default_form() -> dict[str, Any]:
     return {
         "names": ["Player 1", "Player 2"],
         "colours": ["blue", "red"],
+        "kinds": ["human", "human"],
         "mode": "normal",
         "table": "12",
+        "solo": False,
+        "solo_level": "1",
+        "alexis_decides": "me",
+        "speed": "normal",
     }
 
 
@@ -136,6 +147,17 @@ class App:
         self.ui: dict[str, Any] = {}
         self.user_viewbox: tuple[float, float, float, float] | None = None
         self._view_cache: tuple[int, int, dict[str, Any]] | None = None
+        self.holder: int | None = None  # the human seat that last held the device
+        self.skipping = False  # "skip": computer steps without pauses until a human's turn
+        self.events: list[str] = []  # app notes for the log (e.g. the bot worker failed)
+        self.auto_note: list[dict[str, Any]] = []  # log entries of the computer steps so far
+        self.auto_new = 0  # how many of them the last step added
+        self.hint_wanted = False
+        self.confirm_new = False
+        self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
+        raw_record = self.storage.get(explorer.ACH_KEY)
+        self.record, self.record_error = explorer.parse_record(raw_record)
+        self.record_raw = raw_record if self.record_error else None
         self.load()
 
     # ------------------------------------------------------------------ storage
@@ -143,6 +165,8 @@ class App:
         """Resume from storage: the pass-device screen of the seat to move, or the start."""
         raw = self.storage.get(SAVE_KEY)
         meta = self._meta()
+        if isinstance(meta.get("form"), dict):
+            self._restore_settings(meta["form"])
         if raw is None:
             self.screen = "start"
             return
@@ -155,6 +179,8 @@ class App:
             return
         if isinstance(meta.get("form"), dict):
             self._restore_form(meta["form"])
+        self.holder = None
+        self.skipping = False
         if meta.get("screen") in ("start", "rules"):
             self.screen = "start"
         else:
@@ -179,6 +205,22 @@ class App:
         ):
             self.form["names"] = [n[:MAX_NAME] for n in names]
             self.form["colours"] = list(colours)
+            kinds = form.get("kinds")
+            if isinstance(kinds, list) and len(kinds) == len(names) and all(k in KINDS for k in kinds):
+                self.form["kinds"] = list(kinds)
+            else:
+                self.form["kinds"] = ["human"] * len(names)
+
+    def _restore_settings(self, form: dict[str, Any]) -> None:
+        """The new-game settings that do not depend on the seats (validated)."""
+        if isinstance(form.get("solo"), bool):
+            self.form["solo"] = form["solo"]
+        if form.get("solo_level") in ("1", "2", "3", "4", "5", "6"):
+            self.form["solo_level"] = form["solo_level"]
+        if form.get("alexis_decides") in ("me", "alexis"):
+            self.form["alexis_decides"] = form["alexis_decides"]
+        if form.get("speed") in SPEEDS:
+            self.form["speed"] = form["speed"]
 
     def _save_meta(self) -> None:
         screen = "start" if self.screen in ("start", "rules") else "game"
@@ -187,7 +229,18 @@ class App:
             json.dumps(
                 {
                     "screen": screen,
-                    "form": {"names": self.form["names"], "colours": self.form["colours"]},
+                    "form": {
+                        k: self.form[k]
+                        for k in (
+                            "names",
+                            "colours",
+                            "kinds",
+                            "solo",
+                            "solo_level",
+                            "alexis_decides",
+                            "speed",
+                        )
+                    },
                 }
             ),
         )
@@ -213,17 +266,269 @@ class App:
         return self._view_cache[2]
 
     def _to_device_screen(self, force_pass: bool = False) -> None:
+        """The screen after a change: the end, a computer's turn ("watch"), the pass screen
+        (only between human seats), or the game screen of the human to move."""
         g = self.game
         assert g is not None
         self.ui = {}
+        self.hint_wanted = False
         if g.phase == "over":
             self.viewer = None
+            self.skipping = False
             self.screen = "over"
-        elif force_pass or self.viewer != g.to_move:
+            self._record_achievements()
+            return
+        seat = g.to_move
+        assert seat is not None
+        if self.is_auto(seat):
+            self.viewer = None
+            self.screen = "watch"
+            return
+        self.skipping = False
+        if len(self.human_seats()) == 1 or (not force_pass and self.holder == seat):
+            self.viewer = self.holder = seat
+            self.screen = "game"
+        else:
             self.viewer = None
             self.screen = "pass"
-        else:
-            self.screen = "game"
+
+    # ------------------------------------------------------------ computer seats
+    def is_auto(self, seat: int) -> bool:
+        """Is this seat played by the app (a computer player, or solo's Alexis)?"""
+        assert self.game is not None
+        s = self.game.seats[seat]
+        return bool(s.bot) or s.alexis
+
+    def human_seats(self) -> list[int]:
+        assert self.game is not None
+        return [i for i in range(len(self.game.seats)) if not self.is_auto(i)]
+
+    def has_bots(self) -> bool:
+        """Does the current game have a computer-player seat (the worker is worth starting)?"""
+        return self.game is not None and any(s.bot for s in self.game.seats)
+
+    def pace_ms(self) -> int:
+        """Pause before the next computer step (0 while skipping)."""
+        return 0 if self.skipping else SPEEDS.get(self.form["speed"], 900)
+
+    def auto_token(self) -> str:
+        """Identifies the game position a computer request was made for."""
+        g = self.game
+        return "" if g is None else f"{id(g)}:{len(g.actions)}"
+
+    def auto_request(self) -> dict[str, Any] | None:
+        """What the controller must do for the computer seat to move, or None.
+
+        ``{"kind": "alexis"}``: call `alexis_step`. ``{"kind": "bot", ...}``: ask a bot
+        (``request`` is the JSON text for the worker: the seat's view, the legal actions as
+        JSON, level, seed, budget) and give the answer to `apply_auto`.
+        """
+        g = self.game
+        if self.screen != "watch" or g is None or g.phase == "over" or g.to_move is None:
+            return None
+        seat = g.to_move
+        if not self.is_auto(seat):
+            return None
+        token = self.auto_token()
+        if g.seats[seat].alexis:
+            return {"kind": "alexis", "token": token}
+        level = g.seats[seat].bot or "medium"
+        seed = ((g.options.seed or 0) * 1_000_003 + len(g.actions) * 7919 + seat) % 2**31
+        request = {
+            "kind": "bot",
+            "view": g.view(seat),
+            "legal": [a.to_json() for a in g.legal_actions()],
+            "level": level,
+            "seed": seed,
+            "budget": BOT_BUDGET_S,
+        }
+        return {
+            "kind": "bot",
+            "token": token,
+            "seat": seat,
+            "level": level,
+            "request": json.dumps(request, separators=(",", ":")),
+        }
+
+    def _play_auto(self, action: Action) -> None:
+        g = self.game
+        assert g is not None and g.to_move is not None
+        seat = g.to_move
+        start = len(g.log)
+        g.play(action, seat=seat)
+        new = g.log[start:]
+        self.auto_note = (self.auto_note + new)[-12:]
+        self.auto_new = len(new)
+        self._save()
+        self._to_device_screen()
+
+    def alexis_step(self, token: str | None = None) -> bool:
+        """Play Alexis's next step (False when it is not his step any more)."""
+        g = self.game
+        if g is None or (token is not None and token != self.auto_token()):
+            return False
+        if g.to_move is None or not g.seats[g.to_move].alexis:
+            return False
+        self._play_auto(AlexisStep())
+        return True
+
+    def apply_auto(self, answer: str, token: str, source: str = "worker") -> bool:
+        """Play a bot's answer (JSON ``{"action": {...}}``) if it is still wanted and legal.
+
+        An answer for an older position is ignored; an unreadable or illegal one is noted in
+        the log and replaced by the main thread's Medium move.
+        """
+        g = self.game
+        if g is None or token != self.auto_token() or self.screen != "watch":
+            return False
+        try:
+            action = Action.from_json(json.loads(answer)["action"])
+        except (ValueError, KeyError, TypeError) as exc:
+            self.events.append(f"A computer player's answer was unreadable ({exc}); Medium played instead.")
+            return self.fallback_move(token)
+        if action not in g.legal_actions():
+            self.events.append(f"A computer player proposed an illegal move ({action.type}); Medium played instead.")
+            return self.fallback_move(token)
+        self._play_auto(action)
+        return True
+
+    def fallback_move(self, token: str) -> bool:
+        """The bot to move plays Medium, computed here (when the worker is unavailable)."""
+        from small_islands.bots import choose_action
+
+        g = self.game
+        if g is None or token != self.auto_token() or g.to_move is None:
+            return False
+        seat = g.to_move
+        if not g.seats[seat].bot:
+            return False
+        seed = ((g.options.seed or 0) * 1_000_003 + len(g.actions) * 7919 + seat) % 2**31
+        action = choose_action(g.view(seat), g.legal_actions(), "medium", seed)
+        self._play_auto(action)
+        return True
+
+    def note_worker_failed(self, reason: str) -> None:
+        """Say in the log that computer players now think on the main thread."""
+        self.events.append(
+            f"The background worker for computer players failed ({reason}): they now play at "
+            "Medium level on the main thread."
+        )
+
+    def _on_skip(self, data: dict[str, str]) -> None:
+        self.skipping = True
+
+    # ------------------------------------------------------------------ hints
+    def _on_hint(self, data: dict[str, str]) -> None:
+        self.hint_wanted = True
+        self.ui.pop("hint", None)
+
+    def hint_request(self) -> dict[str, Any] | None:
+        """The suggestion the human to move asked for (JSON for the worker), or None."""
+        g = self.game
+        if not self.hint_wanted or g is None or self.screen != "game" or self.viewer is None:
+            return None
+        request = {
+            "kind": "suggest",
+            "view": g.view(self.viewer),
+            "legal": [a.to_json() for a in g.legal_actions()],
+        }
+        return {"token": self.auto_token(), "request": json.dumps(request, separators=(",", ":"))}
+
+    def hint_locally(self, token: str) -> bool:
+        """Compute the suggestion here (when the worker is unavailable)."""
+        from small_islands.bots import suggest
+
+        g = self.game
+        if g is None or token != self.auto_token() or self.viewer is None:
+            return False
+        action, reason = suggest(g.view(self.viewer), g.legal_actions())
+        return self.apply_hint(json.dumps({"action": action.to_json(), "reason": reason}), token)
+
+    def apply_hint(self, answer: str, token: str) -> bool:
+        """Show a suggestion (validated against the legal actions) as a highlight + reason."""
+        g = self.game
+        if g is None or token != self.auto_token() or not self.hint_wanted:
+            return False
+        self.hint_wanted = False
+        try:
+            data = json.loads(answer)
+            action = Action.from_json(data["action"])
+            reason = str(data.get("reason", ""))[:300]
+        except (ValueError, KeyError, TypeError):
+            self.message = "No suggestion could be made."
+            return False
+        if action not in g.legal_actions():
+            self.message = "No suggestion could be made."
+            return False
+        self.ui["hint"] = {"action": action.to_json(), "reason": reason}
+        self._preselect(action)
+        return True
+
+    def _preselect(self, action: Action) -> None:
+        """Put the suggested move in the UI's transient choices (the player still confirms)."""
+        u = self.ui
+        if isinstance(action, PlaceTile):
+            u["tile"], u["preview"] = action.tile, (action.x, action.y, action.rotation)
+        elif isinstance(action, Land):
+            u["mode"], u["ship"], u["land_at"] = "land", action.ship, (action.x, action.y)
+        elif isinstance(action, PlaceHouse):
+            u["house_at"] = (action.x, action.y, action.index)
+        elif isinstance(action, PlacePortToken):
+            u["mode"], u["port_at"] = "port", (action.x, action.y)
+        elif isinstance(action, PlaceResourceToken):
+            u["mode"], u["res_at"] = "resource", (action.x, action.y, action.index)
+        elif isinstance(action, StartLayout):
+            u["draft"] = [list(p) for p in action.placements]
+        elif isinstance(action, ChooseRotation):
+            u["alexis_rot"] = action.rotation
+        elif isinstance(action, ChooseObjective):
+            for slot, card in (("now", action.now), ("later", action.later)):
+                for part in card.split("+"):
+                    u[f"{slot}_{part[0]}"] = part
+
+    def hinted(self, act: str, **data: object) -> str:
+        """' hinted' when the suggestion is this button's move (for its class)."""
+        hint = self.ui.get("hint")
+        if not hint:
+            return ""
+        a = hint["action"]
+        match = {
+            "take": a["type"] == "take_tile" and a.get("slot") == data.get("slot"),
+            "end-turn": a["type"] == "end_turn",
+            "end-reward": a["type"] == "end_reward",
+            "keep": a["type"] == "keep_discovery" and a.get("index") == data.get("index"),
+            "discard": a["type"] == "discard_tile" and a.get("tile") == data.get("tile"),
+            "alexis-house": a["type"] == "choose_house"
+            and [a.get("x"), a.get("y"), a.get("index")] == data.get("at"),
+        }
+        return " hinted" if match.get(act) else ""
+
+    # ------------------------------------------------------------ achievements
+    def _record_achievements(self) -> None:
+        """Count this finished game's ticks for its human winners, once, on this device."""
+        g = self.game
+        assert g is not None and g.phase == "over"
+        v = g.view(0)
+        self.ticks = []
+        ticked: list[str] = []
+        for seat, items in enumerate(v.get("achievements") or []):
+            if self.is_auto(seat) or not items:
+                continue
+            self.ticks.append((g.seats[seat].name, [i["text"] for i in items]))
+            ticked += [i["id"] for i in items]
+        game_id = f"{g.options.seed}-{len(g.actions)}"
+        if game_id in self.record["games"]:
+            return
+        if self.record_error is not None and self.record_raw is not None:
+            self.storage.set(explorer.ACH_BROKEN_KEY, self.record_raw)
+            self.events.append(
+                "The unreadable achievements record was moved aside "
+                f"(storage key {explorer.ACH_BROKEN_KEY}); a new record starts with this game."
+            )
+            self.record_error = None
+            self.record_raw = None
+        explorer.add_game(self.record, game_id, g.options.mode, ticked)
+        self.storage.set(explorer.ACH_KEY, explorer.dump_record(self.record))
 
     def _play(self, action: Action) -> bool:
         """Play for the device seat; on IllegalAction keep the state and show the reason."""
@@ -239,6 +544,7 @@ class App:
         gained = g.seats[seat].pp - before if seat is not None else 0
         if gained:
             self.notice = f"+{gained} PP for {g.seats[seat].name}"
+        self.auto_note, self.auto_new = [], 0
         self._save()
         self.ui = {}
         self._to_device_screen()
@@ -280,6 +586,14 @@ class App:
                 self.form["names"][i] = fields[f"name-{i}"][:MAX_NAME]
             if fields.get(f"colour-{i}") in screens.COLOURS:
                 self.form["colours"][i] = fields[f"colour-{i}"]
+            if fields.get(f"kind-{i}") in KINDS:
+                self.form["kinds"][i] = fields[f"kind-{i}"]
+        if fields.get("solo-level") in ("1", "2", "3", "4", "5", "6"):
+            self.form["solo_level"] = fields["solo-level"]
+        if fields.get("alexis-decides") in ("me", "alexis"):
+            self.form["alexis_decides"] = fields["alexis-decides"]
+        if fields.get("speed") in SPEEDS:
+            self.form["speed"] = fields["speed"]
         if fields.get("mode") in ("normal", "advanced"):
             self.form["mode"] = fields["mode"]
         if fields.get("table", "").isdigit():
@@ -291,33 +605,75 @@ class App:
         if len(names) < 4:
             names.append(f"Player {len(names) + 1}")
             colours.append(next(c for c in screens.COLOURS if c not in colours))
+            self.form["kinds"].append("human")
 
     def _on_remove_seat(self, data: dict[str, str]) -> None:
         if len(self.form["names"]) > 2:
             self.form["names"].pop()
             self.form["colours"].pop()
+            self.form["kinds"].pop()
 
-    def _on_new(self, data: dict[str, str]) -> None:
-        names = [n.strip() for n in self.form["names"]]
+    def _on_form_solo(self, data: dict[str, str]) -> None:
+        self.form["solo"] = data.get("solo") == "1"
+        self._save_meta()
+
+    def _new_options(self) -> Options:
+        """The Options of the new-game form (MalformedInput / ValueError when invalid)."""
         table = int(self.form["table"])
-        try:
-            options = Options(
-                seats=tuple(names),
+        names = [n.strip() for n in self.form["names"]]
+        if self.form["solo"]:
+            mine = self.form["colours"][0]
+            alexis = "purple" if mine != "purple" else "red"
+            return Options(
+                seats=(names[0],),
                 mode=self.form["mode"],
                 table=(table, table),
-                colours=tuple(self.form["colours"]),
+                colours=(mine, alexis),
+                solo_level=int(self.form["solo_level"]),
+                alexis_decides=self.form["alexis_decides"] == "alexis",
             )
-            game = Game.new(options)
+        bots = {i: k for i, k in enumerate(self.form["kinds"]) if k != "human"}
+        return Options(
+            seats=tuple(names),
+            mode=self.form["mode"],
+            table=(table, table),
+            colours=tuple(self.form["colours"]),
+            bots=bots,
+        )
+
+    def has_game_in_progress(self) -> bool:
+        """A saved game that loads and is not over (starting another one would lose it)."""
+        if self.storage.get(SAVE_KEY) is None or self.broken is not None:
+            return False
+        g = self.game
+        if g is None:
+            try:
+                g = Game.from_json(self.storage.get(SAVE_KEY) or "")
+            except Exception:
+                return False
+        return g.phase != "over"
+
+    def _on_new(self, data: dict[str, str]) -> None:
+        try:
+            game = Game.new(self._new_options())
         except (MalformedInput, ValueError) as exc:
             self.form_error = str(exc)
             return
         self.form_error = None
+        if self.has_game_in_progress() and data.get("confirmed") != "1":
+            self.confirm_new = True
+            return
+        self.confirm_new = False
         if self.storage.get(SAVE_KEY) is not None and self.broken is not None:
             self.storage.set(BROKEN_KEY, self.broken[1])
         self.broken = None
         self.game = game
         self.user_viewbox = None
         self.viewer = None
+        self.holder = None
+        self.skipping = False
+        self.auto_note = []
+        self.ticks = []
         self._save()
         self._to_device_screen(force_pass=True)
         self._save_meta()
@@ -332,8 +688,14 @@ class App:
         self.storage.set(META_KEY, json.dumps({"screen": "game"}))
         self.load()
 
+    def _on_new_cancel(self, data: dict[str, str]) -> None:
+        self.confirm_new = False
+
     def _on_rules(self, data: dict[str, str]) -> None:
         self.screen = "rules"
+
+    def _on_explorer(self, data: dict[str, str]) -> None:
+        self.screen = "explorer"
 
     def _on_back(self, data: dict[str, str]) -> None:
         self.screen = "start"
@@ -354,10 +716,25 @@ class App:
         self._save_meta()
 
     def _on_play_again(self, data: dict[str, str]) -> None:
-        if self.game is not None:
-            self.form["names"] = [s.name for s in self.game.seats]
-            self.form["colours"] = [s.colour for s in self.game.seats]
-            self.form["mode"] = self.game.options.mode
+        g = self.game
+        if g is not None:
+            humans = [s for s in g.seats if not s.alexis]
+            self.form["solo"] = g.options.solo
+            if g.options.solo:
+                self.form["solo_level"] = str(g.options.solo_level)
+                self.form["alexis_decides"] = "alexis" if g.options.alexis_decides else "me"
+            if len(humans) >= 2:
+                self.form["names"] = [s.name for s in humans]
+                self.form["colours"] = [s.colour for s in humans]
+                self.form["kinds"] = [s.bot or "human" for s in humans]
+            else:
+                self.form["names"][0] = humans[0].name
+                self.form["colours"][0] = humans[0].colour
+                if self.form["colours"][1] == humans[0].colour:
+                    self.form["colours"][1] = next(
+                        c for c in screens.COLOURS if c not in self.form["colours"]
+                    )
+            self.form["mode"] = g.options.mode
         self.storage.remove(SAVE_KEY)
         self.game = None
         self.screen = "start"
@@ -366,6 +743,7 @@ class App:
     def _on_unlock(self, data: dict[str, str]) -> None:
         if self.game is not None and self.screen == "pass" and self.game.to_move is not None:
             self.viewer = self.game.to_move
+            self.holder = self.viewer
             self.screen = "game"
             self.ui = {}
             self._save_meta()
@@ -680,6 +1058,10 @@ class App:
         """The whole #app content for the current screen."""
         if self.screen == "rules":
             return screens.rules_screen()
+        if self.screen == "explorer":
+            return explorer.explorer_screen(self.record, self.record_error, self.record_raw)
+        if self.screen == "watch" and self.game is not None and self.game.to_move is not None:
+            return self._watch_screen()
         if self.screen == "broken" and self.broken is not None:
             return screens.broken_screen(*self.broken)
         if self.screen == "pass" and self.game is not None and self.game.to_move is not None:
@@ -690,7 +1072,9 @@ class App:
         if self.screen == "game" and self.game is not None and self.viewer is not None:
             return self._game_screen()
         summary = self._save_summary()
-        return screens.start_screen(self.form, summary is not None, summary or "", self.form_error)
+        return screens.start_screen(
+            self.form, summary is not None, summary or "", self.form_error, self.confirm_new
+        )
 
     def _save_summary(self) -> str | None:
         if self.storage.get(SAVE_KEY) is None:
@@ -702,12 +1086,12 @@ class App:
             except (MalformedInput, ValueError):
                 return "A saved game (it may not load)."
             self.game = g
+        names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
+        if g.options.solo:
+            names += f" — solo, level {g.options.solo_level}"
         if g.phase == "over":
-            return "A finished game: " + ", ".join(s.name for s in g.seats) + "."
-        return (
-            f"{', '.join(s.name for s in g.seats)} — round {g.round}, "
-            f"{PHASE_NAMES.get(g.phase, g.phase).lower()}"
-        )
+            return "A finished game: " + names + "."
+        return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"
 
     def _pass_reason(self) -> str:
         g = self.game
@@ -779,7 +1163,22 @@ class App:
         tiles = view_tiles(v["board"])
         hints = BoardHints()
         phase, stage = v["phase"], v["stage"]
-        if phase == "setup":
+        if stage == "alexis_rotation":
+            solo = v["solo"]
+            r = self.alexis_rotation()
+            if solo["pending_tile"] and solo["pending_cell"] and r is not None:
+                t = TILE_BY_ID[solo["pending_tile"]["id"]]
+                x, y = solo["pending_cell"]
+                hints.preview = TileArt(x, y, rotate_points(t.points, r), t.symbols, r)
+                hints.cell_act = "alexis-rot"
+        elif stage == "alexis_house":
+            spots = [(x, y, i, "alexis-house") for x, y, i in legal.get("alexis_houses", [])]
+            hints.symbol_targets = spots
+            cells = {(x, y) for x, y, _, _ in spots}
+            for island in v["board"]["islands"]:
+                if any(tuple(c) in cells for c in island["cells"]):
+                    hints.island_cells |= {tuple(c) for c in island["cells"]}  # type: ignore[misc]
+        elif phase == "setup":
             hints.middle = tuple(v["middle"])  # type: ignore[assignment]
             for n, (tid, x, y, r) in enumerate(self._draft()):
                 t = TILE_BY_ID[tid]
@@ -842,6 +1241,8 @@ class App:
         me = v["seats"][v["seat"]]
         display_left = sum(1 for t in v["display"] if t is not None)
         undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
+        if not (v["stage"] or "").startswith("alexis"):
+            undo = button("Suggest a move", "hint", "btn", disabled=self.hint_wanted) + undo
         round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
         return (
             '<header class="bar">'
@@ -855,7 +1256,41 @@ class App:
         )
 
     def _panel(self, v: dict[str, Any]) -> str:
+        return self._hint_box() + self._since_box() + self._phase_panel(v)
+
+    def _hint_box(self) -> str:
+        if self.hint_wanted:
+            return '<section class="card hint" data-hint="wait"><p>Thinking of a suggestion…</p></section>'
+        hint = self.ui.get("hint")
+        if not hint:
+            return ""
+        return (
+            '<section class="card hint" data-hint="ready"><h2>Suggestion</h2>'
+            f'<p data-hint-type="{esc(hint["action"]["type"])}">{esc(hint["reason"])}</p>'
+            "<p class=\"small\">Highlighted below or on the map; you still confirm the move.</p></section>"
+        )
+
+    def _since_box(self) -> str:
+        """What the computer seats did since this human's last move."""
+        if not self.auto_note:
+            return ""
+        return (
+            '<details class="card since"><summary>While you waited</summary><ol>'
+            + "".join(self._log_item(e) for e in self.auto_note)
+            + "</ol></details>"
+        )
+
+    @staticmethod
+    def _log_item(e: dict[str, Any], cls: str = "") -> str:
+        who = ("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""
+        return f'<li{f" class={chr(34)}{cls}{chr(34)}" if cls else ""}>{who}{esc(e["text"])}</li>'
+
+    def _phase_panel(self, v: dict[str, Any]) -> str:
         phase = v["phase"]
+        if v["stage"] == "alexis_rotation":
+            return self._panel_alexis_rotation(v)
+        if v["stage"] == "alexis_house":
+            return self._panel_alexis_house(v)
         if phase == "setup":
             return self._panel_setup(v)
         if phase == "preparation":
@@ -865,6 +1300,142 @@ class App:
         if phase == "reward":
             return self._panel_reward(v)
         return ""
+
+    def alexis_rotation(self) -> int | None:
+        """The rotation previewed for Alexis's tile (default: the first legal one)."""
+        rots = (self.view()["legal"] or {}).get("alexis_rotations", [])
+        r = self.ui.get("alexis_rot")
+        return r if r in rots else (rots[0] if rots else None)
+
+    def _on_alexis_rot(self, data: dict[str, str]) -> None:
+        rots = (self.view()["legal"] or {}).get("alexis_rotations", [])
+        cur = self.alexis_rotation()
+        if "rotation" in data:
+            self.ui["alexis_rot"] = int(data["rotation"])
+        elif rots and cur is not None:
+            self.ui["alexis_rot"] = rots[(rots.index(cur) + 1) % len(rots)]
+
+    def _on_alexis_rot_confirm(self, data: dict[str, str]) -> None:
+        r = self.alexis_rotation()
+        if r is None:
+            self.message = "No rotation to choose."
+            return
+        self._play(ChooseRotation(r))
+
+    def _on_alexis_house(self, data: dict[str, str]) -> None:
+        self._play(ChooseHouse(int(data["x"]), int(data["y"]), int(data["index"])))
+
+    def _panel_alexis_rotation(self, v: dict[str, Any]) -> str:
+        solo = v["solo"]
+        tile = solo["pending_tile"] or {}
+        cell = solo["pending_cell"] or ["?", "?"]
+        rots = (v["legal"] or {}).get("alexis_rotations", [])
+        cur = self.alexis_rotation()
+        card = solo.get("card") or {}
+        buttons = "".join(
+            f'<button type="button" class="tile-btn{" on" if r == cur else ""}" data-act="alexis-rot" '
+            f'data-rotation="{r}" aria-label="Rotation {r}">'
+            f"{mini_tile_svg(tile.get('points', 'SSSSSSSS'), tile.get('symbols', []), r, f'Rotation {r}')}</button>"
+            for r in rots
+        )
+        return (
+            '<section class="card alexis"><h2>Choose the rotation of Alexis\'s tile</h2>'
+            + (f'<p class="alexis-card">Card {esc(card.get("text", ""))}</p>' if card else "")
+            + f"<p>Alexis places {esc(tile.get('id', ''))} at ({esc(cell[0])}, {esc(cell[1])}). "
+            "Pick one of the legal rotations (previewed on the map).</p>"
+            f'<div class="tiles">{buttons}</div><div class="row">'
+            + button("Confirm rotation", "alexis-rot-confirm", "btn primary")
+            + "</div></section>"
+        )
+
+    def _panel_alexis_house(self, v: dict[str, Any]) -> str:
+        spots = (v["legal"] or {}).get("alexis_houses", [])
+        return (
+            '<section class="card alexis"><h2>Where does Alexis build?</h2>'
+            "<p>Alexis places a house on this island: tap one of the ringed house locations.</p>"
+            '<div class="row">'
+            + "".join(
+                button(
+                    f"({x}, {y}) location {i + 1}",
+                    "alexis-house",
+                    "btn" + self.hinted("alexis-house", at=[x, y, i]),
+                    x=x,
+                    y=y,
+                    index=i,
+                )
+                for x, y, i in spots
+            )
+            + "</div></section>"
+        )
+
+    # the computer's turns
+    def watch_view(self) -> tuple[dict[str, Any], bool]:
+        """(the view shown while a computer seat moves, whether its secrets may show).
+
+        With one human the device is theirs: their view, hand and objectives included.
+        Otherwise only the public parts of a view are rendered."""
+        g = self.game
+        assert g is not None and g.to_move is not None
+        humans = self.human_seats()
+        seat = humans[0] if humans else g.to_move
+        return g.view(seat), len(humans) == 1
+
+    def _watch_screen(self) -> str:
+        g = self.game
+        assert g is not None and g.to_move is not None
+        v, mine = self.watch_view()
+        seat = g.to_move
+        s = g.seats[seat]
+        who = "Alexis" if s.alexis else f"{s.name} (computer, {s.bot})"
+        kind = "alexis" if s.alexis else "bot"
+        tiles = view_tiles(v["board"])
+        hints = BoardHints(hit_cells=False)
+        if v["board"]["tiles"]:
+            last = v["board"]["tiles"][-1]
+            hints.selected = (last["x"], last["y"])
+        svg = board_svg(v["board"], tiles, hints, self.viewbox(v, tiles, hints))
+        n = len(self.auto_note)
+        steps = "".join(
+            self._log_item(e, "new" if i >= n - self.auto_new else "")
+            for i, e in enumerate(self.auto_note)
+        )
+        solo = v.get("solo")
+        card = (solo or {}).get("card")
+        alexis_info = ""
+        if solo:
+            alexis_info = (
+                f'<p class="alexis-info">Alexis: level {solo["level"]}, {solo["stack_count"]} cards in his stack'
+                + (f"; carrying out {esc(card['text'])}" if card else "")
+                + "</p>"
+            )
+        status = "Thinking…" if kind == "bot" else "Playing his cards…"
+        mine_html = self._hand_box(v, selectable=False) + self._objectives_box(v) if mine else ""
+        round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
+        return (
+            f'<div class="game watch" data-screen="watch" data-kind="{kind}" data-seat="{seat}" '
+            f'data-phase="{v["phase"]}" data-stage="{esc(v["stage"] or "")}" data-step="{len(g.actions)}">'
+            '<div class="bar-wrap"><header class="bar">'
+            f'<span class="who">{swatch(s.colour)}<b>{esc(who)}</b></span>{round_html}'
+            f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
+            f'<span class="stat thinking" role="status">{status}</span>'
+            '<span class="bar-buttons">'
+            + button("Skip", "skip", "btn primary", disabled=self.skipping)
+            + button("Menu", "menu", "btn")
+            + "</span></header></div>"
+            f'<div class="board-wrap">{svg}</div>'
+            '<aside class="panel"><section class="card steps"><h2>'
+            + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
+            + f"</h2>{alexis_info}<ol>{steps}</ol></section>"
+            '<section class="card"><h3>Face-up</h3>'
+            + self._display_box(v, False)
+            + "</section>"
+            + mine_html
+            + self._players(v)
+            + self._log(v)
+            + "</aside>"
+            + self._toasts()
+            + "</div>"
+        )
 
     def _panel_setup(self, v: dict[str, Any]) -> str:
         layouts = v["legal"]["layouts"]
@@ -987,7 +1558,7 @@ class App:
             svg = mini_tile_svg(t["points"], t["symbols"], 0, f"Face-up tile {t['id']}")
             if takeable and slot in take:
                 items.append(
-                    f'<button type="button" class="tile-btn" data-act="take" data-slot="{slot}" '
+                    f'<button type="button" class="tile-btn{self.hinted("take", slot=slot)}" data-act="take" data-slot="{slot}" '
                     f'aria-label="Take face-up tile {slot + 1}">{svg}</button>'
                 )
             else:
@@ -1045,7 +1616,7 @@ class App:
         if stage == "place":
             if legal.get("discard"):
                 buttons = "".join(
-                    button(f"Return {t} to the box", "discard", "btn", tile=t)
+                    button(f"Return {t} to the box", "discard", "btn" + self.hinted("discard", tile=t), tile=t)
                     for t in legal["discard"]
                 )
                 return (
@@ -1125,7 +1696,7 @@ class App:
                 "btn" + (" on" if mode == "port" else ""),
                 disabled=not can_port,
             )
-            + button("End turn", "end-turn", "btn primary")
+            + button("End turn", "end-turn", "btn primary" + self.hinted("end-turn"))
             + "</div>"
             f"{extra}</section>" + self._hand_box(v, selectable=False)
         )
@@ -1145,7 +1716,7 @@ class App:
                 head
                 + '<h3>Discovery: keep one token</h3><div class="row">'
                 + "".join(
-                    button(f"Keep {value}", "keep", "btn primary disc", index=i)
+                    button(f"Keep {value}", "keep", "btn primary disc" + self.hinted("keep", index=i), index=i)
                     for i, value in enumerate(pending)
                 )
                 + "</div></section>"
@@ -1174,7 +1745,11 @@ class App:
                 + button("Cancel", "cancel", "btn")
                 + "</div>"
             )
-        body += button("Done with houses", "end-reward", "btn" + ("" if at else " primary"))
+        body += button(
+            "Done with houses",
+            "end-reward",
+            "btn" + ("" if at else " primary") + self.hinted("end-reward"),
+        )
         return head + body + "</section>"
 
     @staticmethod
@@ -1193,19 +1768,20 @@ class App:
                 if obj
                 else ""
             )
+            kind = f" (computer, {s['bot']})" if s.get("bot") else ""
+            if v.get("solo") and s["seat"] == 1:
+                kind = f" (level {v['solo']['level']})"
             rows.append(
                 f'<li class="player{turn}" data-seat="{s["seat"]}">{swatch(s["colour"])}'
-                f"<b>{esc(s['name'])}</b>"
+                f"<b>{esc(s['name'])}</b>{esc(kind)}"
                 f"<span>{s['pp']} PP</span><span>houses {s['stock']}+{s['reserve']}</span>"
                 f"<span>tokens {s['bonus']}</span><span>{ship}</span>{obj_txt}</li>"
             )
         return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
 
     def _log(self, v: dict[str, Any]) -> str:
-        items = "".join(
-            f"<li>{('<b>' + esc(e['name']) + '</b> ') if e.get('name') else ''}{esc(e['text'])}</li>"
-            for e in reversed(v["log"][-40:])
-        )
+        items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(self.events[-5:]))
+        items += "".join(self._log_item(e) for e in reversed(v["log"][-40:]))
         return f'<details class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
 
     # the end
@@ -1217,11 +1793,33 @@ class App:
         v_board = v["board"]
         tiles = view_tiles(v_board)
         hints = BoardHints(hit_cells=False)
+        solo = g.options.solo
         table = "".join(
             f'<tr data-seat="{r["seat"]}"><td>{r["rank"]}</td><td>{swatch(r["colour"])} {esc(r["name"])}</td>'
             f"<td>{r['prestige']}</td><td>{r['discovery']}</td><td>{r['ship_ports']}</td>"
-            f"<td><b>{r['total']}</b></td><td>{r['houses_placed']}</td></tr>"
+            + (f'<td class="alexis-bonus">{r["alexis_bonus"]}</td>' if solo else "")
+            + f"<td><b>{r['total']}</b></td><td>{r['houses_placed']}</td></tr>"
             for r in sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+        )
+        bonus_head = "<th>Alexis bonus</th>" if solo else ""
+        if self.ticks:
+            ticks = "".join(
+                f"<li><b>{esc(name)}</b>: {esc('; '.join(texts))}</li>" for name, texts in self.ticks
+            )
+            ach = (
+                '<section class="card ticks" data-ticks="1"><h2>Great Explorer: ticked this game</h2>'
+                f"<ul>{ticks}</ul></section>"
+            )
+        else:
+            ach = (
+                '<section class="card ticks" data-ticks="0"><h2>Great Explorer</h2><p>No achievement '
+                "ticked this game (they count only for a player who wins).</p></section>"
+            )
+        notes = "".join(f'<p class="app-note">{esc(t)}</p>' for t in self.events[-3:])
+        solo_note = (
+            f"<p>Solo, level {g.options.solo_level}: you win only with a strictly higher score than Alexis.</p>"
+            if solo
+            else ""
         )
         winners = [r["name"] for r in rows if r["rank"] == 1]
         reason = {
@@ -1232,15 +1830,17 @@ class App:
         return (
             '<section class="screen over" data-screen="over">'
             f"<h1>{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}!</h1>"
-            f"<p>{esc(reason)}</p>"
+            f"<p>{esc(reason)}</p>{solo_note}"
             '<div class="scores-wrap"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
-            "<th>Ship ports</th><th>Total</th><th>Houses</th></tr></thead>"
+            f"<th>Ship ports</th>{bonus_head}<th>Total</th><th>Houses</th></tr></thead>"
             f"<tbody>{table}</tbody></table></div>"
+            f"{ach}{notes}"
             f"{score_chart_svg(rows)}"
             '<p class="tiebreak">Ties are broken by most houses placed, then most ports around the own ship, '
             "then the player who placed a tile last.</p>"
             '<div class="row">'
             + button("Play again", "play-again", "btn primary big")
+            + button("Great Explorer", "explorer", "btn")
             + button("Menu", "menu", "btn")
             + "</div>"
             f'<div class="board-wrap final">{board_svg(v_board, tiles, hints, fit_viewbox(content_box([(t.x, t.y) for t in tiles], v_board["width"], v_board["height"])))}</div>'

@@ -35,29 +35,86 @@ def swatch(colour: str) -> str:
     )
 
 
-def start_screen(form: dict, has_save: bool, save_summary: str, error: str | None) -> str:
-    """New game form, continue, rules."""
+KIND_LABELS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"), ("hard", "Computer: hard"))
+SPEED_LABELS = (("relaxed", "Relaxed"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant"))
+
+
+def _select(field: str, label: str, options: tuple[tuple[str, str], ...], current: str) -> str:
+    opts = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == current else ""}>{escape(t)}</option>'
+        for v, t in options
+    )
+    return f'<label>{escape(label)} <select data-field="{escape(field)}">{opts}</select></label>'
+
+
+def _seat_row(i: int, name: str, colour: str, kind: str | None) -> str:
+    options = "".join(
+        f'<option value="{c}"{" selected" if c == colour else ""}>{c.title()}</option>'
+        for c in COLOURS
+    )
+    kind_html = ""
+    if kind is not None:
+        kinds = "".join(
+            f'<option value="{v}"{" selected" if v == kind else ""}>{t}</option>'
+            for v, t in KIND_LABELS
+        )
+        kind_html = (
+            f'<label><span class="sr">Player {i + 1} is</span>'
+            f'<select data-field="kind-{i}" aria-label="Player {i + 1} is">{kinds}</select></label>'
+        )
+    return (
+        '<div class="seat-row">'
+        f"{swatch(colour)}"
+        f'<label class="seat-name"><span class="sr">Name of player {i + 1}</span>'
+        f'<input type="text" maxlength="{MAX_NAME}" autocomplete="off" data-field="name-{i}" '
+        f'value="{escape(name, quote=True)}" aria-label="Name of player {i + 1}"></label>'
+        f'<label><span class="sr">Colour of player {i + 1}</span>'
+        f'<select data-field="colour-{i}" aria-label="Colour of player {i + 1}">{options}</select></label>'
+        f"{kind_html}</div>"
+    )
+
+
+def start_screen(
+    form: dict,
+    has_save: bool,
+    save_summary: str,
+    error: str | None,
+    confirm_new: bool = False,
+) -> str:
+    """New game form (players or solo against Alexis), continue, rules, Great Explorer."""
     names: list[str] = form["names"]
     colours: list[str] = form["colours"]
-    rows = []
-    for i, name in enumerate(names):
-        options = "".join(
-            f'<option value="{c}"{" selected" if c == colours[i] else ""}>{c.title()}</option>'
-            for c in COLOURS
+    kinds: list[str] = form.get("kinds") or ["human"] * len(names)
+    solo = bool(form.get("solo"))
+    tabs = (
+        '<div class="row tabs" role="group" aria-label="Kind of game">'
+        + button("With other players", "form-solo", "btn" + ("" if solo else " on"), solo="0")
+        + button("Solo against Alexis", "form-solo", "btn" + (" on" if solo else ""), solo="1")
+        + "</div>"
+    )
+    if solo:
+        seats = (
+            _seat_row(0, names[0], colours[0], None)
+            + '<div class="row">'
+            + _select("solo-level", "Level", tuple((str(n), str(n)) for n in range(1, 7)), str(form.get("solo_level", "1")))
+            + _select(
+                "alexis-decides",
+                "Alexis's tile rotations and house spots",
+                (("me", "I choose them"), ("alexis", "Let Alexis decide")),
+                str(form.get("alexis_decides", "me")),
+            )
+            + "</div>"
+            '<p class="small">Alexis (purple) plays by his cards; you win only with a strictly '
+            "higher score than his, bonus included.</p>"
         )
-        rows.append(
-            '<div class="seat-row">'
-            f"{swatch(colours[i])}"
-            f'<label class="seat-name"><span class="sr">Name of player {i + 1}</span>'
-            f'<input type="text" maxlength="{MAX_NAME}" autocomplete="off" data-field="name-{i}" '
-            f'value="{escape(name, quote=True)}" aria-label="Name of player {i + 1}"></label>'
-            f'<label><span class="sr">Colour of player {i + 1}</span>'
-            f'<select data-field="colour-{i}" aria-label="Colour of player {i + 1}">{options}</select></label>'
-            '<label><span class="sr">Player type</span>'
-            '<select data-field="kind-' + str(i) + '" aria-label="Player type">'
-            '<option value="human" selected>Human</option>'
-            '<option value="computer" disabled>Computer (coming later)</option></select></label>'
-            "</div>"
+        seat_buttons = ""
+    else:
+        seats = "".join(_seat_row(i, n, colours[i], kinds[i]) for i, n in enumerate(names))
+        seat_buttons = (
+            '<div class="row">'
+            + button("Add a player", "add-seat", "btn", disabled=len(names) >= 4)
+            + button("Remove a player", "remove-seat", "btn", disabled=len(names) <= 2)
+            + "</div>"
         )
     mode_opts = "".join(
         f'<option value="{m}"{" selected" if form["mode"] == m else ""}>{label}</option>'
@@ -75,24 +132,37 @@ def start_screen(form: dict, has_save: bool, save_summary: str, error: str | Non
             f"<h2>Saved game</h2><p>{escape(save_summary)}</p>"
             f"{button('Continue the saved game', 'continue', 'btn primary')}</section>"
         )
+    if confirm_new:
+        start = (
+            '<div class="confirm" role="alertdialog" data-confirm="new">'
+            "<p><b>A game is in progress.</b> Starting a new game replaces it (it cannot be "
+            "continued afterwards).</p><div class=\"row\">"
+            + button("Start the new game", "new", "btn danger", confirmed="1")
+            + button("Keep the saved game", "new-cancel", "btn primary")
+            + "</div></div>"
+        )
+    else:
+        start = button("Start the game", "new", "btn primary")
     return (
         '<section class="screen start">'
         "<h1>Small Islands</h1>"
-        '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device.</p>'
+        '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device, '
+        "against computer players, or solo against Alexis.</p>"
         f"{cont}"
         '<section class="card new-game"><h2>New game</h2>'
-        f'<div class="seats">{"".join(rows)}</div>'
-        '<div class="row">'
-        + button("Add a player", "add-seat", "btn", disabled=len(names) >= 4)
-        + button("Remove a player", "remove-seat", "btn", disabled=len(names) <= 2)
-        + "</div>"
+        f"{tabs}"
+        f'<div class="seats">{seats}</div>'
+        f"{seat_buttons}"
         '<div class="row">'
         f'<label>Mode <select data-field="mode">{mode_opts}</select></label>'
         f'<label>Table <select data-field="table">{table_opts}</select></label>'
-        "</div>"
-        '<p class="later">Solo against Alexis and computer players: coming in a later version.</p>'
-        f"{err}" + button("Start the game", "new", "btn primary") + "</section>"
-        '<div class="row">' + button("Rules", "rules", "btn") + "</div>"
+        + _select("speed", "Computer pace", SPEED_LABELS, str(form.get("speed", "normal")))
+        + "</div>"
+        f"{err}{start}</section>"
+        '<div class="row">'
+        + button("Rules", "rules", "btn")
+        + button("Great Explorer", "explorer", "btn")
+        + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"
     )
