@@ -206,7 +206,11 @@ class App:
             self.form["names"] = [n[:MAX_NAME] for n in names]
             self.form["colours"] = list(colours)
             kinds = form.get("kinds")
-            if isinstance(kinds, list) and len(kinds) == len(names) and all(k in KINDS for k in kinds):
+            if (
+                isinstance(kinds, list)
+                and len(kinds) == len(names)
+                and all(k in KINDS for k in kinds)
+            ):
                 self.form["kinds"] = list(kinds)
             else:
                 self.form["kinds"] = ["human"] * len(names)
@@ -384,10 +388,14 @@ class App:
         try:
             action = Action.from_json(json.loads(answer)["action"])
         except (ValueError, KeyError, TypeError) as exc:
-            self.events.append(f"A computer player's answer was unreadable ({exc}); Medium played instead.")
+            self.events.append(
+                f"A computer player's answer was unreadable ({exc}); Medium played instead."
+            )
             return self.fallback_move(token)
         if action not in g.legal_actions():
-            self.events.append(f"A computer player proposed an illegal move ({action.type}); Medium played instead.")
+            self.events.append(
+                f"A computer player proposed an illegal move ({action.type}); Medium played instead."
+            )
             return self.fallback_move(token)
         self._play_auto(action)
         return True
@@ -1267,7 +1275,7 @@ class App:
         return (
             '<section class="card hint" data-hint="ready"><h2>Suggestion</h2>'
             f'<p data-hint-type="{esc(hint["action"]["type"])}">{esc(hint["reason"])}</p>'
-            "<p class=\"small\">Highlighted below or on the map; you still confirm the move.</p></section>"
+            '<p class="small">Highlighted below or on the map; you still confirm the move.</p></section>'
         )
 
     def _since_box(self) -> str:
@@ -1283,7 +1291,8 @@ class App:
     @staticmethod
     def _log_item(e: dict[str, Any], cls: str = "") -> str:
         who = ("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""
-        return f'<li{f" class={chr(34)}{cls}{chr(34)}" if cls else ""}>{who}{esc(e["text"])}</li>'
+        attr = f' class="{cls}"' if cls else ""
+        return f"<li{attr}>{who}{esc(e['text'])}</li>"
 
     def _phase_panel(self, v: dict[str, Any]) -> str:
         phase = v["phase"]
@@ -1616,7 +1625,12 @@ class App:
         if stage == "place":
             if legal.get("discard"):
                 buttons = "".join(
-                    button(f"Return {t} to the box", "discard", "btn" + self.hinted("discard", tile=t), tile=t)
+                    button(
+                        f"Return {t} to the box",
+                        "discard",
+                        "btn" + self.hinted("discard", tile=t),
+                        tile=t,
+                    )
                     for t in legal["discard"]
                 )
                 return (
@@ -1716,7 +1730,12 @@ class App:
                 head
                 + '<h3>Discovery: keep one token</h3><div class="row">'
                 + "".join(
-                    button(f"Keep {value}", "keep", "btn primary disc" + self.hinted("keep", index=i), index=i)
+                    button(
+                        f"Keep {value}",
+                        "keep",
+                        "btn primary disc" + self.hinted("keep", index=i),
+                        index=i,
+                    )
                     for i, value in enumerate(pending)
                 )
                 + "</div></section>"
@@ -1804,7 +1823,8 @@ class App:
         bonus_head = "<th>Alexis bonus</th>" if solo else ""
         if self.ticks:
             ticks = "".join(
-                f"<li><b>{esc(name)}</b>: {esc('; '.join(texts))}</li>" for name, texts in self.ticks
+                f"<li><b>{esc(name)}</b>: {esc('; '.join(texts))}</li>"
+                for name, texts in self.ticks
             )
             ach = (
                 '<section class="card ticks" data-ticks="1"><h2>Great Explorer: ticked this game</h2>'

@@ -140,7 +140,9 @@ def _tile_body(points: str, rotation: int, symbols: tuple[str, ...], tint: str) 
     if coast:
         parts.append(f'<path class="coast" d="{coast}"/>')
     base = unrotated(points, rotation)
-    for (sx, sy), symbol in zip(symbol_positions(base, len(symbols), rotation), symbols, strict=False):
+    for (sx, sy), symbol in zip(
+        symbol_positions(base, len(symbols), rotation), symbols, strict=False
+    ):
         parts.append(f'<use href="#g-{symbol}" x="{sx:g}" y="{sy:g}"/>')
     return "".join(parts)
 

@@ -35,8 +35,18 @@ def swatch(colour: str) -> str:
     )
 
 
-KIND_LABELS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"), ("hard", "Computer: hard"))
-SPEED_LABELS = (("relaxed", "Relaxed"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant"))
+KIND_LABELS = (
+    ("human", "Human"),
+    ("easy", "Computer: easy"),
+    ("medium", "Computer: medium"),
+    ("hard", "Computer: hard"),
+)
+SPEED_LABELS = (
+    ("relaxed", "Relaxed"),
+    ("normal", "Normal"),
+    ("fast", "Fast"),
+    ("instant", "Instant"),
+)
 
 
 def _select(field: str, label: str, options: tuple[tuple[str, str], ...], current: str) -> str:
@@ -96,7 +106,12 @@ def start_screen(
         seats = (
             _seat_row(0, names[0], colours[0], None)
             + '<div class="row">'
-            + _select("solo-level", "Level", tuple((str(n), str(n)) for n in range(1, 7)), str(form.get("solo_level", "1")))
+            + _select(
+                "solo-level",
+                "Level",
+                tuple((str(n), str(n)) for n in range(1, 7)),
+                str(form.get("solo_level", "1")),
+            )
             + _select(
                 "alexis-decides",
                 "Alexis's tile rotations and house spots",
@@ -136,7 +151,7 @@ def start_screen(
         start = (
             '<div class="confirm" role="alertdialog" data-confirm="new">'
             "<p><b>A game is in progress.</b> Starting a new game replaces it (it cannot be "
-            "continued afterwards).</p><div class=\"row\">"
+            'continued afterwards).</p><div class="row">'
             + button("Start the new game", "new", "btn danger", confirmed="1")
             + button("Keep the saved game", "new-cancel", "btn primary")
             + "</div></div>"
