@@ -1,0 +1,144 @@
+"""One human against three computer players (easy, medium, hard), through the UI, to the end.
+
+The bots think in the Web Worker (bot-worker.js): the test records every main-thread long
+task and checks none over 100 ms overlaps a bot's thinking. Also: the pace of computer turns
+and "Skip", "Suggest a move", no pass-the-device screens with one human, the service worker
+serving a bot game offline. One Pyodide boot for the module; tests run in file order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_helpers import (
+    LONG_TASKS,
+    NOT_WATCHING,
+    bot_stats,
+    long_tasks,
+    play_with_computers,
+    thinking_long_tasks,
+)
+from conftest import Recorder, origin_of, wait_controlled, wait_ready
+from game_helpers import state, tap_act
+from playwright.sync_api import BrowserContext, Page
+
+NAMES = ["Me", "Easy Eve", "Medium Max", "Hard Hal"]
+KINDS = ["human", "easy", "medium", "hard"]
+
+
+@pytest.fixture(scope="module")
+def session(module_context: BrowserContext, site_url: str) -> Iterator[tuple[Page, Recorder]]:
+    recorder = Recorder(origin_of(site_url)).attach(module_context)
+    module_context.add_init_script(LONG_TASKS)
+    page = module_context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    yield page, recorder
+    page.close()
+
+
+def start_bot_game(page: Page, names: list[str], kinds: list[str], speed: str) -> None:
+    """Fill the new-game form (seats, kinds, pace) and start."""
+    while page.locator('[data-field^="name-"]').count() < len(names):
+        tap_act(page, "add-seat")
+    while page.locator('[data-field^="name-"]').count() > len(names):
+        tap_act(page, "remove-seat")
+    for i, (name, kind) in enumerate(zip(names, kinds, strict=True)):
+        page.fill(f'[data-field="name-{i}"]', name)
+        page.select_option(f'[data-field="kind-{i}"]', kind)
+    page.select_option('[data-field="speed"]', speed)
+    tap_act(page, "new")
+    if page.locator('[data-confirm="new"]').count():
+        tap_act(page, "new", confirmed="1")
+
+
+def test_full_game_one_human_three_bots(session: tuple[Page, Recorder], artifacts: Path) -> None:
+    page, _ = session
+    start_bot_game(page, NAMES, KINDS, "normal")
+    seen: dict[str, Any] = {"pass": 0, "watch": 0, "hint": False, "paced": False, "shot": False}
+
+    def check(st: dict[str, Any]) -> None:
+        if st["screen"] == "pass":
+            seen["pass"] += 1
+        if st["screen"] == "watch":
+            seen["watch"] += 1
+            if not seen["paced"]:  # the "normal" pace: a computer step waits ~0.9 s
+                step = page.get_attribute('[data-screen="watch"]', "data-step")
+                page.wait_for_timeout(300)
+                if state(page)["screen"] == "watch":
+                    assert page.get_attribute('[data-screen="watch"]', "data-step") == step
+                    seen["paced"] = True
+            if not seen["shot"] and page.locator("#board g.tile").count() >= 10:
+                page.screenshot(path=str(artifacts / "bots-watch.png"))
+                seen["shot"] = True
+        if st["screen"] == "game" and st["stage"] == "take" and not seen["hint"]:
+            tap_act(page, "hint")
+            page.wait_for_selector('[data-hint="ready"]', timeout=120_000)
+            assert page.inner_text('[data-hint="ready"] p').strip()
+            assert page.locator(".hinted").count() >= 1
+            page.screenshot(path=str(artifacts / "bots-hint.png"))
+            seen["hint"] = True
+
+    final = play_with_computers(page, random.Random(21), on_step=check)
+    assert final["screen"] == "over"
+    assert seen["pass"] == 0, "no pass-the-device screen with one human"
+    assert seen["watch"] > 0 and seen["hint"] and seen["paced"]
+    assert page.locator("table.scores tbody tr").count() == 4
+    text = page.inner_text("#app")
+    for name in NAMES:
+        assert name in text
+    page.screenshot(path=str(artifacts / "bots-over.png"), full_page=True)
+
+
+def test_bot_thinking_never_blocks_the_page(session: tuple[Page, Recorder]) -> None:
+    page, _ = session
+    assert page.evaluate("() => window.__siLongUnsupported || null") is None
+    hits, think = thinking_long_tasks(page)
+    stats = bot_stats(page)
+    assert stats.get("failed") is None, stats.get("failed")
+    assert len(think) >= 30, "the bots' decisions went through the worker"
+    levels = {t["level"] for t in think}
+    assert levels == {"easy", "medium", "hard"}
+    worst = max((d for _, d in hits), default=0.0)
+    all_tasks = long_tasks(page)
+    print(
+        f"\nbot decisions: {len(think)}; long tasks overlapping thinking: {len(hits)}, "
+        f"max {worst:.0f} ms; all long tasks after boot: "
+        f"max {max((d for _, d in all_tasks[3:]), default=0):.0f} ms; worker boot "
+        f"{stats.get('boot_ms')} ms"
+    )
+    assert worst <= 100, f"a main-thread task of {worst:.0f} ms while a bot was thinking"
+
+
+def test_all_bots_demo_game_offline(session: tuple[Page, Recorder]) -> None:
+    page, _ = session
+    context = page.context
+    wait_controlled(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        tap_act(page, "menu") if page.locator('[data-act="menu"]').count() else None
+        start_bot_game(page, ["Ada", "Bo"], ["easy", "easy"], "instant")
+        assert state(page)["screen"] == "watch"
+        page.wait_for_function(
+            "() => JSON.parse(window.siBotStats || '{}').think?.length >= 6", timeout=120_000
+        )
+        assert bot_stats(page).get("failed") is None
+        page.wait_for_function(
+            "() => document.querySelectorAll('[data-screen=\"watch\"] #board g.tile').length >= 6",
+            timeout=60_000,
+        )
+    finally:
+        context.set_offline(False)
+    tap_act(page, "menu")
+    page.wait_for_function(NOT_WATCHING)
+
+
+def test_no_console_errors_or_csp_violations(session: tuple[Page, Recorder]) -> None:
+    _, recorder = session
+    assert recorder.problems() == {}
