@@ -367,7 +367,13 @@ def on_worker_message(event):
         return
     bots["busy"] = False
     stats["think"].append(
-        {"t0": job["t0"], "t1": now(), "level": job["level"], "ms": data.get("ms")}
+        {
+            "t0": job["t0"],
+            "t1": now(),
+            "level": job["level"],
+            "n_legal": job["n_legal"],
+            "ms": data.get("ms"),
+        }
     )
     publish_stats()
     try:
@@ -419,7 +425,7 @@ def auto_step():
             return
         bots["busy"] = True
         publish_stats()
-        extra = {"t0": t0, "level": req["level"]}
+        extra = {"t0": t0, "level": req["level"], "n_legal": req["n_legal"]}
         if not post("bot", req["token"], req["request"], extra):
             set_timeout(lambda: local_move(req["token"]), 0)
     except Exception:

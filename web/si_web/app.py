@@ -351,6 +351,7 @@ class App:
             "token": token,
             "seat": seat,
             "level": level,
+            "n_legal": len(request["legal"]),
             "request": json.dumps(request, separators=(",", ":")),
         }
 
