@@ -79,10 +79,6 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
         world = worlds[n] if n < len(worlds) else determinize(view, rng)
         seed = rng.getrandbits(32)
         for i, line in enumerate(candidates):
-            if n and max_worlds is None and time.perf_counter() - start > budget_s:
-                for row in margins:  # out of time inside a world: drop it, keep pairs whole
-                    del row[n:]
-                return candidates[_pick(margins)][0]
             g = world.clone()
             for action in line:
                 g.play(action)
