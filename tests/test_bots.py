@@ -74,6 +74,41 @@ def test_determinized_world_matches_the_view_and_the_legal_actions(mode, seats):
         }
 
 
+@pytest.mark.parametrize(
+    "mode,seats,decides", [("normal", 1, False), ("advanced", 1, True), ("normal", 3, True)]
+)
+def test_determinized_view_is_the_view_but_the_log(mode, seats, decides):
+    """Every public field is rebuilt exactly (solo included), for every seat."""
+    g = Game.new(
+        Options(
+            seats=tuple(f"P{i}" for i in range(seats)),
+            mode=mode,
+            seed=21,
+            alexis_decides=decides,
+            solo_level=3,
+        )
+    )
+    rng = random.Random(21)
+    step = 0
+    while g.phase != "over":
+        if step % 4 == 0:
+            for seat in range(len(g.seats)):
+                if g.seats[seat].alexis:
+                    continue
+                view = g.view(seat)
+                world = determinize(view, random.Random(step))
+                mine = world.view(seat)
+                for key in set(view) - {"log", "can_undo"}:
+                    assert mine[key] == view[key], key
+                if g.to_move == seat:
+                    assert sorted(map(repr, world.legal_actions())) == sorted(
+                        map(repr, g.legal_actions())
+                    )
+                    world.play(rng.choice(world.legal_actions()))
+        g.play(rng.choice(g.legal_actions()))
+        step += 1
+
+
 def test_determinized_worlds_play_on_to_the_end():
     rng = random.Random(3)
     for g, seat in random_positions(4, "advanced", 2, every=11):

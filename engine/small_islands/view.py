@@ -122,6 +122,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
                 "discovery_count": len(s.discovery),
                 "houses_placed": s.houses_placed,
                 "ship": list(s.ship_cell) if s.ship_cell else None,
+                "ship_gone": s.ship_gone,
+                "last_tile": s.last_tile,
                 "objective": objective_json(game, s.now) if s.revealed else None,
             }
         )
@@ -145,6 +147,12 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "reserve_count": len(game.reserve),
         "discovery_left": len(game.discovery_bag),
         "grey_ships": game.grey_ships,
+        "taken_slot": game.taken_slot,
+        "boxed": list(game.boxed),
+        "placements": game.placements,
+        "ship_placer": game.ship_placer,
+        "final_reward": game.final_reward,
+        "reward_order": list(game.reward_order) if game.phase == "reward" else [],
         "board": board_json(game.board),
         "middle": list(game.middle()),
         "log": list(game.log[-200:]),

@@ -20,6 +20,7 @@ from ..game import Game
 from ..modes import MODES
 from ..objectives import DISCOVERY_VALUES
 from ..options import Options
+from ..solo import CARD_BY_ID, EXPLORATION_CARDS, LEVELS, SoloState
 from ..tiles import SHIP_TILE
 
 _BOXED = re.compile(r"returned (\S+) to the box")
@@ -90,13 +91,15 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     seats_v = view["seats"]
     n = len(seats_v)
     mode = MODES[view["mode"]]
+    solo_v = view.get("solo")
     options = Options(
-        seats=tuple(s["name"] for s in seats_v),
+        seats=(seats_v[0]["name"],) if solo_v else tuple(s["name"] for s in seats_v),
         mode=view["mode"],
         table=(view["board"]["width"], view["board"]["height"]),
         seed=rng.randrange(2**31),
         colours=tuple(s["colour"] for s in seats_v),
-        first_player=view["first_player"],
+        first_player=None if solo_v else view["first_player"],
+        solo_level=solo_v["level"] if solo_v else 1,
     )
     g = Game.new(options)
     g.rng = random.Random(rng.getrandbits(64))
@@ -107,20 +110,20 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     g.end_reason = view["end_reason"]
     g.display = [t["id"] if t else None for t in view["display"]]
     g.grey_ships = view["grey_ships"]
-    g.placements = len(g.board.order)
+    g.placements = view.get("placements", len(g.board.order))
     g.stats = {"turns": 0, "blocked_turns": 0}
     g._undo_floor = len(g.actions)
     g.pending_discovery = list(view.get("pending_discovery") or [])
-    g.taken_slot = None
-    if g.stage in ("place", "bonus"):
-        empty = [i for i, t in enumerate(g.display) if t is None]
-        g.taken_slot = empty[0] if empty else None
-    g.ship_placer, g.final_reward, g.reward_order = None, False, []
+    g.taken_slot = view.get("taken_slot")
+    g.ship_placer = view.get("ship_placer")
+    g.final_reward = bool(view.get("final_reward"))
+    g.reward_order = list(view.get("reward_order") or [])
     returned: set[int] = set()
     if g.phase == "reward":
-        first, g.final_reward = _reward_start(view)
-        g.ship_placer = first
-        g.reward_order = [(first + i) % n for i in range(n)]
+        if not g.reward_order:  # a view from before these fields existed: read the log
+            first, g.final_reward = _reward_start(view)
+            g.ship_placer = first
+            g.reward_order = [(first + i) % n for i in range(n)]
         returned = set(g.reward_order[: g.reward_order.index(g.to_move)])
     last = _last_tiles(view, g.placements)
 
@@ -133,17 +136,48 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         s.revealed = sv["objective"] is not None
         s.now = sv["objective"]["id"] if s.revealed else None
         s.later, s.held, s.hand, s.discovery = None, [], [], []
-        s.last_tile = last.get(i, -1)
+        s.last_tile = sv.get("last_tile", last.get(i, -1))
+        s.ship_gone = bool(sv.get("ship_gone"))
     mine = g.seats[me]
     mine.hand = [t["id"] for t in view["hand"]]
     mine.held = list(view["held"])
     mine.now = view["objective"]["id"] if view["objective"] else None
     mine.later = view["next_objective"]["id"] if view["next_objective"] else None
     mine.discovery = list(view["discovery"])
+    if solo_v:
+        g.solo = _solo_state(view, rng)
     _deal_hidden_cards(g, view, mode, returned, rng)
     _deal_hidden_tiles(g, view, rng)
     _deal_hidden_discovery(g, view, rng)
     return g
+
+
+def _solo_state(view: dict[str, Any], rng: random.Random) -> SoloState:
+    """Alexis's cards: discards and the current card are public; his stack is sampled."""
+    v = view["solo"]
+    n_explore, n_land, _ = LEVELS[v["level"]]
+    known = list(v["discard"]) + ([v["card"]["id"]] if v["card"] else [])
+    stack: list[str] = []
+    for kind, count in (("explore", n_explore), ("land", n_land)):
+        unknown = [c.id for c in EXPLORATION_CARDS if c.kind == kind and c.id not in known]
+        rng.shuffle(unknown)
+        need = count - sum(1 for c in known if CARD_BY_ID[c].kind == kind)
+        stack += unknown[: max(0, need)]
+    rng.shuffle(stack)
+    stack = stack[: v["stack_count"]]
+    pending = [tuple(loc) for loc in v["pending_houses"]]
+    return SoloState(
+        level=v["level"],
+        stack=stack,
+        discard=list(v["discard"]),
+        card=v["card"]["id"] if v["card"] else None,
+        human_last=tuple(v["human_last"]) if v["human_last"] else None,
+        pending_tile=v["pending_tile"]["id"] if v["pending_tile"] else None,
+        pending_cell=tuple(v["pending_cell"]) if v["pending_cell"] else None,
+        pending_rotations=list(v["pending_rotations"]),
+        pending_islands=[pending] if pending else [],
+        removed=list(v["removed"]),
+    )
 
 
 def _deal_hidden_cards(
@@ -162,7 +196,7 @@ def _deal_hidden_cards(
         rng.shuffle(pool)
     n_held = 1 if view["phase"] == "setup" else 3
     for i, s in enumerate(g.seats):
-        if i == me or view["phase"] == "over":
+        if i == me or view["phase"] == "over" or s.alexis:
             continue
         if _chosen(view, i):
             if not s.now:
@@ -199,6 +233,11 @@ def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> Non
         if m:
             boxed.append(m.group(1))
     seen.update(boxed)
+    seen.update(view.get("boxed") or [])
+    solo_v = view.get("solo") or {}
+    seen.update(solo_v.get("removed") or [])
+    if solo_v.get("pending_tile"):
+        seen.add(solo_v["pending_tile"]["id"])  # Alexis's tile waiting for a rotation
     pool = [t.id for t in TILES if t.id not in seen]
     rng.shuffle(pool)
     for i, s in enumerate(g.seats):
@@ -209,7 +248,7 @@ def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> Non
     g.navigation, pool = pool[:nav], pool[nav:]
     res = view["reserve_count"]
     g.reserve, pool = pool[:res], pool[res:]
-    g.boxed = boxed + pool
+    g.boxed = sorted(set(boxed) | set(view.get("boxed") or [])) + pool
 
 
 def _deal_hidden_discovery(g: Game, view: dict[str, Any], rng: random.Random) -> None:
