@@ -393,12 +393,13 @@ def short_name(name: str, limit: int = 12) -> str:
 
 
 def score_chart_svg(rows: list[dict]) -> str:
-    """Stacked horizontal bars per seat: prestige, discovery, ship ports (escaped names)."""
+    """Stacked horizontal bars per seat: prestige, discovery, ship ports, solo's Alexis bonus
+    (escaped names)."""
     best = max([r["total"] for r in rows] + [1])
     bar_w = 260
     row_h = 44
     parts = [
-        f'<svg class="chart" viewBox="0 0 {bar_w + 170} {row_h * len(rows) + 34}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {bar_w + 200} {row_h * len(rows) + 34}" role="img" '
         'aria-label="Final scores">'
     ]
     for n, r in enumerate(sorted(rows, key=lambda r: r["rank"])):
@@ -411,8 +412,9 @@ def score_chart_svg(rows: list[dict]) -> str:
             ("prestige", "seg-pp"),
             ("discovery", "seg-disc"),
             ("ship_ports", "seg-ship"),
+            ("alexis_bonus", "seg-bonus"),
         ):
-            w = bar_w * r[key] / best
+            w = bar_w * r.get(key, 0) / best
             if w > 0:
                 parts.append(
                     f'<rect class="{cls}" x="{x:.1f}" y="{y}" width="{w:.1f}" height="30"/>'
@@ -428,5 +430,10 @@ def score_chart_svg(rows: list[dict]) -> str:
         f'<rect class="seg-ship" x="280" y="{y}" width="12" height="12"/>'
         f'<text class="chart-key" x="296" y="{y + 11}">Ship ports</text>'
     )
+    if any(r.get("alexis_bonus") for r in rows):
+        parts.append(
+            f'<rect class="seg-bonus" x="380" y="{y}" width="12" height="12"/>'
+            f'<text class="chart-key" x="396" y="{y + 11}">Bonus</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
