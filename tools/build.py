@@ -14,6 +14,8 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -50,8 +52,9 @@ PYSCRIPT_FILES = (
 
 # Top-level files of web/ that are copied as they are.
 STATIC_SUFFIXES = {".html", ".css", ".js", ".json", ".py", ".png", ".svg", ".webmanifest", ".ico"}
-ZIP_EXCLUDE_DIRS = {"__pycache__"}
-ZIP_EXCLUDE_SUFFIXES = {".pyc", ".pyo"}
+# Bytecode compiled by the shipped Pyodide goes into the zips (see `compile_packages`);
+# any other bytecode (the host Python's) stays out.
+PYC_TAG = ".cpython-314.pyc"
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -85,8 +88,8 @@ def write_zip(source: Path, package: str, dest: Path) -> None:
         p
         for p in source.rglob("*")
         if p.is_file()
-        and not ZIP_EXCLUDE_DIRS.intersection(p.relative_to(source).parts)
-        and p.suffix not in ZIP_EXCLUDE_SUFFIXES
+        and (p.suffix not in (".pyc", ".pyo") or p.name.endswith(PYC_TAG))
+        and ("__pycache__" not in p.parts or p.name.endswith(PYC_TAG))
     )
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
@@ -94,6 +97,23 @@ def write_zip(source: Path, package: str, dest: Path) -> None:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
+    """Copy the packages' sources into ``staging`` and add Pyodide-compiled bytecode.
+
+    Importing from bytecode instead of source saves ~0.5 s of every start in the browser
+    (measured under Node: engine 194 -> 60 ms, UI 345 -> 10 ms).
+    """
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
+    for name, source in packages.items():
+        shutil.copytree(source, staging / name, ignore=ignore)
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_compile.mjs"), str(staging)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return staging
 
 
 def copy_static(out: Path) -> None:
@@ -155,8 +175,12 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_static(out)
-    write_zip(ROOT / "engine" / "small_islands", "small_islands", out / "engine.zip")
-    write_zip(WEB / "si_web", "si_web", out / "ui.zip")
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = compile_packages(
+            Path(tmp), {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
+        )
+        write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
+        write_zip(staged / "si_web", "si_web", out / "ui.zip")
     copy_vendor(out)
     return write_service_worker(out)
 
