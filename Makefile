@@ -7,7 +7,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
-BENCHES ?= $(sort $(wildcard bench/*.py))
+BENCHES ?= $(sort $(filter-out bench/_%.py,$(wildcard bench/*.py)))
 
 # The browser tests find Chromium via $$CHROMIUM, else `chromium`/`chromium-browser` on PATH,
 # else Playwright's own download.

@@ -20,6 +20,7 @@ import statistics
 import sys
 from pathlib import Path
 
+from _results import record_section  # noqa: E402
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +29,6 @@ sys.path[:0] = [str(ROOT)]
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
-RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = "## Bots in the browser (worker)"
 LONG_TASKS = """
 window.__siLong = [];
@@ -113,14 +113,7 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     if args.record:
-        old = RESULTS.read_text()
-        if SECTION in old:
-            start = old.index(SECTION)
-            nxt = old.find("\n## ", start + len(SECTION))
-            new = old[:start] + text + ("" if nxt < 0 else old[nxt:])
-        else:
-            new = old.rstrip("\n") + "\n\n" + text
-        RESULTS.write_text(new.rstrip("\n") + "\n")
+        record_section(SECTION, text)
 
 
 if __name__ == "__main__":

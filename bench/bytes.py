@@ -14,9 +14,10 @@ import gzip
 import sys
 from pathlib import Path
 
+from _results import record_section
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = "## App bytes"
 BUDGET = 250 * 1024
 
@@ -41,7 +42,8 @@ def report(rows: list[tuple[str, int, int]]) -> str:
         "",
         "`python bench/bytes.py --record` (after `make build`)",
         "",
-        f"Everything in site/ except `vendor/` (Pyodide, PyScript): **{total_gz / 1024:.1f} KB gzip** "
+        "Everything in site/ except `vendor/` (Pyodide, PyScript): "
+        f"**{total_gz / 1024:.1f} KB gzip** "
         f"({total_raw / 1024:.1f} KB raw), budget {BUDGET // 1024} KB "
         f"({'within' if total_gz <= BUDGET else 'OVER'} budget).",
         "",
@@ -53,14 +55,8 @@ def report(rows: list[tuple[str, int, int]]) -> str:
 
 
 def record(text: str) -> None:
-    old = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    if SECTION in old:
-        start = old.index(SECTION)
-        nxt = old.find("\n## ", start + len(SECTION))
-        new = old[:start] + text + ("" if nxt < 0 else old[nxt:])
-    else:
-        new = old.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(new.rstrip("\n") + "\n")
+    """Replace (or append) this benchmark's section of bench/RESULTS.md."""
+    record_section(SECTION, text)
 
 
 def main() -> int:

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _results import record_section  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +31,6 @@ from tools.browser import launch_args  # noqa: E402
 from tools.build import PYODIDE_VERSION, PYSCRIPT_VERSION  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
-RESULTS = ROOT / "bench" / "RESULTS.md"
 TIMEOUT_MS = 120_000
 
 BARE_HTML = """<!doctype html>
@@ -141,15 +141,8 @@ def table(rows: list[tuple[str, list[float], list[float]]], bare_median: float) 
 
 
 def record(text: str) -> None:
-    """Replace (or append) the '## Startup' section of bench/RESULTS.md."""
-    old = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    start = old.find("## Startup")
-    if start < 0:
-        new = old.rstrip("\n") + "\n\n" + text
-    else:
-        end = old.find("\n## ", start + 1)
-        new = old[:start] + text + ("" if end < 0 else old[end:])
-    RESULTS.write_text(new.rstrip("\n") + "\n")
+    """Replace (or append) this benchmark's section of bench/RESULTS.md."""
+    record_section("## Startup", text)
 
 
 def main() -> None:
@@ -214,7 +207,7 @@ def main() -> None:
             f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after), site served from "
             "127.0.0.1. "
             f"Median of {args.runs} runs each, cold runs alternating app / bare in fresh "
-            'contexts; warm runs alternate reloads of an app page and a bare page, each\n'
+            "contexts; warm runs alternate reloads of an app page and a bare page, each\n"
             "controlled by a service worker holding everything it needs; time from navigation"
             ' start to `body[data-ready="1"]`.\n\n'
             f"{result}\n"

@@ -22,6 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
+from _results import record_section  # noqa: E402
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +32,6 @@ from small_islands import Game, Land, Options  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
-RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = "## Tap latency (UI)"
 SPLITS: list[list[float]] = []
 
@@ -129,7 +129,8 @@ def report(samples: dict[str, list[float]], rounds: int) -> str:
         f"`python bench/tap_latency.py --rounds {rounds} --record` (after `make build`)",
         "",
         f"{chromium}, {platform.machine()}, {os.cpu_count()} cores, 1-min load average "
-        f"{os.getloadavg()[0]:.1f} at the end (other jobs were running), mid-game board of {samples['_tiles'][0]} tiles "
+        f"{os.getloadavg()[0]:.1f} at the end (other jobs were running), "
+        f"mid-game board of {samples['_tiles'][0]} tiles "
         "(2 seats), real mouse clicks via Playwright. Latency = click event timestamp to the "
         'next animation frame after Python re-rendered `#app` ("DOM" = to the re-render).',
         "",
@@ -159,14 +160,8 @@ def report(samples: dict[str, list[float]], rounds: int) -> str:
 
 
 def record(text: str) -> None:
-    old = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    if SECTION in old:
-        start = old.index(SECTION)
-        nxt = old.find("\n## ", start + len(SECTION))
-        new = old[:start] + text + ("" if nxt < 0 else old[nxt:])
-    else:
-        new = old.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(new.rstrip("\n") + "\n")
+    """Replace (or append) this benchmark's section of bench/RESULTS.md."""
+    record_section(SECTION, text)
 
 
 def main() -> None:

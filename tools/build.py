@@ -52,9 +52,10 @@ PYSCRIPT_FILES = (
 
 # Top-level files of web/ that are copied as they are.
 STATIC_SUFFIXES = {".html", ".css", ".js", ".json", ".py", ".png", ".svg", ".webmanifest", ".ico"}
-# Bytecode compiled by the shipped Pyodide goes into the zips (see `compile_packages`);
-# any other bytecode (the host Python's) stays out.
-PYC_TAG = ".cpython-314.pyc"
+# The zips carry sourceless bytecode compiled by the shipped Pyodide (see
+# `compile_packages`); the computer players stay as source: only the bot worker imports them,
+# off the main thread.
+KEEP_SOURCE = ("small_islands/bots",)
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -88,8 +89,7 @@ def write_zip(source: Path, package: str, dest: Path) -> None:
         p
         for p in source.rglob("*")
         if p.is_file()
-        and (p.suffix not in (".pyc", ".pyo") or p.name.endswith(PYC_TAG))
-        and ("__pycache__" not in p.parts or p.name.endswith(PYC_TAG))
+        and "__pycache__" not in p.parts
     )
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
@@ -100,7 +100,7 @@ def write_zip(source: Path, package: str, dest: Path) -> None:
 
 
 def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
-    """Copy the packages' sources into ``staging`` and add Pyodide-compiled bytecode.
+    """Copy the packages into ``staging`` and turn them into Pyodide-compiled bytecode.
 
     Importing from bytecode instead of source saves ~0.5 s of every start in the browser
     (measured under Node: engine 194 -> 60 ms, UI 345 -> 10 ms).
@@ -109,7 +109,7 @@ def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
     for name, source in packages.items():
         shutil.copytree(source, staging / name, ignore=ignore)
     subprocess.run(
-        ["node", str(ROOT / "tools" / "pyodide_compile.mjs"), str(staging)],
+        ["node", str(ROOT / "tools" / "pyodide_compile.mjs"), str(staging), *KEEP_SOURCE],
         check=True,
         stdout=subprocess.DEVNULL,
     )
