@@ -121,7 +121,8 @@ EMPTY_CELL = """
     const pt = svg.createSVGPoint();
     pt.x = x * 100 + 50; pt.y = y * 100 + 50;
     const s = pt.matrixTransform(ctm);
-    if (s.x > rect.left + 10 && s.x < rect.right - 70 && s.y > rect.top + 10 && s.y < rect.bottom - 70)
+    if (s.x > rect.left + 10 && s.x < rect.right - 70
+        && s.y > rect.top + 10 && s.y < rect.bottom - 70)
       return {x: s.x, y: s.y, cell: [x, y]};
   }
   return null;

@@ -176,9 +176,8 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     copy_static(out)
     with tempfile.TemporaryDirectory() as tmp:
-        staged = compile_packages(
-            Path(tmp), {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
-        )
+        packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
+        staged = compile_packages(Path(tmp), packages)
         write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
         write_zip(staged / "si_web", "si_web", out / "ui.zip")
     copy_vendor(out)
