@@ -337,12 +337,17 @@ class Board:
             return []
         return [(x, y, i) for i, s in enumerate(placed.tile.symbols) if s == "house"]
 
-    def check_house(self, x: int, y: int, index: int, colour: str) -> Island:
-        """Raise unless a `colour` house may stand on location `index` of (x, y)."""
-        where = f"house location {index} of the tile at ({x}, {y})"
+    def _landscape(self, x: int, y: int, where: str) -> Placed:
+        """The landscape tile on (x, y), or `IllegalAction` naming `where`."""
         placed = self.tiles.get((x, y))
         if placed is None or placed.is_ship:
             raise IllegalAction("no_landscape_tile", f"{where}: no landscape tile there")
+        return placed
+
+    def check_house(self, x: int, y: int, index: int, colour: str) -> Island:
+        """Raise unless a `colour` house may stand on location `index` of (x, y)."""
+        where = f"house location {index} of the tile at ({x}, {y})"
+        placed = self._landscape(x, y, where)
         symbols = placed.tile.symbols
         if not (isinstance(index, int) and 0 <= index < len(symbols)) or symbols[index] != "house":
             raise IllegalAction("not_a_house_location", f"{where} is not a house location")
@@ -376,9 +381,7 @@ class Board:
     def check_resource_token(self, x: int, y: int, index: int, resource: str) -> None:
         """Raise unless a resource token showing `resource` may cover symbol `index`."""
         where = f"resource token {resource!r} on symbol {index} of the tile at ({x}, {y})"
-        placed = self.tiles.get((x, y))
-        if placed is None or placed.is_ship:
-            raise IllegalAction("no_landscape_tile", f"{where}: no landscape tile there")
+        placed = self._landscape(x, y, where)
         symbols = placed.tile.symbols
         if (
             not (isinstance(index, int) and 0 <= index < len(symbols))
@@ -407,9 +410,7 @@ class Board:
     def check_port_token(self, x: int, y: int) -> None:
         """Raise unless a port token may go on the tile at (x, y)."""
         where = f"port token on the tile at ({x}, {y})"
-        placed = self.tiles.get((x, y))
-        if placed is None or placed.is_ship:
-            raise IllegalAction("no_landscape_tile", f"{where}: no landscape tile there")
+        placed = self._landscape(x, y, where)
         if placed.mask == ALL_LAND:
             raise IllegalAction("not_coastal", f"{where}: ports go on coastal tiles only")
         if self.symbol_count((x, y), "port") >= MAX_PORTS_PER_TILE:

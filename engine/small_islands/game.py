@@ -589,10 +589,7 @@ class Game:
         return self.mode.parts(now) if now else None
 
     def _play_house(self, action: PlaceHouse) -> None:
-        if self.pending_discovery:
-            raise IllegalAction(
-                "keep_discovery_first", "first keep one of the drawn Discovery tokens"
-            )
+        self._need_no_pending_discovery()
         seat_index = self._seat()
         seat = self.seats[seat_index]
         if seat.stock <= 0:
@@ -638,6 +635,12 @@ class Game:
         self.pending_discovery = [self.discovery_bag.pop() for _ in range(count)]
         self._revealed = True
 
+    def _need_no_pending_discovery(self) -> None:
+        if self.pending_discovery:
+            raise IllegalAction(
+                "keep_discovery_first", "first keep one of the drawn Discovery tokens"
+            )
+
     def _play_keep(self, action: KeepDiscovery) -> None:
         pending = self.pending_discovery
         if not pending:
@@ -653,10 +656,7 @@ class Game:
         self._note(self.to_move, "kept a Discovery token")
 
     def _play_end_reward(self, action: EndReward) -> None:
-        if self.pending_discovery:
-            raise IllegalAction(
-                "keep_discovery_first", "first keep one of the drawn Discovery tokens"
-            )
+        self._need_no_pending_discovery()
         seat_index = self._seat()
         seat = self.seats[seat_index]
         refill = min(HOUSES_IN_STOCK - seat.stock, seat.reserve)

@@ -11,7 +11,6 @@ that decides on such worlds can never peek at the true hidden state.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from ..board import Board
@@ -22,8 +21,6 @@ from ..objectives import DISCOVERY_VALUES
 from ..options import Options
 from ..solo import CARD_BY_ID, EXPLORATION_CARDS, LEVELS, SoloState
 from ..tiles import SHIP_TILE
-
-_BOXED = re.compile(r"returned (\S+) to the box")
 
 
 def board_from_view(view: dict[str, Any]) -> Board:
@@ -58,38 +55,10 @@ def _chosen(view: dict[str, Any], seat: int) -> bool:
     return order.index(seat) < order.index(view["to_move"])
 
 
-def _reward_start(view: dict[str, Any]) -> tuple[int, bool]:
-    """(first seat of the reward phase, is it the final one) read from the public log."""
-    for entry in reversed(view["log"]):
-        text = entry["text"]
-        if text.startswith("landed a"):
-            return entry["seat"], False
-        if "last reward phase" in text:
-            return entry["seat"], True
-    return view["to_move"], False
-
-
-def _last_tiles(view: dict[str, Any], placements: int) -> dict[int, int]:
-    """Seat -> number of the last tile it placed (tie-break), as far as the log reaches."""
-    marks = [
-        (e["seat"], 4 if e["text"].startswith("arranged") else 1)
-        for e in view["log"]
-        if e["seat"] is not None
-        and (e["text"].startswith(("placed ", "landed a", "arranged the starting")))
-    ]
-    count = placements - sum(n for _, n in marks)
-    last: dict[int, int] = {}
-    for seat, n in marks:
-        count += n
-        last[seat] = count
-    return last
-
-
 def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     """A full game consistent with `view`, hidden parts drawn at random from `rng`."""
     me = view["seat"]
     seats_v = view["seats"]
-    n = len(seats_v)
     mode = MODES[view["mode"]]
     solo_v = view.get("solo")
     options = Options(
@@ -110,22 +79,17 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     g.end_reason = view["end_reason"]
     g.display = [t["id"] if t else None for t in view["display"]]
     g.grey_ships = view["grey_ships"]
-    g.placements = view.get("placements", len(g.board.order))
+    g.placements = view["placements"]
     g.stats = {"turns": 0, "blocked_turns": 0}
     g._undo_floor = len(g.actions)
     g.pending_discovery = list(view.get("pending_discovery") or [])
-    g.taken_slot = view.get("taken_slot")
-    g.ship_placer = view.get("ship_placer")
-    g.final_reward = bool(view.get("final_reward"))
-    g.reward_order = list(view.get("reward_order") or [])
+    g.taken_slot = view["taken_slot"]
+    g.ship_placer = view["ship_placer"]
+    g.final_reward = view["final_reward"]
+    g.reward_order = list(view["reward_order"])
     returned: set[int] = set()
     if g.phase == "reward":
-        if not g.reward_order:  # a view from before these fields existed: read the log
-            first, g.final_reward = _reward_start(view)
-            g.ship_placer = first
-            g.reward_order = [(first + i) % n for i in range(n)]
         returned = set(g.reward_order[: g.reward_order.index(g.to_move)])
-    last = _last_tiles(view, g.placements)
 
     # seats: public pieces
     for i, sv in enumerate(seats_v):
@@ -136,8 +100,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         s.revealed = sv["objective"] is not None
         s.now = sv["objective"]["id"] if s.revealed else None
         s.later, s.held, s.hand, s.discovery = None, [], [], []
-        s.last_tile = sv.get("last_tile", last.get(i, -1))
-        s.ship_gone = bool(sv.get("ship_gone"))
+        s.last_tile = sv["last_tile"]
+        s.ship_gone = sv["ship_gone"]
     mine = g.seats[me]
     mine.hand = [t["id"] for t in view["hand"]]
     mine.held = list(view["held"])
@@ -227,13 +191,7 @@ def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> Non
     seen = {t["id"] for t in view["board"]["tiles"]}
     seen.update(t for t in g.display if t)
     seen.update(g.seats[me].hand)
-    boxed = []
-    for entry in view["log"]:
-        m = _BOXED.search(entry["text"])
-        if m:
-            boxed.append(m.group(1))
-    seen.update(boxed)
-    seen.update(view.get("boxed") or [])
+    seen.update(view["boxed"])
     solo_v = view.get("solo") or {}
     seen.update(solo_v.get("removed") or [])
     if solo_v.get("pending_tile"):
@@ -248,7 +206,7 @@ def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> Non
     g.navigation, pool = pool[:nav], pool[nav:]
     res = view["reserve_count"]
     g.reserve, pool = pool[:res], pool[res:]
-    g.boxed = sorted(set(boxed) | set(view.get("boxed") or [])) + pool
+    g.boxed = list(view["boxed"]) + pool
 
 
 def _deal_hidden_discovery(g: Game, view: dict[str, Any], rng: random.Random) -> None:
