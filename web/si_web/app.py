@@ -47,7 +47,7 @@ from small_islands import (
 )
 from small_islands.options import BOT_LEVELS, MAX_NAME
 
-from . import explorer, screens
+from . import explorer, resume, screens
 from .board_svg import (
     LAND_TINTS,
     RESOURCE_NAMES,
@@ -155,6 +155,8 @@ class App:
         self.hint_wanted = False
         self.confirm_new = False
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
+        self._ui_saved: str | None = None  # the UI record last written (see resume.py)
+        self._ui_pending: dict[str, Any] | None = None  # restored after the pass screen
         raw_record = self.storage.get(explorer.ACH_KEY)
         self.record, self.record_error = explorer.parse_record(raw_record)
         self.record_raw = raw_record if self.record_error else None
@@ -185,6 +187,30 @@ class App:
             self.screen = "start"
         else:
             self._to_device_screen(force_pass=True)
+            raw_ui = self.storage.get(resume.UI_KEY)
+            self._ui_saved = raw_ui
+            if self.screen == "game":
+                self._restore_ui(resume.parse(raw_ui))
+            elif self.screen == "pass":  # the seat's choices come back after its tap
+                self._ui_pending = resume.parse(raw_ui)
+
+    def _restore_ui(self, record: dict[str, Any] | None) -> None:
+        """Bring back the device seat's saved choices that still hold (never raises)."""
+        self._ui_pending = None
+        if record is None:
+            return
+        try:
+            if resume.matches(record, self):
+                self.ui = resume.validated(self, record["ui"])
+        except Exception:  # hostile or stale storage: start the turn without choices
+            self.ui = {}
+
+    def persist_ui(self) -> None:
+        """Save the device seat's transient choices when they changed (after every tap)."""
+        text = resume.dump(self)
+        if text is not None and text != self._ui_saved:
+            self.storage.set(resume.UI_KEY, text)
+            self._ui_saved = text
 
     def _meta(self) -> dict[str, Any]:
         try:
@@ -275,6 +301,7 @@ class App:
         g = self.game
         assert g is not None
         self.ui = {}
+        self._ui_pending = None
         self.hint_wanted = False
         if g.phase == "over":
             self.viewer = None
@@ -471,6 +498,7 @@ class App:
             return False
         self.ui["hint"] = {"action": action.to_json(), "reason": reason}
         self._preselect(action)
+        self.persist_ui()
         return True
 
     def _preselect(self, action: Action) -> None:
@@ -588,6 +616,7 @@ class App:
             handler(data)
         except (ValueError, KeyError, IndexError) as exc:  # bad data-* values: never crash
             self.message = f"Cannot do that: {exc}"
+        self.persist_ui()
 
     def _read_fields(self, fields: dict[str, str]) -> None:
         for i in range(len(self.form["names"])):
@@ -755,6 +784,7 @@ class App:
             self.holder = self.viewer
             self.screen = "game"
             self.ui = {}
+            self._restore_ui(self._ui_pending)
             self._save_meta()
 
     def _on_undo(self, data: dict[str, str]) -> None:
