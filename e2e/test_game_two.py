@@ -140,8 +140,28 @@ def _illegal_tap(page: Page) -> None:
     assert page.evaluate("() => localStorage.getItem('small-islands/save')") == before
 
 
+SELECTION = """
+() => ({
+  tile: document.querySelector('.tile-btn.on[data-act="hand"]')?.dataset.tile || null,
+  preview: document.querySelector('#board g.preview')?.outerHTML || null,
+  frame: Array.from(document.querySelectorAll('#board .preview-frame'))
+    .map((r) => `${r.dataset.x},${r.dataset.y}`),
+  targets: document.querySelectorAll('#board .target').length,
+})
+"""
+
+
 def _reload_mid_turn(page: Page, st: dict[str, Any]) -> None:
-    """Reload with a tile taken but not placed: the pass screen, then the same turn."""
+    """Reload with a tile taken, another hand tile picked and previewed (rotated where it
+    can be): the pass screen, then the same turn with the same selection and preview."""
+    fits = page.locator('[data-act="hand"]:not(.nofit):not(.on)')
+    if fits.count():
+        fits.first.click()
+    page.locator("#board .target").first.click()
+    if page.locator('[data-act="rotate"]:not([disabled])').count():
+        tap_act(page, "rotate")
+    picked = page.evaluate(SELECTION)
+    assert picked["tile"] and picked["preview"] and len(picked["frame"]) == 1
     status = page.inner_text(".bar")
     hand = sorted(st["hand"])
     page.reload()
@@ -153,6 +173,7 @@ def _reload_mid_turn(page: Page, st: dict[str, Any]) -> None:
     assert after["stage"] == "place" and after["seat"] == st["seat"]
     assert sorted(after["hand"]) == hand
     assert page.inner_text(".bar") == status
+    assert page.evaluate(SELECTION) == picked
 
 
 def _screenshots(page: Page, artifacts: Path) -> None:
