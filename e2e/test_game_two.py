@@ -176,6 +176,36 @@ def _reload_mid_turn(page: Page, st: dict[str, Any]) -> None:
     assert page.evaluate(SELECTION) == picked
 
 
+IN_VIEW = """
+(sel) => Array.from(document.querySelectorAll(sel)).map((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= innerHeight && r.right <= innerWidth;
+})
+"""
+
+
+def _phone_status(page: Page, artifacts: Path) -> None:
+    """At 390x844 the status strip (every seat) is on screen without scrolling; the full
+    players panel and log are one tap away, in a drawer with aria-expanded on its toggle."""
+    assert page.evaluate("() => [scrollX, scrollY]") == [0, 0]
+    assert page.evaluate(IN_VIEW, ".strip") == [True]
+    assert page.evaluate(IN_VIEW, ".strip .chip") == [True, True]
+    assert page.locator(".strip .chip.turn").count() == 1
+    assert "PP" in page.inner_text(".strip")
+    toggle = page.locator('.bar [data-act="status"]')
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert not page.locator("#si-drawer").is_visible()
+    toggle.click()
+    toggle = page.locator('.bar [data-act="status"]')
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert page.locator("#si-drawer .player").count() == 2
+    assert page.locator("#si-drawer .log").is_visible()
+    page.screenshot(path=str(artifacts / "board-phone-players.png"))
+    toggle.click()
+    assert not page.locator("#si-drawer").is_visible()
+
+
 def _screenshots(page: Page, artifacts: Path) -> None:
     size = page.viewport_size
     for name, w, h in (
@@ -185,6 +215,12 @@ def _screenshots(page: Page, artifacts: Path) -> None:
     ):
         page.set_viewport_size({"width": w, "height": h})
         page.screenshot(path=str(artifacts / f"{name}.png"))
+        if name == "board-phone":
+            _phone_status(page, artifacts)
+        else:  # the side panel shows the players; no strip, no toggle
+            assert page.locator("#si-panel .players").is_visible()
+            assert not page.locator(".strip").is_visible()
+            assert not page.locator('[data-act="status"]').is_visible()
     if size:
         page.set_viewport_size(size)
 

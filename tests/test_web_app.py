@@ -241,3 +241,22 @@ def test_house_choice_shows_gains() -> None:
     gains = app.house_gains()
     assert gains and "house-build" in acts(app)
     assert "+" in app.render() or "Discovery" in app.render()
+
+
+def test_status_strip_and_players_drawer() -> None:
+    app = new_app((HOSTILE, "Bob"))
+    app.handle("unlock")
+    app.handle("layout-accept")
+    html = app.render()
+    assert html.count('class="chip') == 2 and f'class="chip turn" data-seat="{app.viewer}"' in html
+    assert "<b>0</b>&#8239;PP" in html and "&lt;img src=x" in html and "<img" not in html
+    assert 'data-act="status" aria-expanded="false" aria-controls="si-drawer"' in html
+    assert '<div id="si-drawer" class="drawer" hidden></div>' in html
+    app.handle("status")
+    parts = app.render_parts()
+    assert parts is not None
+    bar = parts["si-bar"]
+    assert 'aria-expanded="true"' in bar and '<div id="si-drawer" class="drawer">' in bar
+    assert bar.count('class="player') == 2 and '<details open class="card log">' in bar
+    app.handle("status")
+    assert 'aria-expanded="false"' in app.render()

@@ -154,6 +154,7 @@ class App:
         self.auto_new = 0  # how many of them the last step added
         self.hint_wanted = False
         self.confirm_new = False
+        self.status_open = False  # phones: the players + log drawer under the status strip
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self._ui_saved: str | None = None  # the UI record last written (see resume.py)
         self._ui_pending: dict[str, Any] | None = None  # restored after the pass screen
@@ -800,6 +801,9 @@ class App:
         self.ui = {}
         self._to_device_screen()
 
+    def _on_status(self, data: dict[str, str]) -> None:
+        self.status_open = not self.status_open
+
     def _on_fit(self, data: dict[str, str]) -> None:
         self.user_viewbox = None
 
@@ -1290,8 +1294,44 @@ class App:
             f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
             f'<span class="stat" title="Navigation stack / reserve / face-up">Nav {v["navigation_count"]} · '
             f"Reserve {v['reserve_count']} · Face-up {display_left}</span>"
-            f'<span class="bar-buttons">{undo}{button("Menu", "menu", "btn")}</span>'
-            "</header>"
+            f'<span class="bar-buttons">{self._strip_toggle()}{undo}{button("Menu", "menu", "btn")}</span>'
+            "</header>" + self._strip(v)
+        )
+
+    def _strip(self, v: dict[str, Any]) -> str:
+        """Phones: each seat's essentials in short form, always on screen, and a toggle for
+        the full players panel + log (a drawer over the map; hidden by CSS on wide screens)."""
+        chips = []
+        for s in v["seats"]:
+            turn = s["seat"] == v["to_move"]
+            full = (
+                f"{s['name']}: {s['pp']} PP, houses {s['stock']} in stock and {s['reserve']} "
+                f"in reserve, {s['bonus']} bonus tokens" + (", to move" if turn else "")
+            )
+            chips.append(
+                f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'
+                + (' aria-current="true"' if turn else "")
+                + f'><span class="sr">{esc(full)}</span><span class="short" aria-hidden="true">'
+                f'{swatch(s["colour"])}<span class="nm">{esc(s["name"])}</span>'
+                f"<b>{s['pp']}</b>&#8239;PP<span>H{s['stock']}+{s['reserve']}</span><span>T{s['bonus']}</span></span></li>"
+            )
+        drawer = (
+            '<div id="si-drawer" class="drawer">'
+            + self._players(v)
+            + self._log(v).replace("<details ", "<details open ", 1)
+            + button("Close", "status", "btn")
+            + "</div>"
+            if self.status_open
+            else '<div id="si-drawer" class="drawer" hidden></div>'
+        )
+        return f'<ul class="strip" aria-label="Scores">{"".join(chips)}</ul>{drawer}'
+
+    def _strip_toggle(self) -> str:
+        """The button that opens/closes the drawer of `_strip` (phones only, by CSS)."""
+        return (
+            f'<button type="button" class="btn strip-toggle{" on" if self.status_open else ""}" data-act="status" '
+            f'aria-expanded="{"true" if self.status_open else "false"}" aria-controls="si-drawer">'
+            "Players</button>"
         )
 
     def _panel(self, v: dict[str, Any]) -> str:
@@ -1459,9 +1499,12 @@ class App:
             f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
             f'<span class="stat thinking" role="status">{status}</span>'
             '<span class="bar-buttons">'
+            + self._strip_toggle()
             + button("Skip", "skip", "btn primary", disabled=self.skipping)
             + button("Menu", "menu", "btn")
-            + "</span></header></div>"
+            + "</span></header>"
+            + self._strip(v)
+            + "</div>"
             f'<div class="board-wrap">{svg}</div>'
             '<aside class="panel"><section class="card steps"><h2>'
             + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
