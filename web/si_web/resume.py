@@ -86,7 +86,8 @@ def validated(app: App, saved: dict[str, Any]) -> dict[str, Any]:
     """The saved choices the device seat's current view still allows (app.ui is rebuilt)."""
     g = app.game
     assert g is not None
-    app.ui = ui = {}
+    ui: dict[str, Any] = {}
+    app.ui = ui
     v = app.view()
     legal = v["legal"] or {}
     phase, stage = v["phase"], v["stage"]
@@ -118,7 +119,7 @@ def validated(app: App, saved: dict[str, Any]) -> dict[str, Any]:
         picked: dict[str, str] = {}
         for key in SLOTS.get(v["mode"], ()):
             card = _card(saved.get(key))
-            if card in held and card[0] == key[-1]:
+            if card is not None and card in held and card[0] == key[-1]:
                 picked[key] = card
         for key, card in picked.items():  # one card cannot be kept for both rounds
             other = ("later" if key.startswith("now") else "now") + key[key.index("_") :]
