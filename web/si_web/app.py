@@ -15,7 +15,6 @@ seat to move changes (and on every load).
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any, Protocol
 
 from small_islands import (
@@ -61,6 +60,7 @@ from .board_svg import (
     score_chart_svg,
     view_tiles,
 )
+from .markup import escape
 from .screens import button, esc, swatch
 
 SAVE_KEY = "small-islands/save"
@@ -146,7 +146,7 @@ class App:
         self.broken: tuple[str, str] | None = None  # (reason, raw text)
         self.ui: dict[str, Any] = {}
         self.user_viewbox: tuple[float, float, float, float] | None = None
-        self._view_cache: tuple[int, int, dict[str, Any]] | None = None
+        self._view_cache: tuple[int, int, Game, dict[str, Any]] | None = None
         self.holder: int | None = None  # the human seat that last held the device
         self.skipping = False  # "skip": computer steps without pauses until a human's turn
         self.events: list[str] = []  # app notes for the log (e.g. the bot worker failed)
@@ -285,16 +285,11 @@ class App:
     def view(self) -> dict[str, Any]:
         """The device seat's view (cached until the game changes)."""
         assert self.game is not None and self.viewer is not None
-        key = (len(self.game.actions), self.viewer)
-        if (
-            self._view_cache is None
-            or self._view_cache[:2] != key
-            or self._view_cache[2].get("_game") != id(self.game)
-        ):
-            v = self.game.view(self.viewer)
-            v["_game"] = id(self.game)
-            self._view_cache = (key[0], key[1], v)
-        return self._view_cache[2]
+        n, seat, c = len(self.game.actions), self.viewer, self._view_cache
+        # the game object itself, not its id(): a new game may reuse a freed game's id
+        if c is None or c[0] != n or c[1] != seat or c[2] is not self.game:
+            c = self._view_cache = (n, seat, self.game, self.game.view(seat))
+        return c[3]
 
     def _to_device_screen(self, force_pass: bool = False) -> None:
         """The screen after a change: the end, a computer's turn ("watch"), the pass screen
@@ -344,9 +339,10 @@ class App:
         return 0 if self.skipping else SPEEDS.get(self.form["speed"], 900)
 
     def auto_token(self) -> str:
-        """Identifies the game position a computer request was made for."""
+        """Identifies the game position a computer request was made for (by content, not by
+        id(): a new game may reuse a freed game's id)."""
         g = self.game
-        return "" if g is None else f"{id(g)}:{len(g.actions)}"
+        return "" if g is None else ":".join(map(str, resume.position(g)))
 
     def auto_request(self) -> dict[str, Any] | None:
         """What the controller must do for the computer seat to move, or None.
