@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT))
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
-SITE = ROOT / "site"
+# E2E_SITE: test another build (e.g. one made with `tools/build.py --out DIR`).
+SITE = Path(os.environ.get("E2E_SITE", ROOT / "site")).resolve()
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 # Pyodide cold start is ~3-5 s here; CI machines can be much slower.

@@ -18,7 +18,7 @@ from conftest import (
     wait_controlled,
     wait_ready,
 )
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from tools.serve import start_server
 
@@ -68,6 +68,26 @@ def test_vendored_files_are_exactly_those_requested(booted: tuple[Page, Recorder
     requested = {p for p in recorder.paths() if p.startswith("vendor/")}
     vendored = {p.relative_to(SITE).as_posix() for p in (SITE / "vendor").rglob("*") if p.is_file()}
     assert requested == vendored
+
+
+def test_one_pyodide_started_early(browser: Browser, site_url: str) -> None:
+    """pyodide-boot.mjs starts Pyodide while PyScript loads, and PyScript uses that same
+    interpreter (its config names the boot module): Pyodide's files are fetched once.
+    (Service workers blocked: the worker's precache would fetch every file again.)"""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    recorder = Recorder(origin_of(site_url)).attach(context)
+    try:
+        page = context.new_page()
+        page.goto("./")
+        wait_ready(page)
+    finally:
+        context.close()
+    requested = [u.split("?")[0].rsplit("/", 1)[-1] for u in recorder.requests]
+    for name in ("pyodide-boot.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert requested.count(name) == 1, (name, requested)
+    assert recorder.console_errors == [] and recorder.page_errors == []
+    config = json.loads((SITE / "pyscript.json").read_text())
+    assert config["interpreter"] == "./pyodide-boot.mjs"
 
 
 def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: Path) -> None:

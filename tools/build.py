@@ -51,7 +51,18 @@ PYSCRIPT_FILES = (
 )
 
 # Top-level files of web/ that are copied as they are.
-STATIC_SUFFIXES = {".html", ".css", ".js", ".json", ".py", ".png", ".svg", ".webmanifest", ".ico"}
+STATIC_SUFFIXES = {
+    ".html",
+    ".css",
+    ".js",
+    ".mjs",
+    ".json",
+    ".py",
+    ".png",
+    ".svg",
+    ".webmanifest",
+    ".ico",
+}
 # The zips carry sourceless bytecode compiled by the shipped Pyodide (see
 # `compile_packages`); the computer players stay as source: only the bot worker imports them,
 # off the main thread.
@@ -59,6 +70,8 @@ KEEP_SOURCE = ("small_islands/bots",)
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
+# Starts Pyodide while PyScript loads; PyScript's interpreter in pyscript.json.
+PYODIDE_BOOT = "pyodide-boot.mjs"
 
 
 def vendor_dirs() -> dict[str, tuple[Path, tuple[str, ...]]]:
@@ -85,12 +98,7 @@ def check_npm_versions() -> None:
 
 def write_zip(source: Path, package: str, dest: Path) -> None:
     """Zip ``source`` as ``package/...`` with fixed timestamps and order (reproducible)."""
-    files = sorted(
-        p
-        for p in source.rglob("*")
-        if p.is_file()
-        and "__pycache__" not in p.parts
-    )
+    files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
             info = zipfile.ZipInfo(f"{package}/{path.relative_to(source).as_posix()}", FIXED_DATE)
@@ -129,11 +137,12 @@ def copy_static(out: Path) -> None:
 
 
 def check_worker_paths() -> None:
-    """The bot worker imports Pyodide by a literal path: it must match the vendored version."""
-    worker = WEB / BOT_WORKER
-    want = f'"./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs"'
-    if worker.is_file() and want not in worker.read_text():
-        raise SystemExit(f"{worker}: its Pyodide import must be {want}")
+    """The bot worker, the early boot module and the page name Pyodide's files by literal
+    paths: they must match the vendored version."""
+    want = f"./vendor/pyodide-{PYODIDE_VERSION}/"
+    for script in (WEB / BOT_WORKER, WEB / PYODIDE_BOOT, WEB / "index.html"):
+        if script.is_file() and want not in script.read_text():
+            raise SystemExit(f"{script}: its Pyodide paths must start with {want}")
 
 
 def copy_vendor(out: Path) -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from html import escape
 
 from .geometry import coast_path, land_path, rotate_point, symbol_spots
+from .markup import escape
 
 CELL = 100
 COLOUR_HEX = {

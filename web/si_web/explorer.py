@@ -15,10 +15,11 @@ validates every part: anything else is reported with its reason, and the raw tex
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any
 
 from small_islands.achievements import CHECKLISTS
+
+from .markup import escape, percent_encode
 
 ACH_KEY = "small-islands/achievements"
 ACH_BROKEN_KEY = "small-islands/achievements-broken"
@@ -112,9 +113,7 @@ def explorer_screen(record: dict[str, Any], error: str | None, raw: str | None) 
         )
     report = ""
     if error:
-        from urllib.parse import quote
-
-        href = "data:application/json;charset=utf-8," + quote(raw or "", safe="")
+        href = "data:application/json;charset=utf-8," + percent_encode(raw or "")
         report = (
             f'<p class="error" role="alert" data-ach-error="1">{escape(error)}. '
             "It is kept on this device; a new record starts when a game ends (the old one is "

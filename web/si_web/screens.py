@@ -7,12 +7,10 @@ arguments; form controls carry ``data-field`` (read by the controller on every t
 
 from __future__ import annotations
 
-from html import escape
-from urllib.parse import quote
-
 from small_islands.options import MAX_NAME
 
 from .board_svg import COLOUR_HEX, attrs
+from .markup import escape, percent_encode
 
 COLOURS = ("blue", "red", "yellow", "purple")
 TABLE_SIZES = (8, 10, 12, 14, 16, 20, 24)
@@ -243,7 +241,7 @@ def pass_screen(name: str, colour: str, what: str) -> str:
 
 def broken_screen(reason: str, raw: str) -> str:
     """The saved data could not be loaded: say why, offer it for download, keep it."""
-    href = "data:application/json;charset=utf-8," + quote(raw, safe="")
+    href = "data:application/json;charset=utf-8," + percent_encode(raw)
     return (
         '<section class="screen broken" data-screen="broken">'
         "<h1>The saved game cannot be loaded</h1>"
