@@ -11,6 +11,8 @@ import { loadPyodide as startPyodide, version } from "./vendor/pyodide-314.0.7/p
 
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const early = startPyodide({ indexURL });
+// A failure is reported once, by PyScript when it asks (not also as an unhandled rejection).
+early.catch(() => {});
 
 /** PyScript's entry point: the early interpreter, with PyScript's output handlers. */
 export async function loadPyodide(options = {}) {
