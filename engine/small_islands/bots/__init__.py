@@ -8,13 +8,12 @@ hidden parts are drawn at random, so a decision never depends on the true hidden
   nothing; lands now and then.
 * Medium: greedy over one turn -- progress toward its own objectives on the map, ship and
   port value around its own ship, the cost of spending houses and tokens.
-* Hard: samples hidden worlds from its view. Placements and tokens: Medium's values
-  minus what the move is expected to give the opponents (their objectives guessed from
-  the worlds). Which tile to take: its best few take-and-place lines, each followed by
-  the opponents' Medium replies in the sampled worlds. Landing, houses and objectives:
-  plays each candidate out to the end of the round in the sampled worlds (a fast
-  Medium-like policy for every seat). Either way it departs from its first-ranked move
-  only when the paired score margins clearly favour another; within a time budget.
+* Hard: samples hidden worlds from its view. Tiles and tokens: Medium's values minus
+  what the move is expected to give the opponents (their objectives guessed from the
+  worlds). Landing, houses and objectives: plays each candidate out to the end of the
+  round in the sampled worlds (a fast Medium-like policy for every seat) and departs
+  from Medium's choice only when the paired score margins clearly favour another move;
+  within a time budget.
 
 >>> from small_islands import Game, Options
 >>> g = Game.new(Options(seats=("Ann", "Bob"), seed=3, bots={0: "medium", 1: "easy"}))

@@ -3,22 +3,17 @@
 The Hard player samples hidden worlds consistent with its own view (`determinize`): other
 hands, stack orders, the opponents' objective cards, Discovery values.
 
-* Placing a tile and bonus tokens: Medium's values minus the opponents' expected gain,
-  each world's guess of their objectives counting equally (`Denial`).
-* Taking a tile: the best `TAKE_LINES` lines -- a take with one of its two best
-  placements, ranked by `Denial` -- are compared. When landing is not possible, each is
-  played in up to `REPLY_WORLDS` worlds, then every seat plays Medium until the Hard seat
-  is to take again (`reply`: the opponents' answer, including what they take from the
-  display Hard left); Hard departs from the top-ranked line only when another gains at
-  least `REPLY_GAIN` on average and by `CONFIDENCE` standard errors.
-* Landing (versus those take lines), houses and objective choice: each candidate is
-  played in each world, then the round is played out with a fast Medium-like policy for
-  every seat (whose hidden cards in that world are the sampled ones). The outcome is the
-  Hard seat's total minus the best opponent's, plus a small estimate of what each seat
-  still holds (houses, tokens, objectives). The same worlds and playout seeds serve every
-  candidate (common random numbers), so candidates are compared by paired differences:
-  Hard departs from Medium's first choice only when another gains at least `MIN_GAIN` on
-  average and by `CONFIDENCE` standard errors. Sampling stops at the time budget.
+* Placing a tile, taking one (when landing is not possible) and bonus tokens: Medium's
+  values minus the opponents' expected gain, each world's guess of their objectives
+  counting equally (`Denial`).
+* Landing (versus exploring on), houses and objective choice: each candidate is played in
+  each world, then the round is played out with a fast Medium-like policy for every seat
+  (whose hidden cards in that world are the sampled ones). The outcome is the Hard seat's
+  total minus the best opponent's, plus a small estimate of what each seat still holds
+  (houses, tokens, objectives). The same worlds and playout seeds serve every candidate
+  (common random numbers), so candidates are compared by paired differences: Hard departs
+  from Medium's first choice only when another gains at least `MIN_GAIN` on average and by
+  `CONFIDENCE` standard errors. Sampling stops at the time budget.
 """
 
 from __future__ import annotations
@@ -57,9 +52,6 @@ W_DENY = 0.5  # weight of the opponents' expected gain
 MIN_WORLDS = 3  # fewer paired samples than this: keep Medium's choice
 MIN_GAIN = 0.5  # PP of average margin an alternative must add over Medium's choice
 CONFIDENCE = 1.0  # ... and by this many standard errors of the paired differences
-TAKE_LINES = 3  # explore lines (a take and its placement) compared by playouts
-REPLY_WORLDS = 8  # worlds for explore lines (played to the Hard seat's next turn)
-REPLY_GAIN = 0.25  # MIN_GAIN for explore lines
 
 
 def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
@@ -80,7 +72,7 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
     candidates = _candidates(first, legal, denial)
     if len(candidates) == 1:
         return candidates[0][0]
-    whole_round = not all(isinstance(line[0], TakeTile) for line in candidates)
+    whole_round = True
     margins: list[list[float]] = [[] for _ in candidates]
     n = 0
     while True:
@@ -90,15 +82,14 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
             g = world.clone()
             for action in line:
                 g.play(action)
-            r = random.Random(seed)
-            margins[i].append(playout(g, seat, r, True) if whole_round else reply(g, seat, r))
+            margins[i].append(playout(g, seat, random.Random(seed), whole_round))
         n += 1
-        if max_worlds is not None and n >= max_worlds or not whole_round and n >= REPLY_WORLDS:
+        if max_worlds is not None and n >= max_worlds:
             break
         spent = time.perf_counter() - start
         if spent + spent / n > budget_s:
             break
-    return candidates[_pick(margins, MIN_GAIN if whole_round else REPLY_GAIN)][0]
+    return candidates[_pick(margins)][0]
 
 
 def _best(scored: Sequence[tuple[float, Action]]) -> Action:
@@ -170,7 +161,7 @@ class Denial:
         return out
 
 
-def _pick(margins: list[list[float]], min_gain: float = MIN_GAIN) -> int:
+def _pick(margins: list[list[float]]) -> int:
     """Medium's first choice (index 0) unless another is clearly better in paired worlds."""
     best, best_gain = 0, 0.0
     n = len(margins[0])
@@ -180,7 +171,7 @@ def _pick(margins: list[list[float]], min_gain: float = MIN_GAIN) -> int:
         diffs = [a - b for a, b in zip(margins[i], margins[0], strict=True)]
         mean = sum(diffs) / n
         sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        if mean > min_gain and mean > CONFIDENCE * sd / n**0.5 and mean > best_gain:
+        if mean > MIN_GAIN and mean > CONFIDENCE * sd / n**0.5 and mean > best_gain:
             best, best_gain = i, mean
     return best
 
@@ -201,19 +192,18 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
             if tile_id is None or TakeTile(slot) not in legal:
                 continue
             scored = own + denial.placements(ctx, [tile_id])
-            bonus = 0.01 * len(TILE_BY_ID[tile_id].symbols)
-            if not scored:
-                takes.append((-1.0 + bonus, [TakeTile(slot)]))
-            for v, place in sorted(scored, key=lambda p: -p[0])[:2]:
-                takes.append((v + bonus, [TakeTile(slot), place]))
+            line: list[Action] = [TakeTile(slot)]
+            if scored:
+                line.append(_best(scored))
+            v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
+            takes.append((v, line))
         takes.sort(key=lambda p: -p[0])
         lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
                        key=lambda p: -p[0])
-        explore = [line for _, line in takes[:TAKE_LINES]]
-        landing: list[list[Action]] = [[a] for _, a in lands[:2]]
+        found = [line for _, line in takes[:1]] + [[a] for _, a in lands[:2]]
         if lands and takes and lands[0][0] > takes[0][0]:
-            return landing[:1] + explore + landing[1:]
-        return explore + landing
+            found = [found[1], found[0]] + found[2:]
+        return found
     scored = ranked(game, legal)
     lines: list[list[Action]] = [[a] for _, a in scored[:CANDIDATES]]
     if isinstance(first, (PlaceHouse, EndReward)) and [EndReward()] not in lines:
@@ -237,19 +227,6 @@ def playout(g: Game, seat: int, rng: random.Random, whole_round: bool = False) -
                 break
             moved = moved or g.to_move != seat
         _step(g, rng)
-    return _margin(g, seat)
-
-
-def reply(g: Game, seat: int, rng: random.Random) -> float:
-    """Medium plays every seat until `seat` is to take again (or the round ends); its margin."""
-    start_round = g.round
-    for _ in range(MAX_PLAYOUT_STEPS):
-        if g.phase == "over" or (g.round != start_round and g.phase == "preparation"):
-            break
-        if g.phase == "exploration" and g.stage == "take" and g.to_move == seat:
-            break
-        legal = g.legal_actions()
-        g.play(legal[0] if len(legal) == 1 else medium(g, legal, rng))
     return _margin(g, seat)
 
 
