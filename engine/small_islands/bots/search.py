@@ -324,13 +324,15 @@ def _outlook(g: Game, i: int) -> float:
 
 
 def _isles(g: Game) -> list[Isle]:
-    """Island summaries of the game's map, computed once per map state."""
-    key = (id(g.board), len(g.board.order), len(g.board.houses), len(g.board.resource_tokens),
+    """Island summaries of the game's map, computed once per map state.
+
+    The cache holds the board itself (compared by identity), not its id(): a freed board's
+    id could be reused by another board with the same counts.
+    """
+    key = (len(g.board.order), len(g.board.houses), len(g.board.resource_tokens),
            sum(len(v) for v in g.board.port_tokens.values()))
-    cached = _ISLES_CACHE.get("key")
-    if cached != key:
-        _ISLES_CACHE["key"] = key
-        _ISLES_CACHE["isles"] = summarize(g.board)[0]
+    if _ISLES_CACHE.get("board") is not g.board or _ISLES_CACHE.get("key") != key:
+        _ISLES_CACHE.update(board=g.board, key=key, isles=summarize(g.board)[0])
     return _ISLES_CACHE["isles"]  # type: ignore[return-value]
 
 
