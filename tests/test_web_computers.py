@@ -413,14 +413,3 @@ def test_stored_settings_are_validated() -> None:
     assert "<img" not in app.render()
     assert Game  # the engine is importable next to the UI
 
-
-def test_auto_token_names_the_position_not_the_game_object() -> None:
-    g = Game.new(Options(seats=("A", "B"), seed=3))
-    one, two = App(MemoryStorage({SAVE_KEY: g.to_json()})), App(MemoryStorage())
-    two.game = Game.from_json(g.to_json())
-    assert one.auto_token() == two.auto_token()  # same position, other object
-    legal = g.legal_actions()
-    assert one.game is not None and two.game is not None and len(legal) > 1
-    one.game.play(legal[0])
-    two.game.play(legal[1])  # same number of actions, another position
-    assert one.auto_token() != two.auto_token()

@@ -339,10 +339,12 @@ class App:
         return 0 if self.skipping else SPEEDS.get(self.form["speed"], 900)
 
     def auto_token(self) -> str:
-        """Identifies the game position a computer request was made for (by content, not by
-        id(): a new game may reuse a freed game's id)."""
+        """Identifies the game position a computer request was made for: the game object and
+        its action count. (A token naming the position by content -- seed, action count, last
+        action -- made e2e/test_game_solo.py fail every time: Alexis's paced steps stopped
+        showing on his turn screen. The cause was not found; the object's id is kept.)"""
         g = self.game
-        return "" if g is None else ":".join(map(str, resume.position(g)))
+        return "" if g is None else f"{id(g)}:{len(g.actions)}"
 
     def auto_request(self) -> dict[str, Any] | None:
         """What the controller must do for the computer seat to move, or None.
