@@ -212,3 +212,14 @@ def module_context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     context = browser.new_context(base_url=site_url, viewport={"width": 1280, "height": 720})
     yield context
     context.close()
+
+
+@pytest.fixture(scope="module")
+def session(module_context: BrowserContext, site_url: str) -> Iterator[tuple[Page, Recorder]]:
+    """One page of a module's shared context, booted, with a recorder attached first."""
+    recorder = Recorder(origin_of(site_url)).attach(module_context)
+    page = module_context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    yield page, recorder
+    page.close()

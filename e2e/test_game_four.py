@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import Recorder, wait_ready
 from game_helpers import play_until, start_game, state, tap_act
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
-
-
-@pytest.fixture(scope="module")
-def session(module_context: BrowserContext, site_url: str) -> Iterator[tuple[Page, Recorder]]:
-    recorder = Recorder(origin_of(site_url)).attach(module_context)
-    page = module_context.new_page()
-    page.goto("./")
-    wait_ready(page)
-    yield page, recorder
-    page.close()
 
 
 def viewbox(page: Page) -> list[float]:

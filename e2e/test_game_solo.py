@@ -10,29 +10,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from bot_helpers import play_with_computers
-from conftest import Recorder, origin_of, wait_ready
+from conftest import Recorder, wait_ready
 from game_helpers import state, tap_act
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
 ACH_KEY = "small-islands/achievements"
 ACH_BROKEN_KEY = "small-islands/achievements-broken"
 CORRUPT = '{"format": "small-islands-achievements/1", "counts": {"normal": {"<b>x</b>": 1}}}'
-
-
-@pytest.fixture(scope="module")
-def session(module_context: BrowserContext, site_url: str) -> Iterator[tuple[Page, Recorder]]:
-    recorder = Recorder(origin_of(site_url)).attach(module_context)
-    page = module_context.new_page()
-    page.goto("./")
-    wait_ready(page)
-    yield page, recorder
-    page.close()
 
 
 def get_item(page: Page, key: str) -> str | None:

@@ -8,28 +8,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import Recorder, wait_ready
 from game_helpers import play_until, start_game, state, tap_act, tap_empty_cell, tappables
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
 HOSTILE = "<img src=x onerror=alert(1)>"  # the hostile name, verbatim
 TOO_LONG = "x" * 60  # longer than a seat name may be
 SAVE_KEY = "small-islands/save"
-
-
-@pytest.fixture(scope="module")
-def session(module_context: BrowserContext, site_url: str) -> Iterator[tuple[Page, Recorder]]:
-    recorder = Recorder(origin_of(site_url)).attach(module_context)
-    page = module_context.new_page()
-    page.goto("./")
-    wait_ready(page)
-    yield page, recorder
-    page.close()
 
 
 def test_start_screen_and_rules(session: tuple[Page, Recorder]) -> None:
