@@ -136,7 +136,7 @@ def copy_static(out: Path) -> None:
     shutil.copyfile(ROOT / "manifest.json", out / "manifest.json")
 
 
-def check_worker_paths() -> None:
+def check_pyodide_paths() -> None:
     """The bot worker, the early boot module and the page name Pyodide's files by literal
     paths: they must match the vendored version."""
     want = f"./vendor/pyodide-{PYODIDE_VERSION}/"
@@ -179,7 +179,7 @@ def write_service_worker(out: Path) -> str:
 def build(out: Path) -> str:
     """Write the whole site into ``out`` (emptied first); return the service-worker version."""
     check_npm_versions()
-    check_worker_paths()
+    check_pyodide_paths()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)

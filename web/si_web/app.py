@@ -1316,7 +1316,7 @@ class App:
         drawer = (
             '<div id="si-drawer" class="drawer">'
             + self._players(v)
-            + self._log(v).replace("<details ", "<details open ", 1)
+            + self._log(v, expanded=True)
             + button("Close", "status", "btn")
             + "</div>"
             if self.status_open
@@ -1870,10 +1870,11 @@ class App:
             )
         return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
 
-    def _log(self, v: dict[str, Any]) -> str:
+    def _log(self, v: dict[str, Any], expanded: bool = False) -> str:
         items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(self.events[-5:]))
         items += "".join(self._log_item(e) for e in reversed(v["log"][-40:]))
-        return f'<details class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
+        opened = " open" if expanded else ""
+        return f'<details{opened} class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
 
     # the end
     def _over_screen(self) -> str:
