@@ -36,10 +36,12 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# PyScript's core chunk (it embeds the `pyscript` Python package; see PYSCRIPT_PYCACHE).
+PYSCRIPT_CORE_CHUNK = "core-C9KDLldu.js"
 PYSCRIPT_FILES = (
     "core.js",
     "core.css",
-    "core-C9KDLldu.js",
+    PYSCRIPT_CORE_CHUNK,
     # Plugin chunks: PyScript imports all of them at startup (for both `py` and `mpy`
     # script types, so a `"plugins": ["!name"]` entry in pyscript.json does not stop it).
     "deprecations-manager-UpAPKqCb.js",
@@ -72,6 +74,17 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 BOT_WORKER = "bot-worker.js"
 # Starts Pyodide while PyScript loads; PyScript's interpreter in pyscript.json.
 PYODIDE_BOOT = "pyodide-boot.mjs"
+
+# Pyodide ships its standard library as source, so every start compiles what it imports.
+# PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
+# ~85 ms to compile (under Node): the vendored python_stdlib.zip also carries these modules
+# as bytecode compiled by the shipped Pyodide (zipimport prefers `.pyc`; the sources stay).
+STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py")
+# PyScript writes its `pyscript` package into the interpreter's cwd as source at every start
+# and imports it; its bytecode, compiled at build time from the same vendored bundle, is
+# unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
+# compile. Unchecked-hash .pyc: valid only for exactly this PyScript version's sources.
+PYSCRIPT_PYCACHE = "pyscript-pycache.zip"
 
 
 def vendor_dirs() -> dict[str, tuple[Path, tuple[str, ...]]]:
@@ -116,11 +129,7 @@ def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
     for name, source in packages.items():
         shutil.copytree(source, staging / name, ignore=ignore)
-    subprocess.run(
-        ["node", str(ROOT / "tools" / "pyodide_compile.mjs"), str(staging), *KEEP_SOURCE],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
+    run_compiler(staging, keep=KEEP_SOURCE)
     return staging
 
 
@@ -143,6 +152,10 @@ def check_pyodide_paths() -> None:
     for script in (WEB / BOT_WORKER, WEB / PYODIDE_BOOT, WEB / "index.html"):
         if script.is_file() and want not in script.read_text():
             raise SystemExit(f"{script}: its Pyodide paths must start with {want}")
+    pycache = f"./vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}"
+    config = json.loads((WEB / "pyscript.json").read_text())
+    if config.get("files", {}).get(pycache) != "./pyscript/__pycache__/*":
+        raise SystemExit(f"web/pyscript.json: `files` must unpack {pycache}")
 
 
 def copy_vendor(out: Path) -> None:
@@ -150,6 +163,83 @@ def copy_vendor(out: Path) -> None:
         (out / dest).mkdir(parents=True)
         for name in names:
             shutil.copyfile(source / name, out / dest / name)
+
+
+def vendor(out: Path) -> None:
+    """Pyodide's and PyScript's files under ``out/vendor/``, with the bytecode that spares
+    every start compiling Python's `html` and PyScript's `pyscript` package."""
+    copy_vendor(out)
+    with tempfile.TemporaryDirectory() as tmp:
+        add_stdlib_bytecode(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip",
+                            Path(tmp) / "stdlib")
+        write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
+                               Path(tmp) / "pyscript")
+
+
+def run_compiler(directory: Path, flags: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> None:
+    """Compile the .py files under ``directory`` with the shipped Pyodide (see the script)."""
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_compile.mjs"), *flags, str(directory), *keep],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
+    """Rewrite the vendored python_stdlib.zip with STDLIB_BYTECODE's modules also as .pyc.
+
+    Every original entry is kept as it is (same name, bytes and date); each listed module
+    gains ``name.pyc`` beside its ``name.py``, compiled without optimization so it behaves
+    exactly as its source.
+    """
+    with zipfile.ZipFile(stdlib_zip) as original:
+        entries = [(info, original.read(info)) for info in original.infolist()]
+    names = {info.filename for info, _ in entries}
+    for name in STDLIB_BYTECODE:
+        if name not in names or name[:-3] + ".pyc" in names:
+            raise SystemExit(f"python_stdlib.zip: expected {name} as source only")
+        (staging / name).parent.mkdir(parents=True, exist_ok=True)
+        (staging / name).write_bytes(dict((i.filename, b) for i, b in entries)[name])
+    run_compiler(staging, ("--optimize=0",))
+    with zipfile.ZipFile(stdlib_zip, "w") as archive:
+        for info, data in entries:
+            archive.writestr(info, data)
+        for name in STDLIB_BYTECODE:
+            source_info = next(i for i, _ in entries if i.filename == name)
+            info = zipfile.ZipInfo(name[:-3] + ".pyc", source_info.date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (staging / (name[:-3] + ".pyc")).read_bytes(), compresslevel=9)
+
+
+def pyscript_sources(chunk: Path) -> dict[str, str]:
+    """PyScript's `pyscript` package, {file name: source}, as embedded in its core chunk."""
+    text = chunk.read_text(encoding="utf-8")
+    marker = '{pyscript:{"__init__.py":'
+    if text.count(marker) != 1:
+        raise SystemExit(f"{chunk.name}: the embedded `pyscript` package was not found")
+    start = text.index(marker) + len("{pyscript:")
+    found, _ = json.JSONDecoder().raw_decode(text, start)
+    files = {k: v for k, v in found.items() if k.endswith(".py") and isinstance(v, str)}
+    if files.keys() != found.keys():
+        raise SystemExit(f"{chunk.name}: unexpected layout of the embedded `pyscript` package")
+    return files
+
+
+def write_pyscript_pycache(dest: Path, staging: Path) -> None:
+    """Zip the bytecode of PyScript's `pyscript` package as ``name.cpython-314.pyc`` files."""
+    package = staging / "pyscript"
+    package.mkdir(parents=True)
+    chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
+    for name, source in pyscript_sources(chunk).items():
+        (package / name).write_text(source, encoding="utf-8")
+    run_compiler(staging, ("--optimize=0", "--pycache"))
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in sorted((package / "__pycache__").glob("*.pyc")):
+            info = zipfile.ZipInfo(path.name, FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
 
 
 def site_files(out: Path) -> list[str]:
@@ -189,7 +279,7 @@ def build(out: Path) -> str:
         staged = compile_packages(Path(tmp), packages)
         write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
         write_zip(staged / "si_web", "si_web", out / "ui.zip")
-    copy_vendor(out)
+    vendor(out)
     return write_service_worker(out)
 
 

@@ -2,7 +2,7 @@
 
 `App` holds the engine `Game`, which screen shows, and the transient choices of the seat
 whose device turn it is (selected hand tile, preview, token target...). The controller
-(`web/main.py`) turns a click into ``app.handle(act, data, fields)`` -- ``act`` and
+(`si_web/controller.py`) turns a click into ``app.handle(act, data, fields)`` -- ``act`` and
 ``data`` are the tapped element's ``data-act`` and ``data-*`` attributes, ``fields`` the
 current values of the form controls -- then sets ``#app``'s innerHTML to ``app.render()``.
 Nothing here imports the browser, so the whole flow is unit-tested in CPython.
