@@ -1,4 +1,5 @@
-"""A whole 4-seat Advanced game through the UI; pan/zoom; no errors or CSP violations."""
+"""A whole 4-seat Advanced game through the UI; pan/zoom (kept over a reload); no errors or
+CSP violations."""
 
 from __future__ import annotations
 
@@ -38,8 +39,18 @@ def test_pan_and_zoom_change_only_the_viewbox(session: tuple[Page, Recorder]) ->
     panned = viewbox(page)
     assert panned[0] < zoomed[0] and panned[2] == pytest.approx(zoomed[2])
     assert state(page)["phase"] == "setup"  # the drag was not a tap
+    page.reload()  # the pan/zoom is kept with the game
+    wait_ready(page)
+    if page.locator('[data-screen="pass"]').count():
+        tap_act(page, "unlock")
+    assert viewbox(page) == pytest.approx(panned, abs=0.11)
     tap_act(page, "fit")
     assert viewbox(page)[2] == pytest.approx(before[2])
+    page.reload()  # ... and "fit" forgets it
+    wait_ready(page)
+    if page.locator('[data-screen="pass"]').count():
+        tap_act(page, "unlock")
+    assert viewbox(page) == pytest.approx(before, abs=0.11)
 
 
 def test_full_four_seat_advanced_game(session: tuple[Page, Recorder], artifacts: Path) -> None:

@@ -310,3 +310,68 @@ def test_nothing_is_written_off_the_game_screen_and_moves_clear_the_record() -> 
     if again.screen == "pass":
         again.handle("unlock")
     assert again.ui == {}
+
+
+# ------------------------------------------------------------------ the map's pan/zoom
+def _opened() -> App:
+    return open_at(game_where(lambda g, v: v["phase"] == "exploration"))
+
+
+def test_pan_zoom_comes_back_after_reload() -> None:
+    app = _opened()
+    fitted = app.render()
+    app.user_viewbox = (120.5, -40.0, 640.0, 480.0)
+    app.remember_view()
+    again = reload(app)
+    assert again.user_viewbox == (120.5, -40.0, 640.0, 480.0)
+    assert 'viewBox="120.5 -40.0 640.0 480.0"' in again.render()
+    again.handle("fit")  # "fit" forgets it, also across a reload
+    assert reload(again).user_viewbox is None
+    assert reload(again).render() == fitted
+
+
+def test_pan_zoom_of_another_game_is_not_applied() -> None:
+    app = _opened()
+    app.user_viewbox = (0.0, 0.0, 500.0, 500.0)
+    app.remember_view()
+    meta = json.loads(app.storage.get("small-islands/ui") or "{}")
+    meta["view"]["seed"] = meta["view"]["seed"] + 1
+    app.storage.set("small-islands/ui", json.dumps(meta))
+    assert reload(app).user_viewbox is None
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        [0, 0, 500],
+        [0, 0, "500", 500],
+        [0, 0, 0, 500],
+        [0, 0, -5, 500],
+        [0, 0, 1e9, 500],
+        [1e9, 0, 500, 500],
+        [0, 0, True, 500],
+        None,
+        "0 0 500 500",
+    ],
+)
+def test_hostile_or_impossible_pan_zoom_is_ignored(box: Any) -> None:
+    app = _opened()
+    app.user_viewbox = (0.0, 0.0, 500.0, 500.0)
+    app.remember_view()
+    raw = app.storage.get("small-islands/ui") or "{}"
+    meta = json.loads(raw)
+    meta["view"]["box"] = box
+    app.storage.set("small-islands/ui", json.dumps(meta))
+    assert reload(app).user_viewbox is None
+
+
+def test_non_finite_pan_zoom_is_ignored() -> None:
+    app = _opened()
+    app.user_viewbox = (0.0, 0.0, 500.0, 500.0)
+    app.remember_view()
+    meta = json.loads(app.storage.get("small-islands/ui") or "{}")
+    meta["view"]["box"][2] = float("nan")
+    raw = json.dumps(meta)
+    assert "NaN" in raw
+    app.storage.set("small-islands/ui", raw)
+    assert reload(app).user_viewbox is None

@@ -15,6 +15,7 @@ seat to move changes (and on every load).
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Protocol
 
 from small_islands import (
@@ -68,6 +69,8 @@ KINDS = ("human", *BOT_LEVELS)
 SPEEDS = {"relaxed": 1600, "normal": 900, "fast": 250, "instant": 0}  # ms between computer steps
 BOT_BUDGET_S = 0.25  # Hard's thinking budget per decision (see small_islands.bots)
 META_KEY = "small-islands/ui"
+# How far (SVG units) the map may be zoomed out beyond the table's width.
+MAP_MARGIN = 1600
 BROKEN_KEY = "small-islands/broken-save"
 RESOURCES = ("flower", "fruit", "leaf")
 PHASE_NAMES = {
@@ -182,6 +185,7 @@ class App:
             return
         if isinstance(meta.get("form"), dict):
             self._restore_form(meta["form"])
+        self._restore_view(meta.get("view"))
         self.holder = None
         self.skipping = False
         if meta.get("screen") in ("start", "rules"):
@@ -205,6 +209,25 @@ class App:
                 self.ui = resume.validated(self, record["ui"])
         except Exception:  # hostile or stale storage: start the turn without choices
             self.ui = {}
+
+    def _restore_view(self, saved: object) -> None:
+        """The map's pan/zoom saved for this game, if it is one the map can show."""
+        g = self.game
+        if not isinstance(saved, dict) or g is None or saved.get("seed") != g.options.seed:
+            return
+        box = saved.get("box")
+        if not isinstance(box, list) or len(box) != 4:
+            return
+        if not all(type(v) in (int, float) and math.isfinite(v) for v in box):
+            return
+        x, y, w, h = (float(v) for v in box)
+        limit = g.board.width * 100 + MAP_MARGIN
+        if abs(x) <= limit and abs(y) <= limit and 0 < w <= limit and 0 < h <= limit:
+            self.user_viewbox = (x, y, w, h)
+
+    def remember_view(self) -> None:
+        """Save the map's pan/zoom (the controller calls this when a gesture ends)."""
+        self._save_meta()
 
     def persist_ui(self) -> None:
         """Save the device seat's transient choices when they changed (after every tap)."""
@@ -272,9 +295,17 @@ class App:
                             "speed",
                         )
                     },
+                    **self._view_record(),
                 }
             ),
         )
+
+    def _view_record(self) -> dict[str, Any]:
+        """The map's pan/zoom for the meta record, tagged with the game it belongs to."""
+        if self.game is None or self.user_viewbox is None:
+            return {}
+        box = [round(v, 1) for v in self.user_viewbox]
+        return {"view": {"seed": self.game.options.seed, "box": box}}
 
     def _save(self) -> None:
         if self.game is not None:
@@ -804,6 +835,7 @@ class App:
 
     def _on_fit(self, data: dict[str, str]) -> None:
         self.user_viewbox = None
+        self._save_meta()
 
     # setup
     def _draft(self) -> list[list[Any]]:

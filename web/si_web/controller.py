@@ -29,7 +29,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
     jsnull = None
 from pyscript import document, window
 
-from si_web.app import App
+from si_web.app import MAP_MARGIN, App
 
 root = document.getElementById("app")
 
@@ -162,7 +162,7 @@ def svg_point(svg, x, y):
 
 def zoom_about(svg, vb0, px, py, factor):
     table = app.game.board.width * 100 if app.game else 1200
-    w = min(max(vb0[2] * factor, 250), table + 1600)
+    w = min(max(vb0[2] * factor, 250), table + MAP_MARGIN)
     factor = w / vb0[2]
     set_viewbox(svg, [px - (px - vb0[0]) * factor, py - (py - vb0[1]) * factor, w, vb0[3] * factor])
 
@@ -232,6 +232,8 @@ def on_pointerup(event):
                 "scale": scale_of(svg),
             }
     else:
+        if gesture["moved"]:
+            app.remember_view()
         gesture["start"] = None
         gesture["moved"] = False
 
@@ -244,6 +246,7 @@ def on_wheel(event):
     px, py = svg_point(svg, event.clientX, event.clientY)
     delta = event.deltaY * (16 if event.deltaMode == 1 else 1)
     zoom_about(svg, current_viewbox(svg), px, py, math.exp(max(-0.5, min(0.5, delta * 0.0015))))
+    app.remember_view()
 
 
 # --- computer seats and hints ----------------------------------------------------------
