@@ -413,3 +413,21 @@ def test_stored_settings_are_validated() -> None:
     assert "<img" not in app.render()
     assert Game  # the engine is importable next to the UI
 
+
+
+def test_an_answer_for_a_replaced_game_object_is_ignored() -> None:
+    """The token names the game object the App held, not its id(): after the game is
+    replaced (undo, reload, new game), an answer asked for the old object is stale even
+    when the new object has the same action count."""
+    g = Game.new(Options(seats=("Ann", "Bot"), seed=5, bots={0: "medium", 1: "medium"}))
+    app = App(MemoryStorage({SAVE_KEY: g.to_json()}))
+    req = app.auto_request()
+    assert app.screen == "watch" and req is not None and req["kind"] == "bot"
+    same = Game.from_json(app.game.to_json() if app.game else "")
+    app.game = same  # the same position, another object
+    assert app.auto_token() != req["token"]
+    assert not app.apply_auto(bot_answer(req), req["token"])
+    assert len(same.actions) == len(g.actions)
+    fresh = app.auto_request()
+    assert fresh is not None and app.apply_auto(bot_answer(fresh), fresh["token"])
+    assert len(same.actions) == len(g.actions) + 1

@@ -139,7 +139,8 @@ class App:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.game: Game | None = None
+        self._game: Game | None = None
+        self._game_serial = 0  # counts the games this App has held (see auto_token)
         self.viewer: int | None = None
         self.screen = "start"
         self.form = default_form()
@@ -369,13 +370,25 @@ class App:
         """Pause before the next computer step (0 while skipping)."""
         return 0 if self.skipping else SPEEDS.get(self.form["speed"], 900)
 
+    @property
+    def game(self) -> Game | None:
+        """The game on this device (None on the start screen or after a broken save)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._game = game
+        self._game_serial += 1
+
     def auto_token(self) -> str:
-        """Identifies the game position a computer request was made for: the game object and
+        """Identifies the game position a computer request was made for: which game object
+        this App holds (a serial number bumped on every assignment, so an undo, a reload or a
+        new game never matches an old token -- an id() could be reused by a new object) and
         its action count. (A token naming the position by content -- seed, action count, last
         action -- made e2e/test_game_solo.py fail every time: Alexis's paced steps stopped
-        showing on his turn screen. The cause was not found; the object's id is kept.)"""
+        showing on his turn screen; the cause was not found.)"""
         g = self.game
-        return "" if g is None else f"{id(g)}:{len(g.actions)}"
+        return "" if g is None else f"{self._game_serial}:{len(g.actions)}"
 
     def auto_request(self) -> dict[str, Any] | None:
         """What the controller must do for the computer seat to move, or None.
