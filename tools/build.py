@@ -109,15 +109,21 @@ def check_npm_versions() -> None:
             raise SystemExit(f"{name} {found} in node_modules, expected {version}: run `npm ci`")
 
 
+def add_file(archive: zipfile.ZipFile, name: str, data: bytes,
+             date: tuple[int, int, int, int, int, int] = FIXED_DATE) -> None:
+    """One deflated, world-readable entry with a fixed date (reproducible archives)."""
+    info = zipfile.ZipInfo(name, date)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data, compresslevel=9)
+
+
 def write_zip(source: Path, package: str, dest: Path) -> None:
     """Zip ``source`` as ``package/...`` with fixed timestamps and order (reproducible)."""
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
-            info = zipfile.ZipInfo(f"{package}/{path.relative_to(source).as_posix()}", FIXED_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            add_file(archive, f"{package}/{path.relative_to(source).as_posix()}", path.read_bytes())
 
 
 def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
@@ -193,23 +199,19 @@ def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
     exactly as its source.
     """
     with zipfile.ZipFile(stdlib_zip) as original:
-        entries = [(info, original.read(info)) for info in original.infolist()]
-    names = {info.filename for info, _ in entries}
+        entries = {info.filename: (info, original.read(info)) for info in original.infolist()}
     for name in STDLIB_BYTECODE:
-        if name not in names or name[:-3] + ".pyc" in names:
+        if name not in entries or name[:-3] + ".pyc" in entries:
             raise SystemExit(f"python_stdlib.zip: expected {name} as source only")
         (staging / name).parent.mkdir(parents=True, exist_ok=True)
-        (staging / name).write_bytes(dict((i.filename, b) for i, b in entries)[name])
+        (staging / name).write_bytes(entries[name][1])
     run_compiler(staging, ("--optimize=0",))
     with zipfile.ZipFile(stdlib_zip, "w") as archive:
-        for info, data in entries:
+        for info, data in entries.values():
             archive.writestr(info, data)
         for name in STDLIB_BYTECODE:
-            source_info = next(i for i, _ in entries if i.filename == name)
-            info = zipfile.ZipInfo(name[:-3] + ".pyc", source_info.date_time)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, (staging / (name[:-3] + ".pyc")).read_bytes(), compresslevel=9)
+            pyc = name[:-3] + ".pyc"
+            add_file(archive, pyc, (staging / pyc).read_bytes(), entries[name][0].date_time)
 
 
 def pyscript_sources(chunk: Path) -> dict[str, str]:
@@ -236,10 +238,7 @@ def write_pyscript_pycache(dest: Path, staging: Path) -> None:
     run_compiler(staging, ("--optimize=0", "--pycache"))
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sorted((package / "__pycache__").glob("*.pyc")):
-            info = zipfile.ZipInfo(path.name, FIXED_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            add_file(archive, path.name, path.read_bytes())
 
 
 def site_files(out: Path) -> list[str]:
