@@ -11,7 +11,7 @@ from web_driver import choose, data_of, tappables
 from si_web.app import BROKEN_KEY, SAVE_KEY, App, MemoryStorage
 from si_web.board_svg import score_chart_svg
 from si_web.screens import pass_screen, start_screen
-from small_islands import Game
+from small_islands import Game, Options
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -260,3 +260,31 @@ def test_status_strip_and_players_drawer() -> None:
     assert bar.count('class="player') == 2 and '<details open class="card log">' in bar
     app.handle("status")
     assert 'aria-expanded="false"' in app.render()
+
+
+def test_a_previewing_tap_changes_only_the_marks_layer() -> None:
+    """Previewing a tile on a cell changes the marks (targets, preview) but not the map
+    layer, so the controller replaces only `#board-marks`; the whole map is still the same
+    HTML as render()."""
+    g = Game.new(Options(seats=("Ann", "Bob"), seed=8))
+    rng = random.Random(8)
+    while not (g.phase == "exploration" and g.stage == "take" and len(g.board.tiles) > 12):
+        g.play(rng.choice(g.legal_actions()))
+    app = App(MemoryStorage({SAVE_KEY: g.to_json()}))
+    if app.screen == "pass":
+        app.handle("unlock")
+    take = next(t for t in tappables(app.render()) if t["data-act"] == "take")
+    app.handle("take", data_of(take))
+    before = app.render_parts()
+    assert before is not None and 'class="target"' in before["board-marks"]
+    cell = next(t for t in tappables(app.render()) if t.get("class") == "target")
+    app.handle("cell", data_of(cell))
+    after = app.render_parts()
+    assert after is not None
+    assert after["board-map"] == before["board-map"]
+    assert "tile preview" in after["board-marks"] and "tile preview" not in before["board-marks"]
+    assert "tile preview" not in after["board-map"]
+    assert after["board-wrap"].startswith('<svg id="board"')
+    assert f'<g id="board-marks">{after["board-marks"]}</g></svg>' in after["board-wrap"]
+    assert f'viewBox="{after["board-vb"]}"' in after["board-wrap"]
+    assert after["board-wrap"] in app.render()

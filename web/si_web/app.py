@@ -53,6 +53,9 @@ from .board_svg import (
     RESOURCE_NAMES,
     BoardHints,
     TileArt,
+    board_layers,
+    board_layers_svg,
+    board_open,
     board_svg,
     content_box,
     fit_viewbox,
@@ -1204,13 +1207,22 @@ class App:
     # the game screen
     def render_parts(self) -> dict[str, str] | None:
         """On the game screen: its parts by container id, so the controller can replace
-        only those that changed (same HTML as `render`); None on other screens."""
+        only those that changed (same HTML as `render`); None on other screens.
+
+        ``board-wrap`` is the whole map; ``board-map``, ``board-marks`` and ``board-vb`` are its
+        layers and viewBox, so that a tap which only changes the marks (select, preview,
+        rotate) replaces the marks group alone."""
         if not (self.screen == "game" and self.game is not None and self.viewer is not None):
             return None
         v = self.view()
         hints, tiles = self._board_hints(v)
-        svg = board_svg(v["board"], tiles, hints, self.viewbox(v, tiles, hints))
+        viewbox = self.viewbox(v, tiles, hints)
+        map_layer, marks_layer = board_layers(v["board"], tiles, hints)
+        svg = board_open(viewbox) + board_layers_svg(map_layer, marks_layer)
         return {
+            "board-map": map_layer,
+            "board-marks": marks_layer,
+            "board-vb": " ".join(f"{x:.1f}" for x in viewbox),
             "game": f'data-phase="{v["phase"]}" data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}"',
             "phase": v["phase"],
             "stage": v["stage"] or "",

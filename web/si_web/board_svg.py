@@ -251,12 +251,30 @@ def board_svg(
     hints: BoardHints,
     viewbox: tuple[float, float, float, float],
 ) -> str:
-    """The whole map as one <svg id="board"> string."""
-    width, height = view_board["width"], view_board["height"]
+    """The whole map as one <svg id="board"> string: the map layer, then the marks layer."""
+    return board_open(viewbox) + board_layers_svg(*board_layers(view_board, tiles, hints))
+
+
+def board_open(viewbox: tuple[float, float, float, float]) -> str:
+    """The map's opening <svg> tag (its viewBox is the pan/zoom)."""
     vb = " ".join(f"{v:.1f}" for v in viewbox)
-    out = [
+    return (
         f'<svg id="board" class="board" viewBox="{vb}" preserveAspectRatio="xMidYMid meet" '
-        'role="img" aria-label="Map">',
+        'role="img" aria-label="Map">'
+    )
+
+
+def board_layers_svg(map_layer: str, marks_layer: str) -> str:
+    """Both layers as groups, and the closing tag. The controller can replace the marks
+    group alone when only the marks changed (a tap that selects or previews)."""
+    return f'<g id="board-map">{map_layer}</g><g id="board-marks">{marks_layer}</g></svg>'
+
+
+def board_layers(view_board: dict, tiles: list[TileArt], hints: BoardHints) -> tuple[str, str]:
+    """(map, marks): what the game shows (sea, tiles, tokens, houses, islands), and what the
+    device seat's choices add over it (targets, preview, selection, the tap surface)."""
+    width, height = view_board["width"], view_board["height"]
+    out = [
         GLYPH_DEFS,
         f'<rect class="sea" x="-2000" y="-2000" width="{width * CELL + 4000}" height="{height * CELL + 4000}"/>',
         f'<rect class="table" width="{width * CELL}" height="{height * CELL}"/>',
@@ -271,8 +289,9 @@ def board_svg(
     out.extend(tile_svg(t) for t in tiles)
     out.append(_tokens_and_houses(view_board, tiles))
     out.append(_island_badges(view_board))
+    marks: list[str] = []
     if hints.island_cells:
-        out.append(
+        marks.append(
             '<g class="qualify">'
             + "".join(
                 f'<rect x="{x * CELL + 3}" y="{y * CELL + 3}" width="{CELL - 6}" height="{CELL - 6}"/>'
@@ -282,12 +301,12 @@ def board_svg(
         )
     if hints.hit_cells:
         # One rect for the whole table: the controller maps the tap point to a cell.
-        out.append(
+        marks.append(
             f'<rect class="hitbg" data-act="{hints.cell_act}" data-grid="{CELL}" '
             f'width="{width * CELL}" height="{height * CELL}"/>'
         )
     if hints.cell_targets:
-        out.append(
+        marks.append(
             '<g class="targets">'
             + "".join(
                 f'<rect class="target" data-act="{hints.cell_act}" data-x="{x}" data-y="{y}" '
@@ -297,15 +316,15 @@ def board_svg(
             + "</g>"
         )
     if hints.preview is not None:
-        out.append(tile_svg(hints.preview, "tile preview"))
+        marks.append(tile_svg(hints.preview, "tile preview"))
         p = hints.preview
-        out.append(
+        marks.append(
             f'<rect class="preview-frame" data-act="{hints.cell_act}" data-x="{p.x}" data-y="{p.y}" '
             f'x="{p.x * CELL + 2}" y="{p.y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6"/>'
         )
     if hints.selected is not None:
         x, y = hints.selected
-        out.append(
+        marks.append(
             f'<rect class="selected" x="{x * CELL + 2}" y="{y * CELL + 2}" '
             f'width="{CELL - 4}" height="{CELL - 4}" rx="6"/>'
         )
@@ -321,9 +340,10 @@ def board_svg(
                 f'<circle class="sym-target" data-act="{act}" data-x="{x}" data-y="{y}" '
                 f'data-index="{index}" cx="{sx:g}" cy="{sy:g}" r="16"/>'
             )
-        out.append('<g class="sym-targets">' + "".join(rings) + "</g>")
-    out.append("</svg>")
-    return "".join(out)
+        marks.append('<g class="sym-targets">' + "".join(rings) + "</g>")
+    return "".join(out), "".join(marks)
+
+
 
 
 @lru_cache(maxsize=32)

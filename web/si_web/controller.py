@@ -85,12 +85,25 @@ def show():
             game = root.querySelector('[data-screen="game"]')
             game.dataset.phase, game.dataset.stage = parts["phase"], parts["stage"]
         for key in PARTS:
-            if parts[key] != old[key]:
+            if parts[key] == old[key]:
+                continue
+            if key == "board-wrap" and parts["board-map"] == old["board-map"]:
+                update_board(parts, old)
+            else:
                 document.getElementById(key).innerHTML = parts[key]
     else:
         root.innerHTML = app.render()
     last["parts"] = parts
     document.body.dataset.appScreen = app.screen
+
+
+def update_board(parts, old):
+    """The map layer is unchanged: replace only the marks group and the viewBox."""
+    svg = board_el()
+    if parts["board-marks"] != old["board-marks"]:
+        document.getElementById("board-marks").innerHTML = parts["board-marks"]
+    if parts["board-vb"] != svg.getAttribute("viewBox"):
+        svg.setAttribute("viewBox", parts["board-vb"])
 
 
 def read_fields():
@@ -151,6 +164,7 @@ def set_viewbox(svg, vb):
     app.user_viewbox = tuple(vb)
     if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
         last["parts"]["board-wrap"] = ""
+        last["parts"]["board-vb"] = ""
 
 
 def svg_point(svg, x, y):
