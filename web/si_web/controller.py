@@ -2,9 +2,11 @@
 
 Contract: render into ``#app``, then set ``document.body.dataset.ready = "1"`` once the
 first screen is on the page. Clicks are delegated from the stable ``#app`` root (the
-screens are replaced by innerHTML on every state change); the tapped element's
-``data-act`` and ``data-*`` attributes say what the tap means. Pan and pinch-zoom of the
-map change only the SVG's viewBox (no re-render).
+screens are replaced by innerHTML on every state change; on the game screen only the parts
+whose HTML changed, and of the map only its marks layer when the map layer is unchanged);
+the tapped element's ``data-act`` and ``data-*`` attributes say what the tap means. Pan and
+pinch-zoom of the map change only the SVG's viewBox (no re-render); the app saves it when a
+gesture ends.
 
 Computer seats: on the "watch" screen the controller plays the seat to move after a pause
 (the app's pace; none after "Skip"). Alexis's steps run here (they are cheap). Bot decisions
