@@ -136,11 +136,14 @@ def test_views_hold_no_secrets_of_other_seats() -> None:
 def test_hostile_names_are_text_everywhere() -> None:
     app = new_app((HOSTILE, "Bob"))
     rng = random.Random(8)
+    shown_as_text = 0
     for _ in range(60):
         html = app.render()
         assert "<img" not in html
+        shown_as_text += "&lt;img src=x onerror=alert(1)&gt;" in html
         step(app, rng)
-    assert "&lt;img src=x onerror=alert(1)&gt;" in app.render() or app.screen == "game"
+    # the name is on screen (escaped) on many of them, whatever the deal (the seed is random)
+    assert shown_as_text >= 30
     assert "<img" not in start_screen(
         {"names": [HOSTILE, "b"], "colours": ["blue", "red"], "mode": "normal", "table": "12"},
         True,
