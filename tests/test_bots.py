@@ -390,3 +390,91 @@ def test_bots_play_the_human_seat_of_a_solo_game():
         assert action in legal
         g.play(action)
     assert g.end_reason is not None
+
+
+# ------------------------------------------------- Hard: the opponents' objectives
+def medium_take_positions(seeds, mode="normal"):
+    """(game, seat to move) at take steps of Medium-vs-Medium games, with the other seat
+    having placed at least one tile this round."""
+    for seed in seeds:
+        g = Game.new(Options(seats=("A", "B"), mode=mode, seed=seed,
+                             bots={0: "medium", 1: "medium"}))
+        while g.phase != "over":
+            me = g.to_move
+            if g.phase == "exploration" and g.stage == "take" and any(
+                e["round"] == g.round and e["seat"] == 1 - me and e["text"].startswith("placed ")
+                for e in g.log
+            ):
+                yield g, me
+            g.play(bot_move(g, me))
+
+
+def test_hard_reads_the_opponents_objective_from_their_placements():
+    """Medium places greedily for its objective: weighted by the placements seen this
+    round, its true (hidden) objective is far likelier than a uniform guess."""
+    from small_islands.bots.search import Evidence
+
+    posterior, uniform, n = 0.0, 0.0, 0
+    for g, me in medium_take_positions(range(40, 46)):
+        opp = 1 - me
+        mine = set(g.seats[me].held) | {g.seats[me].now, g.seats[me].later}
+        unseen = [c for c in g.mode.deck("O") if c not in mine]
+        evidence = Evidence(g.view(me))
+        assert opp in evidence.steps and me not in evidence.steps
+        w = evidence.weights(opp, unseen)
+        posterior += w[unseen.index(g.seats[opp].now)] / sum(w)
+        uniform += 1 / len(unseen)
+        n += 1
+    assert n >= 60
+    assert posterior > 2 * uniform
+
+
+def test_hard_opponent_evidence_ignores_hidden_information():
+    """The evidence and Hard's choice depend on the view only (public log and map)."""
+    from small_islands.bots.search import Evidence
+
+    rng = random.Random(2)
+    checked = 0
+    for g, me in medium_take_positions([47]):
+        h = alter_hidden(g, me, rng)
+        assert h.view(me) == g.view(me) and h.state() != g.state()
+        guesses = ["O1", "O5", "O7", "O9"]
+        assert Evidence(g.view(me)).weights(1 - me, guesses) == \
+            Evidence(h.view(me)).weights(1 - me, guesses)
+        kwargs = {"budget_s": 60.0, "max_worlds": 2}
+        assert bot_move(g, me, "hard", rng=5, **kwargs) == bot_move(h, me, "hard", rng=5, **kwargs)
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked == 4
+
+
+def test_hard_evidence_is_uniform_without_opponent_placements():
+    from small_islands.bots.search import Evidence
+
+    g = Game.new(Options(seats=("A", "B"), seed=3, bots={0: "medium", 1: "medium"}))
+    while g.phase != "exploration":
+        g.play(bot_move(g, g.to_move))
+    evidence = Evidence(g.view(g.to_move))  # first turn of the round: nothing placed yet
+    assert evidence.steps == {}
+    assert evidence.weights(1 - g.to_move, ["O1", "O2", None]) == [1.0, 1.0, 1.0]
+
+
+def test_hard_counts_the_display_tiles_a_take_leaves_the_opponent():
+    """`left_for_them`: per take, the opponent's best gain from the tiles left showing."""
+    from small_islands.bots.search import Denial
+
+    checked = 0
+    for g, me in medium_take_positions([48, 49]):
+        if None in g.display:
+            continue
+        world = g.clone()  # one world, holding the opponent's true objective
+        denial = Denial(world, me, [world])
+        left = denial.left_for_them(g.display)
+        alone = [denial.left_for_them([t, None, None])[1] for t in g.display]
+        for slot in range(3):
+            assert left[slot] == pytest.approx(max(v for k, v in enumerate(alone) if k != slot))
+        if max(alone) > 0 and alone.count(max(alone)) == 1:
+            assert left.index(min(left)) == alone.index(max(alone))
+            checked += 1
+    assert checked >= 10

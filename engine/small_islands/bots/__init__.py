@@ -10,8 +10,10 @@ hidden parts are drawn at random, so a decision never depends on the true hidden
   port value around its own ship, the cost of spending houses and tokens.
 * Hard: samples hidden worlds from its view. Tiles and tokens: Medium's values minus
   what the move is expected to give the opponents (their objectives guessed from the
-  worlds). Landing, houses and objectives: plays each candidate out to the end of the
-  round in the sampled worlds (a fast Medium-like policy for every seat) and departs
+  worlds, each guess weighted by how well it explains their placements this round), and
+  for a take, their best gain from the display tiles it leaves.
+  Landing, houses and objectives: plays each candidate out to the end of the round in
+  the sampled worlds (a fast Medium-like policy for every seat) and departs
   from Medium's choice only when the paired score margins clearly favour another move;
   within a time budget.
 

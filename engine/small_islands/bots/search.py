@@ -4,8 +4,11 @@ The Hard player samples hidden worlds consistent with its own view (`determinize
 hands, stack orders, the opponents' objective cards, Discovery values.
 
 * Placing a tile, taking one (when landing is not possible) and bonus tokens: Medium's
-  values minus the opponents' expected gain, each world's guess of their objectives
-  counting equally (`Denial`).
+  values minus the opponents' expected gain over `DENIAL_WORLDS` worlds (`Denial`). Each
+  world's guess of an opponent's objective counts by how well it explains the tiles that
+  opponent placed this round, read from the view's public log and map (`Evidence`). A
+  take also counts what it leaves them: their best gain from the display tiles it leaves
+  showing (`W_LEAVE`).
 * Landing (versus exploring on), houses and objective choice: each candidate is played in
   each world, then the round is played out with a fast Medium-like policy for every seat
   (whose hidden cards in that world are the sampled ones). The outcome is the Hard seat's
@@ -18,7 +21,9 @@ hands, stack orders, the opponents' objective cards, Discovery values.
 
 from __future__ import annotations
 
+import math
 import random
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -37,21 +42,26 @@ from ..actions import (
     StartLayout,
     TakeTile,
 )
+from ..board import Board
 from ..content import TILE_BY_ID
 from ..game import Game
+from ..modes import MODES
+from ..tiles import SHIP_TILE
 from .evaluate import INDEX, PORT, W_LATER, Isle, isle_value, merged, summarize
 from .policy import Ctx, land_value, medium, placement_values, ranked, token_cost, token_values
-from .world import determinize
+from .world import board_from_view, determinize
 
 CANDIDATES = 4
 SAMPLE_POSITIONS = 8
 SAMPLE_LANDINGS = 6
 MAX_PLAYOUT_STEPS = 400
-DENIAL_WORLDS = 8  # worlds sampled to guess the opponents' objectives
+DENIAL_WORLDS = 24  # worlds sampled to guess the opponents' objectives
 W_DENY = 0.5  # weight of the opponents' expected gain
 MIN_WORLDS = 3  # fewer paired samples than this: keep Medium's choice
 MIN_GAIN = 0.5  # PP of average margin an alternative must add over Medium's choice
 CONFIDENCE = 1.0  # ... and by this many standard errors of the paired differences
+OPP_BETA = 2.0  # how sharply an opponent's placements this round single out its objective
+W_LEAVE = 0.6  # weight (relative to W_DENY) of the best display tile a take leaves them
 
 
 def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
@@ -59,10 +69,11 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
     """The Hard player's choice (see the module docstring)."""
     start = time.perf_counter()
     seat = view["seat"]
-    worlds = [determinize(view, rng) for _ in range(DENIAL_WORLDS)]
+    board = board_from_view(view)
+    worlds = [determinize(view, rng, board) for _ in range(DENIAL_WORLDS)]
     first = worlds[0]
     kind = legal[0]
-    denial = Denial(first, seat, worlds)
+    denial = Denial(first, seat, worlds, Evidence(view))
     if isinstance(kind, PlaceTile):
         ctx = Ctx.of(first, seat)
         scored = denial.placements(ctx, first.seats[seat].hand)
@@ -76,7 +87,7 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
     margins: list[list[float]] = [[] for _ in candidates]
     n = 0
     while True:
-        world = worlds[n] if n < len(worlds) else determinize(view, rng)
+        world = worlds[n] if n < len(worlds) else determinize(view, rng, board)
         seed = rng.getrandbits(32)
         for i, line in enumerate(candidates):
             g = world.clone()
@@ -100,31 +111,67 @@ def _best(scored: Sequence[tuple[float, Action]]) -> Action:
 class Denial:
     """Medium's values minus what a move is expected to give the opponents.
 
-    The opponents' objectives are unknown: each sampled world holds one guess, and the
-    gain of an opponent is averaged over the worlds.
+    The opponents' objectives are unknown: each sampled world holds one guess. A guess
+    counts by how well it explains the tiles that opponent placed this round (`Evidence`;
+    equally when there is no such tile), and the opponents' gain is averaged so.
     """
 
-    def __init__(self, game: Game, seat: int, worlds: list[Game]) -> None:
+    def __init__(self, game: Game, seat: int, worlds: list[Game],
+                 evidence: Evidence | None = None) -> None:
         self.game, self.seat = game, seat
         self.isles, self.where = summarize(game.board)
-        self.models: list[tuple[str, str, str, int, list[float]]] = []
+        self.models: list[tuple[str, str, str, float, list[float]]] = []
         others = [i for i in range(len(game.seats)) if i != seat]
-        for w in worlds:
-            for i in others:
-                s = w.seats[i]
-                if s.now is None:
-                    continue
-                m, r = w.mode.parts(s.now)
+        for i in others:
+            guesses = [w.seats[i].now for w in worlds]
+            if any(now is None for now in guesses):
+                continue
+            weights = evidence.weights(i, guesses) if evidence else [1.0] * len(guesses)
+            total = sum(weights)
+            s = game.seats[i]
+            for w, now, weight in zip(worlds, guesses, weights, strict=True):
+                assert now is not None
+                m, r = w.mode.parts(now)
                 base = [isle_value(m, r, isle, s.colour, True) for isle in self.isles]
-                self.models.append((m, r, s.colour, s.stock, base))
-        self.scale = W_DENY / max(1, len(worlds) * len(others))
+                self.models.append((m, r, s.colour, weight / total, base))
+        self.scale = W_DENY / max(1, len(others))
 
     def gain(self, isle: Isle, drop: set[int]) -> float:
         """Expected opponents' gain when islands `drop` become `isle`."""
         total = 0.0
-        for m, r, colour, _, base in self.models:
-            total += isle_value(m, r, isle, colour, True) - sum(base[j] for j in drop)
+        for m, r, colour, weight, base in self.models:
+            total += weight * (isle_value(m, r, isle, colour, True) - sum(base[j] for j in drop))
         return total * self.scale
+
+    def left_for_them(self, display: Sequence[str | None]) -> list[float]:
+        """For each display slot: the opponents' expected best gain from the tiles a take
+        there leaves in the display (each guess's best tile, placed where it gains most)."""
+        board = self.game.board
+        best: list[list[float]] = []  # per display slot, per model
+        for tile_id in display:
+            row = [0.0] * len(self.models)
+            if tile_id is not None:
+                tile = TILE_BY_ID[tile_id]
+                masks = tile.rotation_masks()
+                seen: set[tuple[int, int, int]] = set()
+                for x, y, r in board.legal_positions(tile):
+                    if (x, y, masks[r]) in seen:
+                        continue
+                    seen.add((x, y, masks[r]))
+                    isle, drop = merged(board, self.isles, self.where, tile_id, x, y, r)
+                    for k, (m, rw, colour, _, base) in enumerate(self.models):
+                        g = isle_value(m, rw, isle, colour, True) - sum(base[j] for j in drop)
+                        if g > row[k]:
+                            row[k] = g
+            best.append(row)
+        out = []
+        for slot in range(len(display)):
+            total = 0.0
+            for k, (_, _, _, weight, _) in enumerate(self.models):
+                total += weight * max((best[t][k] for t in range(len(display)) if t != slot),
+                                      default=0.0)
+            out.append(total * self.scale)
+        return out
 
     def placements(self, ctx: Ctx, tiles: Sequence[str]) -> list[tuple[float, Action]]:
         """Medium's placement values with the opponents' expected gain taken off."""
@@ -161,6 +208,120 @@ class Denial:
         return out
 
 
+_PLACED = re.compile(r"placed (\S+) at \((\d+), (\d+)\)$")
+
+
+class Evidence:
+    """What the opponents' placements this round say about their objectives.
+
+    Each tile another seat placed this round (public log and map of the view) is set
+    against every legal position of that tile on the map as it was: under an objective
+    guess, the placement's likelihood is a softmax (`OPP_BETA`) of this round's objective
+    value (Medium's now-term) over those positions. Weights are relative likelihoods.
+    """
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.steps: dict[int, list[_Step]] = {}
+        if view.get("solo") or view["phase"] != "exploration" or OPP_BETA <= 0:
+            return
+        tiles = view["board"]["tiles"]
+        index = {(t["x"], t["y"]): k for k, t in enumerate(tiles)}
+        placed: list[tuple[int, int]] = []
+        for entry in view["log"]:
+            seat = entry.get("seat")
+            if entry.get("round") != view["round"] or seat is None or seat == view["seat"]:
+                continue
+            found = _PLACED.match(entry.get("text", ""))
+            if not found:
+                continue
+            k = index.get((int(found[2]), int(found[3])))
+            if k is not None and tiles[k]["id"] == found[1]:
+                placed.append((seat, k))
+        if not placed:
+            return
+        data = view["board"]
+        board = Board(data["width"], data["height"])
+        for h in data["houses"]:
+            board.houses[(h["x"], h["y"], h["index"])] = h["colour"]
+        for r in data["resource_tokens"]:
+            board.resource_tokens[(r["x"], r["y"], r["index"])] = (r["resource"], r["colour"])
+        for p in data["port_tokens"]:
+            board.port_tokens.setdefault((p["x"], p["y"]), []).append(p["colour"])
+        done = 0
+        key: tuple[Any, ...] = ()
+        for seat, k in sorted(placed, key=lambda p: p[1]):
+            for t in tiles[done:k]:
+                tile = SHIP_TILE if t["ship"] is not None else TILE_BY_ID[t["id"]]
+                board.put(tile, t["x"], t["y"], t["rotation"], owner=t["ship"])
+                key += ((t["x"], t["y"], t["id"], t["rotation"]),)
+            done = k
+            t = tiles[k]
+            s = view["seats"][seat]
+            step_key = (view["mode"], key, t["x"], t["y"], t["id"], t["rotation"], s["colour"],
+                        s["stock"])
+            step = _STEPS.get(step_key)
+            if step is None:
+                if len(_STEPS) > 256:
+                    _STEPS.clear()
+                step = _STEPS[step_key] = _Step(board, t, s["colour"], s["stock"], view["mode"])
+            self.steps.setdefault(seat, []).append(step)
+
+    def weights(self, seat: int, guesses: Sequence[str | None]) -> list[float]:
+        """Relative likelihood of each objective guess for `seat` (1.0 each if no tile)."""
+        steps = self.steps.get(seat)
+        if not steps:
+            return [1.0] * len(guesses)
+        ll = [sum(step.loglik(g) for step in steps) if g else 0.0 for g in guesses]
+        top = max(ll)
+        return [math.exp(v - top) for v in ll]
+
+
+class _Step:
+    """One opponent placement: the positions it chose among, as merged islands."""
+
+    def __init__(self, board: Board, placed: dict[str, Any], colour: str, stock: int,
+                 mode: str) -> None:
+        self.colour, self.stock, self.parts = colour, stock, MODES[mode].parts
+        self.isles, where = summarize(board)
+        tile = TILE_BY_ID[placed["id"]]
+        masks = tile.rotation_masks()
+        actual = (placed["x"], placed["y"], masks[placed["rotation"]])
+        seen: set[tuple[int, int, int]] = set()
+        self.options: list[tuple[Isle, set[int]]] = []
+        self.chosen = -1
+        for x, y, r in board.legal_positions(tile):
+            key = (x, y, masks[r])
+            if key in seen:
+                continue
+            seen.add(key)
+            if key == actual:
+                self.chosen = len(self.options)
+            self.options.append(merged(board, self.isles, where, tile.id, x, y, r))
+        self.cache: dict[str, float] = {}
+
+    def loglik(self, objective: str) -> float:
+        """Log-likelihood of the chosen position under `objective` (0 if not modelled)."""
+        if objective in self.cache:
+            return self.cache[objective]
+        out = 0.0
+        if self.chosen >= 0 and len(self.options) > 1:
+            m, r = self.parts(objective)
+            base = [isle_value(m, r, isle, self.colour, True) for isle in self.isles]
+            values = []
+            for isle, joined in self.options:
+                vals = [v for j, v in enumerate(base) if j not in joined]
+                vals.append(isle_value(m, r, isle, self.colour, True))
+                vals.sort(reverse=True)
+                values.append(OPP_BETA * sum(vals[: self.stock]))
+            top = max(values)
+            out = values[self.chosen] - top - math.log(sum(math.exp(v - top) for v in values))
+        self.cache[objective] = out
+        return out
+
+
+_STEPS: dict[tuple[Any, ...], _Step] = {}
+
+
 def _pick(margins: list[list[float]]) -> int:
     """Medium's first choice (index 0) unless another is clearly better in paired worlds."""
     best, best_gain = 0, 0.0
@@ -188,6 +349,7 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
         hand = game.seats[game._seat()].hand
         own = denial.placements(ctx, hand)
         takes: list[tuple[float, list[Action]]] = []
+        left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)
         for slot, tile_id in enumerate(game.display):
             if tile_id is None or TakeTile(slot) not in legal:
                 continue
@@ -196,6 +358,7 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
             if scored:
                 line.append(_best(scored))
             v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
+            v -= W_LEAVE * left[slot]
             takes.append((v, line))
         takes.sort(key=lambda p: -p[0])
         lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),

@@ -55,8 +55,12 @@ def _chosen(view: dict[str, Any], seat: int) -> bool:
     return order.index(seat) < order.index(view["to_move"])
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> Game:
-    """A full game consistent with `view`, hidden parts drawn at random from `rng`."""
+def determinize(view: dict[str, Any], rng: random.Random, board: Board | None = None) -> Game:
+    """A full game consistent with `view`, hidden parts drawn at random from `rng`.
+
+    `board`, if given, is ``board_from_view(view)`` built once by the caller (a copy is
+    used: faster when many worlds are drawn from one view).
+    """
     me = view["seat"]
     seats_v = view["seats"]
     mode = MODES[view["mode"]]
@@ -72,7 +76,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     )
     g = Game.new(options)
     g.rng = random.Random(rng.getrandbits(64))
-    g.board = board_from_view(view)
+    g.board = board.copy() if board is not None else board_from_view(view)
     g.actions, g.log = [], []
     g.phase, g.round, g.stage = view["phase"], view["round"], view["stage"]
     g.to_move, g.first_player = view["to_move"], view["first_player"]
