@@ -49,6 +49,7 @@ from small_islands.options import BOT_LEVELS, MAX_NAME
 
 from . import explorer, resume, screens
 from .board_svg import (
+    CELL,
     LAND_TINTS,
     RESOURCE_NAMES,
     BoardHints,
@@ -63,6 +64,7 @@ from .board_svg import (
     rotate_points,
     score_chart_svg,
     view_tiles,
+    viewbox_attr,
 )
 from .markup import escape
 from .screens import button, esc, swatch
@@ -72,7 +74,7 @@ KINDS = ("human", *BOT_LEVELS)
 SPEEDS = {"relaxed": 1600, "normal": 900, "fast": 250, "instant": 0}  # ms between computer steps
 BOT_BUDGET_S = 0.25  # Hard's thinking budget per decision (see small_islands.bots)
 META_KEY = "small-islands/ui"
-# How far (SVG units) the map may be zoomed out beyond the table's width.
+# How far (SVG units) the map may be zoomed out beyond the table's width (see zoom_about).
 MAP_MARGIN = 1600
 BROKEN_KEY = "small-islands/broken-save"
 RESOURCES = ("flower", "fruit", "leaf")
@@ -225,7 +227,7 @@ class App:
         if not all(type(v) in (int, float) and math.isfinite(v) for v in box):
             return
         x, y, w, h = (float(v) for v in box)
-        limit = g.board.width * 100 + MAP_MARGIN
+        limit = g.board.width * CELL + MAP_MARGIN
         if abs(x) <= limit and abs(y) <= limit and 0 < w <= limit and 0 < h <= limit:
             self.user_viewbox = (x, y, w, h)
 
@@ -1222,7 +1224,7 @@ class App:
         return {
             "board-map": map_layer,
             "board-marks": marks_layer,
-            "board-vb": " ".join(f"{x:.1f}" for x in viewbox),
+            "board-vb": viewbox_attr(viewbox),
             "game": f'data-phase="{v["phase"]}" data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}"',
             "phase": v["phase"],
             "stage": v["stage"] or "",

@@ -255,12 +255,16 @@ def board_svg(
     return board_open(viewbox) + board_layers_svg(*board_layers(view_board, tiles, hints))
 
 
+def viewbox_attr(viewbox: Sequence[float]) -> str:
+    """A viewBox attribute value (the map's pan/zoom), as the page and the controller write it."""
+    return " ".join(f"{v:.1f}" for v in viewbox)
+
+
 def board_open(viewbox: tuple[float, float, float, float]) -> str:
     """The map's opening <svg> tag (its viewBox is the pan/zoom)."""
-    vb = " ".join(f"{v:.1f}" for v in viewbox)
     return (
-        f'<svg id="board" class="board" viewBox="{vb}" preserveAspectRatio="xMidYMid meet" '
-        'role="img" aria-label="Map">'
+        f'<svg id="board" class="board" viewBox="{viewbox_attr(viewbox)}" '
+        'preserveAspectRatio="xMidYMid meet" role="img" aria-label="Map">'
     )
 
 

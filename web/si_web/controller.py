@@ -32,6 +32,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
 from pyscript import document, window
 
 from si_web.app import MAP_MARGIN, App
+from si_web.board_svg import CELL, viewbox_attr
 
 root = document.getElementById("app")
 
@@ -162,7 +163,7 @@ def current_viewbox(svg):
 
 
 def set_viewbox(svg, vb):
-    svg.setAttribute("viewBox", " ".join(f"{v:.1f}" for v in vb))
+    svg.setAttribute("viewBox", viewbox_attr(vb))
     app.user_viewbox = tuple(vb)
     if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
         last["parts"]["board-wrap"] = ""
@@ -177,7 +178,7 @@ def svg_point(svg, x, y):
 
 
 def zoom_about(svg, vb0, px, py, factor):
-    table = app.game.board.width * 100 if app.game else 1200
+    table = app.game.board.width * CELL if app.game else 12 * CELL
     w = min(max(vb0[2] * factor, 250), table + MAP_MARGIN)
     factor = w / vb0[2]
     set_viewbox(svg, [px - (px - vb0[0]) * factor, py - (py - vb0[1]) * factor, w, vb0[3] * factor])
