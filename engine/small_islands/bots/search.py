@@ -239,14 +239,7 @@ class Evidence:
                 placed.append((seat, k))
         if not placed:
             return
-        data = view["board"]
-        board = Board(data["width"], data["height"])
-        for h in data["houses"]:
-            board.houses[(h["x"], h["y"], h["index"])] = h["colour"]
-        for r in data["resource_tokens"]:
-            board.resource_tokens[(r["x"], r["y"], r["index"])] = (r["resource"], r["colour"])
-        for p in data["port_tokens"]:
-            board.port_tokens.setdefault((p["x"], p["y"]), []).append(p["colour"])
+        board = board_from_view(view, tiles=0)  # houses and tokens; tiles follow one by one
         done = 0
         key: tuple[Any, ...] = ()
         for seat, k in sorted(placed, key=lambda p: p[1]):

@@ -23,11 +23,14 @@ from ..solo import CARD_BY_ID, EXPLORATION_CARDS, LEVELS, SoloState
 from ..tiles import SHIP_TILE
 
 
-def board_from_view(view: dict[str, Any]) -> Board:
-    """The public map of a view as a `Board` (tiles in placement order, houses, tokens)."""
+def board_from_view(view: dict[str, Any], tiles: int | None = None) -> Board:
+    """The public map of a view as a `Board` (tiles in placement order, houses, tokens).
+
+    With `tiles`, only the first that many tiles are placed (houses and tokens all the same).
+    """
     data = view["board"]
     board = Board(data["width"], data["height"])
-    for t in data["tiles"]:
+    for t in data["tiles"][:tiles]:
         tile = SHIP_TILE if t["ship"] is not None else TILE_BY_ID[t["id"]]
         board.put(tile, t["x"], t["y"], t["rotation"], owner=t["ship"])
     for h in data["houses"]:
