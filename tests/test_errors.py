@@ -142,8 +142,23 @@ def alexis_house_choice():
     return g
 
 
+class LaxGame(Game):
+    """A game whose EndReward handler forgot its checks (the hole of the solo reward phase)."""
+
+    _HANDLERS = {**Game._HANDLERS, ("reward", EndReward): lambda g, a: g._next_reward()}
+
+
+def lax_alexis_reward() -> Game:
+    """The human picks Alexis's house spot, in a game whose EndReward handler would accept."""
+    g = alexis_house_choice()
+    g.__class__ = LaxGame
+    return g
+
+
 LAYOUT_BAD = StartLayout((("S1a", 5, 5, 0),))
 CASES = {
+    "bad_field": (started, TakeTile(True)),  # type: ignore[arg-type]
+    "not_allowed": (lax_alexis_reward, EndReward()),
     "game_over": (finished, EndTurn()),
     "wrong_phase": (new_game, TakeTile(0)),
     "wrong_step": (started, EndTurn()),

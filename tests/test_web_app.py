@@ -291,3 +291,51 @@ def test_a_previewing_tap_changes_only_the_marks_layer() -> None:
     assert f'<g id="board-marks">{after["board-marks"]}</g></svg>' in after["board-wrap"]
     assert f'viewBox="{after["board-vb"]}"' in after["board-wrap"]
     assert after["board-wrap"] in app.render()
+
+
+BAD_SAVES = [
+    "",
+    "Expecting nothing",
+    '{"format": "small-islands/1", "actions": [nope',
+    "[" * 100_000,
+    '{"format": "small-islands/1", "options": ' + "[" * 5000 + "]" * 5000 + "}",
+    json.dumps({"format": "small-islands/1", "options": {"seats": ["A", "B"], "seed": 1},
+                "actions": [{"type": "start_layout", "placements": [[{"a": 1}, 5, 5, 0]]}]}),
+    json.dumps({"format": "small-islands/1", "options": {"seats": ["A"], "alexis_decides": "no"},
+                "actions": []}),
+    json.dumps({"format": "small-islands/7", "options": {}, "actions": []}),
+    json.dumps({"something": "else"}),
+    json.dumps({"format": "small-islands/1", "options": {"seats": ["x" * 100_000]},
+                "actions": []}),
+    "null",
+]
+
+
+@pytest.mark.parametrize("raw", BAD_SAVES, ids=range(len(BAD_SAVES)))
+def test_every_kind_of_bad_save_shows_the_broken_screen_and_menu_back_work(raw: str) -> None:
+    storage = MemoryStorage({SAVE_KEY: raw})
+    app = App(storage)
+    assert app.screen == "broken"
+    html = app.render()
+    assert 'data-screen="broken"' in html
+    for act in ("back", "menu", "rules", "back", "continue", "menu", "explorer", "back"):
+        app.handle(act)
+        app.render()
+    assert storage.get(SAVE_KEY) == raw  # kept, never discarded silently
+    app.handle("fresh")
+    assert storage.get(BROKEN_KEY) == raw
+
+
+@pytest.mark.parametrize("raw", ["[" * 100_000, "{nope", "[]", '{"form": 5, "view": [1]}'])
+def test_unreadable_settings_records_never_stop_the_app(raw: str) -> None:
+    from si_web.explorer import ACH_KEY
+    from si_web.resume import UI_KEY
+
+    app = new_app()
+    saved = app.storage.get(SAVE_KEY)
+    for key in ("small-islands/ui", UI_KEY, ACH_KEY):
+        storage = MemoryStorage({SAVE_KEY: saved or "", key: raw})
+        again = App(storage)
+        assert again.game is not None and again.render()
+        again.handle("menu")
+        assert again.render()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .errors import MalformedInput
+from .errors import MalformedInput, short
 
 _REGISTRY: dict[str, type[Action]] = {}
 
@@ -40,19 +40,21 @@ class Action:
     def from_json(obj: Any) -> Action:
         """Rebuild an action from `to_json` output; `MalformedInput` if it is not one."""
         if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise MalformedInput(f"not an action: {obj!r}")
+            raise MalformedInput(f"not an action: {short(obj)}")
         cls = _REGISTRY.get(obj["type"])
         if cls is None:
-            raise MalformedInput(f"unknown action type {obj['type']!r}")
+            raise MalformedInput(f"unknown action type {short(obj['type'])}")
         names = {f.name: f for f in fields(cls)}
         extra = set(obj) - set(names) - {"type"}
         if extra:
-            raise MalformedInput(f"action {obj['type']!r} has unknown fields {sorted(extra)}")
+            raise MalformedInput(
+                f"action {short(obj['type'])} has unknown fields {short(sorted(extra))}"
+            )
         kwargs = {}
         for name in names:
             if name not in obj:
-                raise MalformedInput(f"action {obj['type']!r} lacks field {name!r}")
-            kwargs[name] = _freeze(obj[name])
+                raise MalformedInput(f"action {short(obj['type'])} lacks field {short(name)}")
+            kwargs[name] = _freeze(obj[name], f"{obj['type']}.{name}")
         action = cls(**kwargs)
         action.validate_types()
         return action
@@ -66,13 +68,21 @@ class Action:
                 continue
             ok = isinstance(value, expected[0]) and not isinstance(value, bool)
             if not ok and not (value is None and expected[1]):
-                raise MalformedInput(f"action {self.type!r}: field {f.name!r} = {value!r}")
+                raise MalformedInput(
+                    f"action {short(self.type)}: field {short(f.name)} = {short(value)}"
+                )
 
 
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+MAX_FIELD_DEPTH = 3  # the deepest field, a layout: a list of (tile, x, y, rotation) lists
+
+
+def _freeze(value: Any, where: str, depth: int = 0) -> Any:
+    """Lists become tuples (hashable, immutable), at most `MAX_FIELD_DEPTH` deep."""
+    if not isinstance(value, list):
+        return value
+    if depth >= MAX_FIELD_DEPTH - 1:
+        raise MalformedInput(f"action field {where} is nested too deeply")
+    return tuple(_freeze(v, where, depth + 1) for v in value)
 
 
 _FIELD_TYPES: dict[str, tuple[type | tuple[type, ...], bool]] = {
@@ -97,6 +107,21 @@ class StartLayout(Action):
 
     type: ClassVar[str] = "start_layout"
     placements: tuple[tuple[str, int, int, int], ...]
+
+    def validate_types(self) -> None:
+        """Each placement is (starting tile side id, x, y, rotation)."""
+        Action.validate_types(self)
+        for p in self.placements:
+            ok = (
+                isinstance(p, tuple)
+                and len(p) == 4
+                and isinstance(p[0], str)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in p[1:])
+            )
+            if not ok:
+                raise MalformedInput(
+                    f"action 'start_layout': {short(p)} is not (tile side, x, y, rotation)"
+                )
 
 
 @dataclass(frozen=True, slots=True)

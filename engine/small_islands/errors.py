@@ -23,3 +23,9 @@ class IllegalAction(ValueError):
 
 class MalformedInput(ValueError):
     """Input that cannot be understood at all (bad notation, bad JSON, unknown format)."""
+
+
+def short(value: object, limit: int = 60) -> str:
+    """`repr(value)` cut to `limit` characters, for messages about hostile input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

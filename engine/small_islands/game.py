@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -41,13 +42,14 @@ from .actions import (
 )
 from .board import Board, Cell, Island
 from .content import STARTING_TILES, TILE_BY_ID, TILES
-from .errors import IllegalAction, MalformedInput
+from .errors import IllegalAction, MalformedInput, short
 from .modes import MODES, Mode
 from .objectives import DISCOVERY_VALUES, MISSIONS, REWARDS
 from .options import Options
 from .tiles import ALL_LAND, RESOURCES, SHIP_TILE, Tile
 
 FORMAT = "small-islands/1"
+MAX_SAVE_DEPTH = 16  # a save nests 5 deep; deeper text is refused before it is parsed
 HAND_SIZE = 2
 DISPLAY_SIZE = 3
 NAVIGATION_SIZE = 6
@@ -109,6 +111,7 @@ class Game:
         self.solo: solo.SoloState | None = None
         self._undo_floor = 0
         self._revealed = False
+        self._legal_cache: tuple[list[Action], frozenset[Action]] | None = None
         self._deal()
 
     # ------------------------------------------------------------------ setup
@@ -229,11 +232,37 @@ class Game:
         """Every action the seat `to_move` may take now (empty when the game is over)."""
         if self.phase == "over":
             return []
-        return self._LEGAL[self.phase](self)
+        return list(self._legal()[0])
+
+    def is_legal(self, action: object) -> bool:
+        """Is `action` one the seat to move may take now? The one rule `play` enforces.
+
+        Outside setup, exactly the actions `legal_actions()` lists (equal values, every field
+        of the right type). In setup, any legal arrangement of the starting tiles (there are
+        far too many to list; `legal_actions()` lists the ready ones).
+        """
+        if self.phase == "over" or not isinstance(action, Action):
+            return False
+        try:
+            action.validate_types()
+        except MalformedInput:
+            return False
+        if self.phase == "setup":
+            if not isinstance(action, StartLayout):
+                return False
+            try:
+                self.check_layout(action)
+            except IllegalAction:
+                return False
+            return True
+        if self._legal_cache is not None:
+            return action in self._legal_cache[1]
+        return action in frozenset(self._LEGAL[self.phase](self))
 
     def play(self, action: Action, seat: int | None = None) -> None:
         """Apply `action` for the seat to move (or raise `IllegalAction`, state unchanged).
 
+        Only what `is_legal` accepts is played; the error says why anything else is not.
         `seat`, when given, is the seat the caller acts for: a mismatch raises
         ``not_your_turn``.
         """
@@ -242,19 +271,73 @@ class Game:
         if self.phase == "over":
             raise IllegalAction("game_over", f"the game is over; {action.type} is not possible")
         if seat is not None and seat != self.to_move:
-            who = self.seats[seat].name if 0 <= seat < len(self.seats) else seat
+            who = (
+                self.seats[seat].name
+                if isinstance(seat, int) and 0 <= seat < len(self.seats)
+                else seat
+            )
             raise IllegalAction("not_your_turn", f"it is not {who}'s turn to {action.type}")
+        handler = self._handler(action)
+        if not self.is_legal(action):
+            self._refuse(handler, action)
+        self._apply(handler, action)
+
+    def play_unchecked(self, action: Action) -> None:
+        """Search's fast path: apply an action already known to be legal.
+
+        For bots replaying moves they took from `legal_actions()` or built by the same rules
+        (the handlers still refuse most illegal moves, but not all). Never for a player's
+        input or a loaded file: those go through `play`.
+        """
+        self._apply(self._handler(action), action)
+
+    def _handler(self, action: Action) -> Callable[[Game, Any], None]:
         handler = self._HANDLERS.get((self.phase, type(action)))
         if handler is None:
             raise IllegalAction(
                 "wrong_phase", f"{action.type} is not possible in the {self.phase} phase"
             )
+        return handler
+
+    def _apply(self, handler: Callable[[Game, Any], None], action: Action) -> None:
         before = self.to_move
         self._revealed = False
         handler(self, action)
         self.actions.append(action)
+        self._legal_cache = None
         if self._revealed or self.to_move != before:
             self._undo_floor = len(self.actions)
+
+    def _refuse(self, handler: Callable[[Game, Any], None], action: Action) -> None:
+        """Raise the most precise `IllegalAction` for an action `is_legal` refused.
+
+        The handler's own checks name the reason; they run on a copy, so that an action a
+        handler would wrongly accept still changes nothing here.
+        """
+        try:
+            action.validate_types()
+        except MalformedInput as exc:
+            raise IllegalAction("bad_field", str(exc)) from None
+        try:
+            handler(self.clone(), action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # a malformed value the handler did not expect
+            raise IllegalAction("not_allowed", f"{action.type} is not possible now") from exc
+        raise IllegalAction(
+            "not_allowed", f"{action.type} is not possible now (turn step: {self.stage})"
+        )
+
+    def _legal(self) -> tuple[list[Action], frozenset[Action]]:
+        """The legal actions of this position, listed once and kept until the next action.
+
+        (A caller's `legal_actions()` followed by `play` lists them once. The state must
+        change only through `play`: a list kept from before a direct change would be stale.)
+        """
+        if self._legal_cache is None:
+            listed = self._LEGAL[self.phase](self)
+            self._legal_cache = (listed, frozenset(listed))
+        return self._legal_cache
 
     def can_undo(self) -> bool:
         """Can the last action be taken back (same turn, nothing hidden revealed since)?"""
@@ -266,7 +349,10 @@ class Game:
             raise IllegalAction(
                 "cannot_undo", "nothing to undo since hidden information was revealed"
             )
-        return Game.replay(self.options, self.actions[:-1])
+        g = Game(self.options)
+        for action in self.actions[:-1]:  # played and checked once already
+            g.play_unchecked(action)
+        return g
 
     def clone(self) -> Game:
         """An independent copy of the whole state (for search; secrets included)."""
@@ -294,6 +380,7 @@ class Game:
         g.decks = {k: list(v) for k, v in self.decks.items()}
         g.stats = dict(self.stats)
         g.solo = self.solo.copy() if self.solo is not None else None
+        g._legal_cache = None
         return g
 
     @classmethod
@@ -589,6 +676,7 @@ class Game:
         return self.mode.parts(now) if now else None
 
     def _play_house(self, action: PlaceHouse) -> None:
+        self._need_stage(None, action)
         self._need_no_pending_discovery()
         seat_index = self._seat()
         seat = self.seats[seat_index]
@@ -656,6 +744,7 @@ class Game:
         self._note(self.to_move, "kept a Discovery token")
 
     def _play_end_reward(self, action: EndReward) -> None:
+        self._need_stage(None, action)
         self._need_no_pending_discovery()
         seat_index = self._seat()
         seat = self.seats[seat_index]
@@ -826,22 +915,32 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Load a save made by `to_json`; `MalformedInput` with a clear reason otherwise."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise MalformedInput(f"the save is not valid JSON: {exc}") from exc
+        """Load a save made by `to_json`.
+
+        Anything else raises `MalformedInput` (never another exception) with a message that
+        names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
+        """
+        data = load_json(text, "save")
         if not isinstance(data, dict) or "format" not in data:
             raise MalformedInput("this is not a Small Islands save (no format field)")
-        if data["format"] != FORMAT:
-            raise MalformedInput(
-                f"unsupported save format {data['format']!r} (this version reads {FORMAT!r})"
-            )
+        check_format(data["format"])
+        unknown = sorted(set(data) - {"format", "app", "options", "actions"})
+        if unknown:
+            raise MalformedInput(f"the save has unknown field(s) {unknown}")
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise MalformedInput("the save has no action list")
-        options = Options.from_json(data.get("options"))
-        return cls.replay(options, [Action.from_json(a) for a in actions])
+            raise MalformedInput("actions: the save has no action list")
+        try:
+            options = Options.from_json(data.get("options"))
+        except MalformedInput as exc:
+            raise MalformedInput(f"options: {exc}") from None
+        parsed = []
+        for i, obj in enumerate(actions):
+            try:
+                parsed.append(Action.from_json(obj))
+            except MalformedInput as exc:
+                raise MalformedInput(f"action {i}: {exc}") from None
+        return cls.replay(options, parsed)
 
     def state(self) -> dict[str, Any]:
         """The complete state, secrets included (for tests and debugging, never for players)."""
@@ -880,11 +979,14 @@ class Game:
         assert self.to_move is not None
         return self.to_move
 
-    def _need_stage(self, stage: str, action: Action) -> None:
+    def _need_stage(self, stage: str | None, action: Action) -> None:
         if self.stage != stage:
-            raise IllegalAction(
-                "wrong_step", f"{action.type} is not possible now (turn step: {self.stage})"
-            )
+            step = {
+                "alexis": "Alexis's step",
+                "alexis_house": "a choice for Alexis's house",
+                "alexis_rotation": "a choice of rotation for Alexis's tile",
+            }.get(str(self.stage), f"turn step: {self.stage}")
+            raise IllegalAction("wrong_step", f"{action.type} is not possible now ({step})")
 
     def _note(self, seat: int | None, text: str) -> None:
         name = self.seats[seat].name if seat is not None else None
@@ -927,3 +1029,60 @@ class Game:
         "exploration": _legal_exploration,
         "reward": _legal_reward,
     }
+
+
+def load_json(text: object, what: str) -> Any:
+    """Parse JSON text strictly: `MalformedInput` for bad text, deep nesting, duplicate keys."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MalformedInput(f"the {what} is not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise MalformedInput(f"the {what} must be text, got {type(text).__name__}")
+    if _nesting(text) > MAX_SAVE_DEPTH:
+        raise MalformedInput(f"the {what} is nested more than {MAX_SAVE_DEPTH} levels deep")
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except MalformedInput:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise MalformedInput(f"the {what} is not valid JSON: {exc}") from None
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _nesting(text: str) -> int:
+    """The deepest bracket nesting of JSON text (strings skipped), without recursion."""
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise MalformedInput(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def check_format(value: object) -> None:
+    """Refuse a save of another kind or of a newer version, saying which."""
+    if value == FORMAT:
+        return
+    version = value.removeprefix("small-islands/") if isinstance(value, str) else ""
+    if version.isdigit() and len(version) < 10 and int(version) > int(FORMAT.split("/")[1]):
+        raise MalformedInput(
+            f"unsupported save format {value!r}: made by a newer version of the app "
+            f"(this version reads {FORMAT!r})"
+        )
+    raise MalformedInput(f"unsupported save format {short(value)} (this version reads {FORMAT!r})")

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import MalformedInput
+from .errors import MalformedInput, short
 
 COLOURS = ("blue", "red", "yellow", "purple")
 MODES = ("normal", "advanced")
@@ -41,39 +41,77 @@ class Options:
             object.__setattr__(self, "table", tuple(self.table))
         if isinstance(self.colours, list):
             object.__setattr__(self, "colours", tuple(self.colours))
+        self._check_types()
         if not isinstance(self.seats, tuple) or not 1 <= len(self.seats) <= 4:
-            raise MalformedInput(f"seats must be 1-4 names, got {self.seats!r}")
+            raise MalformedInput(f"seats must be 1-4 names, got {short(self.seats)}")
         for name in self.seats:
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise MalformedInput(f"seat name must be 1-{MAX_NAME} characters, got {name!r}")
+                raise MalformedInput(
+                    f"seat name must be 1-{MAX_NAME} characters, got {short(name)}"
+                )
         if self.mode not in MODES:
-            raise MalformedInput(f"mode must be one of {MODES}, got {self.mode!r}")
+            raise MalformedInput(f"mode must be one of {MODES}, got {short(self.mode)}")
         if not isinstance(self.solo_level, int) or not 1 <= self.solo_level <= 6:
-            raise MalformedInput(f"solo_level must be 1-6, got {self.solo_level!r}")
+            raise MalformedInput(f"solo_level must be 1-6, got {short(self.solo_level)}")
         w, h = self.table if len(self.table) == 2 else (0, 0)
         if not all(isinstance(v, int) and MIN_TABLE <= v <= MAX_TABLE for v in (w, h)):
             raise MalformedInput(
-                f"table must be two sizes {MIN_TABLE}-{MAX_TABLE}, got {self.table!r}"
+                f"table must be two sizes {MIN_TABLE}-{MAX_TABLE}, got {short(self.table)}"
             )
-        if self.seed is not None and (
-            not isinstance(self.seed, int) or isinstance(self.seed, bool)
-        ):
-            raise MalformedInput(f"seed must be an integer, got {self.seed!r}")
         self._check_bots()
         self._check_colours()
         fp = self.first_player
         if fp is not None and not (isinstance(fp, int) and 0 <= fp < len(self.seats)):
-            raise MalformedInput(f"first_player must be a seat index, got {fp!r}")
+            raise MalformedInput(f"first_player must be a seat index, got {short(fp)}")
+
+    def _check_types(self) -> None:
+        """Each field has its JSON type (a bool is never a number, a number never a bool)."""
+
+        def integer(v: object) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        checks: tuple[tuple[str, bool, str], ...] = (
+            ("mode", isinstance(self.mode, str), "a name"),
+            ("solo_level", integer(self.solo_level), "a whole number"),
+            (
+                "table",
+                isinstance(self.table, tuple) and all(integer(v) for v in self.table),
+                "two whole numbers",
+            ),
+            ("seed", self.seed is None or integer(self.seed), "a whole number or null"),
+            ("bots", isinstance(self.bots, dict), "an object"),
+            (
+                "colours",
+                self.colours is None
+                or (
+                    isinstance(self.colours, tuple)
+                    and all(isinstance(c, str) for c in self.colours)
+                ),
+                "a list of colour names",
+            ),
+            (
+                "first_player",
+                self.first_player is None or integer(self.first_player),
+                "a seat number",
+            ),
+            ("alexis_decides", isinstance(self.alexis_decides, bool), "true or false"),
+        )
+        for name, ok, what in checks:
+            if not ok:
+                raise MalformedInput(f"{name} must be {what}, got {short(getattr(self, name))}")
 
     def _check_bots(self) -> None:
         bots = {
-            int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in self.bots.items()
+            int(k) if isinstance(k, str) and k.isdigit() and len(k) < 4 else k: v
+            for k, v in self.bots.items()
         }
         for seat, level in bots.items():
-            if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-                raise MalformedInput(f"bots: {seat!r} is not a seat index")
-            if level not in BOT_LEVELS:
-                raise MalformedInput(f"bots: level must be one of {BOT_LEVELS}, got {level!r}")
+            if not (isinstance(seat, int) and not isinstance(seat, bool)) or not (
+                0 <= seat < len(self.seats)
+            ):
+                raise MalformedInput(f"bots: {short(seat)} is not a seat index")
+            if not isinstance(level, str) or level not in BOT_LEVELS:
+                raise MalformedInput(f"bots: level must be one of {BOT_LEVELS}, got {short(level)}")
         object.__setattr__(self, "bots", bots)
 
     def _check_colours(self) -> None:
@@ -85,9 +123,11 @@ class Options:
             return
         wanted = len(self.seats) + (1 if self.solo else 0)
         if len(self.colours) != wanted or len(set(self.colours)) != wanted:
-            raise MalformedInput(f"colours must be {wanted} different colours: {self.colours!r}")
+            raise MalformedInput(
+                f"colours must be {wanted} different colours: {short(self.colours)}"
+            )
         if any(c not in COLOURS for c in self.colours):
-            raise MalformedInput(f"colours must come from {COLOURS}: {self.colours!r}")
+            raise MalformedInput(f"colours must come from {COLOURS}: {short(self.colours)}")
 
     @property
     def solo(self) -> bool:

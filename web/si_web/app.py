@@ -245,7 +245,7 @@ class App:
     def _meta(self) -> dict[str, Any]:
         try:
             meta = json.loads(self.storage.get(META_KEY) or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             return {}
         return meta if isinstance(meta, dict) else {}
 
@@ -1174,7 +1174,7 @@ class App:
         if g is None:
             try:
                 g = Game.from_json(self.storage.get(SAVE_KEY) or "")
-            except (MalformedInput, ValueError):
+            except Exception:  # any unreadable save: the start screen still shows
                 return "A saved game (it may not load)."
             self.game = g
         names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)

@@ -39,7 +39,7 @@ def parse_record(raw: str | None) -> tuple[dict[str, Any], str | None]:
         return empty_record(), None
     try:
         data = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         return empty_record(), f"the achievements record is not valid JSON ({exc})"
     problem = _problem(data)
     if problem:

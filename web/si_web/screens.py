@@ -250,7 +250,10 @@ def broken_screen(reason: str, raw: str) -> str:
         "game (the old data is then moved aside, not deleted).</p>"
         f'<p><a class="btn" data-act="download" download="small-islands-save.json" '
         f'href="{escape(href, quote=True)}">Download the saved data</a></p>'
-        '<div class="row">' + button("Start fresh", "fresh", "btn primary") + "</div></section>"
+        '<div class="row">'
+        + button("Start fresh", "fresh", "btn primary")
+        + button("Menu", "back", "btn")
+        + "</div></section>"
     )
 
 

@@ -92,7 +92,7 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
         for i, line in enumerate(candidates):
             g = world.clone()
             for action in line:
-                g.play(action)
+                g.play_unchecked(action)
             margins[i].append(playout(g, seat, random.Random(seed), whole_round))
         n += 1
         if max_worlds is not None and n >= max_worlds:
@@ -392,19 +392,19 @@ def _step(g: Game, rng: random.Random) -> None:
         _quick_turn(g, rng)
         return
     if g.phase == "exploration" and g.stage == "bonus":
-        g.play(EndTurn())
+        g.play_unchecked(EndTurn())
         return
     legal = g.legal_actions()
     if len(legal) == 1:
-        g.play(legal[0])
+        g.play_unchecked(legal[0])
     elif isinstance(legal[0], PlaceTile):
         ctx = Ctx.of(g, g._seat())
         scored = placement_values(ctx, g.seats[g._seat()].hand, SAMPLE_POSITIONS, rng)
-        g.play(max(scored, key=lambda p: p[0])[1] if scored else legal[0])
+        g.play_unchecked(max(scored, key=lambda p: p[0])[1] if scored else legal[0])
     elif isinstance(legal[0], StartLayout):
-        g.play(legal[0])
+        g.play_unchecked(legal[0])
     else:
-        g.play(medium(g, legal, rng))
+        g.play_unchecked(medium(g, legal, rng))
 
 
 def _quick_turn(g: Game, rng: random.Random) -> None:
@@ -440,13 +440,13 @@ def _quick_turn(g: Game, rng: random.Random) -> None:
                 if best is None or v > best[0]:
                     best = (v, land, None)
     if best is None:  # nothing to take and no landing: the engine ends the phase itself
-        g.play(g.legal_actions()[0])
+        g.play_unchecked(g.legal_actions()[0])
         return
-    g.play(best[1])
+    g.play_unchecked(best[1])
     if best[2] is not None and g.phase == "exploration" and g.stage == "place":
-        g.play(best[2])
+        g.play_unchecked(best[2])
     if g.phase == "exploration" and g.stage == "bonus":
-        g.play(EndTurn())
+        g.play_unchecked(EndTurn())
 
 
 def _margin(g: Game, seat: int) -> float:
