@@ -17,7 +17,7 @@ BENCHES ?= $(sort $(filter-out bench/_%.py,$(wildcard bench/*.py)))
 serve: install build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-test: install chromium build
+test: install lint chromium build
 	$(VPY) -m pytest tests
 	$(VPY) -m pytest e2e
 

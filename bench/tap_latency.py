@@ -1,6 +1,7 @@
 """Tap-to-feedback latency of the UI in headless Chromium on a mid-game board.
 
     python bench/tap_latency.py [--rounds 12] [--tiles 40] [--record]
+    python bench/tap_latency.py --sites OLD_SITE site [--repeats 3]   (A/B, interleaved)
 
 A mid-game save (a 2-seat game with about 40 tiles on the map, seat to move at the start of
 an Explore turn) is made with the engine and put in localStorage; the app loads it like
@@ -75,9 +76,10 @@ def click(page: Page, selector: str) -> None:
         SPLITS.append([float(x) for x in split.split()])
 
 
-def run(rounds: int, tiles: int) -> dict[str, list[float]]:
+def run(rounds: int, tiles: int, site: Path = ROOT / "site") -> dict[str, list[float]]:
+    SPLITS.clear()
     save = mid_game_save(tiles)
-    server, url = start_server(ROOT / "site")
+    server, url = start_server(site)
     samples: dict[str, list[float]] = {}
     frames: list[float] = []
     doms: list[float] = []
@@ -164,12 +166,40 @@ def record(text: str) -> None:
     record_section(SECTION, text)
 
 
+def compare(sites: list[Path], rounds: int, tiles: int, repeats: int) -> str:
+    """Two builds side by side: runs alternate A, B, A, B... so both see the same machine."""
+    merged: list[dict[str, list[float]]] = [{} for _ in sites]
+    for _ in range(repeats):
+        for i, site in enumerate(sites):
+            for key, values in run(rounds, tiles, site).items():
+                merged[i].setdefault(key, []).extend(values)
+    lines = [
+        f"A = {sites[0]}, B = {sites[1]}; {repeats} alternating runs x {rounds} rounds each",
+        "",
+        "| tap | A median | B median | B/A | A p95 | B p95 | B/A |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for key in ("_all_turn_taps_frame", "_all_turn_taps_dom", "_py_handle", "_py_render", "undo"):
+        a, b = merged[0][key], merged[1][key]
+        ma, mb, pa, pb = statistics.median(a), statistics.median(b), p95(a), p95(b)
+        lines.append(
+            f"| {key.strip('_')} | {ma:.1f} | {mb:.1f} | {mb / ma:.2f} | {pa:.1f} | {pb:.1f} "
+            f"| {pb / pa:.2f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--tiles", type=int, default=40)
     parser.add_argument("--record", action="store_true")
+    parser.add_argument("--sites", nargs=2, type=Path, help="compare two built sites (A/B)")
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
+    if args.sites:
+        print(compare(args.sites, args.rounds, args.tiles, args.repeats))
+        return
     samples = run(args.rounds, args.tiles)
     text = report(samples, args.rounds)
     print(text)

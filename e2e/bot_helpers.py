@@ -72,7 +72,11 @@ def play_with_computers(
                 skip_btn.click()
                 page.wait_for_function(NOT_WATCHING, timeout=watch_timeout_ms)
             else:
-                step = page.get_attribute('[data-screen="watch"]', "data-step")
+                step = page.evaluate(
+                    "() => document.querySelector('[data-screen=\"watch\"]')?.dataset.step ?? null"
+                )
+                if step is None:  # the computer's turn ended since `state` was read
+                    continue
                 page.wait_for_function(STEP_CHANGED, arg=step, timeout=watch_timeout_ms)
             continue
         item = choose(tappables(page), rng)

@@ -210,10 +210,10 @@ def test_setup_layout_can_be_changed_and_is_validated() -> None:
     assert app.layout_problem() is None
     app.handle("layout", {"n": "1"})
     assert app.layout_problem() is None
-    draft = app.ui["draft"]
+    draft = app.choices.draft
     x, y = draft[0][1], draft[0][2]
     app.handle("cell", {"x": str(x), "y": str(y)})
-    assert app.ui["draft_sel"] == 0
+    assert app.choices.draft_sel == 0
     app.handle("draft-rotate")
     rotated = app.layout_problem()
     app.handle("draft-flip")
@@ -322,6 +322,8 @@ def test_every_kind_of_bad_save_shows_the_broken_screen_and_menu_back_work(raw: 
         app.handle(act)
         app.render()
     assert storage.get(SAVE_KEY) == raw  # kept, never discarded silently
+    app.handle("continue")
+    assert app.screen == "broken"
     app.handle("fresh")
     assert storage.get(BROKEN_KEY) == raw
 

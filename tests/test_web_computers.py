@@ -36,12 +36,12 @@ def bot_answer(req: dict) -> str:
 
 def run(app: App, rng: random.Random, on_screen=None, limit: int = 6000) -> None:  # type: ignore[no-untyped-def]
     for _ in range(limit):
-        req = app.auto_request()
+        req = app.auto.request()
         if req is not None:
             if req["kind"] == "alexis":
-                assert app.alexis_step(req["token"])
+                assert app.auto.alexis_step(req["token"])
             else:
-                assert app.apply_auto(bot_answer(req), req["token"])
+                assert app.auto.apply(bot_answer(req), req["token"])
             continue
         if app.screen == "over":
             return
@@ -90,7 +90,7 @@ def test_bot_seats_come_from_the_form_and_play_through_the_worker_protocol() -> 
 def test_bot_request_holds_only_the_bot_seats_view() -> None:
     app = bots_app(["human", "medium"])
     run_until_watch(app)
-    req = app.auto_request()
+    req = app.auto.request()
     assert req is not None and req["kind"] == "bot"
     seat = req["seat"]
     body = json.loads(req["request"])
@@ -116,28 +116,28 @@ def run_until_watch(app: App) -> None:
 def test_stale_illegal_and_unreadable_bot_answers() -> None:
     app = bots_app(["human", "easy"])
     run_until_watch(app)
-    req = app.auto_request()
+    req = app.auto.request()
     assert req is not None
     n = len(app.game.actions)
-    assert not app.apply_auto(bot_answer(req), "old-token")  # stale: ignored
+    assert not app.auto.apply(bot_answer(req), "old-token")  # stale: ignored
     assert len(app.game.actions) == n
-    assert app.apply_auto('{"action": {"type": "end_reward"}}', req["token"])  # illegal now
+    assert app.auto.apply('{"action": {"type": "end_reward"}}', req["token"])  # illegal now
     assert len(app.game.actions) == n + 1 and "illegal move" in app.events[-1]
     if app.screen == "watch":
-        req = app.auto_request()
+        req = app.auto.request()
         assert req is not None
-        assert app.apply_auto("not json", req["token"])
+        assert app.auto.apply("not json", req["token"])
         assert "unreadable" in app.events[-1]
 
 
 def test_worker_failure_is_said_in_the_log_and_medium_plays_here() -> None:
     app = bots_app(["easy", "easy"])  # an all-computer demo game
     assert app.screen == "watch" and app.human_seats() == []
-    app.note_worker_failed("boom")
+    app.auto.worker_failed("boom")
     for _ in range(20):
-        req = app.auto_request()
+        req = app.auto.request()
         assert req is not None
-        assert app.fallback_move(req["token"])
+        assert app.auto.fallback(req["token"])
     html = app.render()
     assert "failed (boom)" in html and "main thread" in html
 
@@ -147,7 +147,7 @@ def test_watch_screen_never_shows_a_bots_secrets_with_two_humans() -> None:
     rng = random.Random(6)
     checked = 0
     for _ in range(400):
-        req = app.auto_request()
+        req = app.auto.request()
         if req is not None:
             g = app.game
             html = app.render()
@@ -156,7 +156,7 @@ def test_watch_screen_never_shows_a_bots_secrets_with_two_humans() -> None:
                 for t in s.hand:
                     assert f"Tile {t}" not in html and f'data-tile="{t}"' not in html
             checked += 1
-            app.apply_auto(bot_answer(req), req["token"])
+            app.auto.apply(bot_answer(req), req["token"])
             continue
         if app.screen == "over":
             break
@@ -190,9 +190,9 @@ def test_skip_and_pace() -> None:
     app.handle("skip")
     assert app.skipping and app.pace_ms() == 0
     while app.screen == "watch":
-        req = app.auto_request()
+        req = app.auto.request()
         assert req is not None
-        app.apply_auto(bot_answer(req), req["token"])
+        app.auto.apply(bot_answer(req), req["token"])
     assert not app.skipping  # back to the pace on the human's turn
 
 
@@ -205,11 +205,11 @@ def test_hint_is_validated_highlighted_and_cleared_by_a_move() -> None:
     for _ in range(200):
         if app.screen == "game" and app.game.phase == "exploration":
             app.handle("hint")
-            req = app.hint_request()
+            req = app.auto.hint_request()
             assert req is not None
-            assert not app.apply_hint('{"action": {"type": "end_reward"}}', req["token"])
+            assert not app.auto.apply_hint('{"action": {"type": "end_reward"}}', req["token"])
             app.handle("hint")
-            assert app.apply_hint(bot_answer(app.hint_request()), req["token"])
+            assert app.auto.apply_hint(bot_answer(app.auto.hint_request()), req["token"])
             html = app.render()
             assert 'data-hint="ready"' in html
             assert "hinted" in html or "preview" in html or "selected" in html
@@ -219,7 +219,7 @@ def test_hint_is_validated_highlighted_and_cleared_by_a_move() -> None:
         item = choose(tappables(app.render()), rng)
         assert item is not None
         app.handle(item["data-act"], data_of(item), {})
-        assert "hint" not in app.ui or app.screen == "game"
+        assert app.choices.hint is None or app.screen == "game"
     assert shown > 3
 
 
@@ -263,9 +263,9 @@ def test_watch_screen_shows_alexis_steps() -> None:
         app = App(MemoryStorage({SAVE_KEY: g.to_json()}))
         rng = random.Random(7)
         while app.game is not None and app.game.phase != "over":
-            req = app.auto_request()
+            req = app.auto.request()
             if req is not None:
-                assert app.alexis_step(req["token"])
+                assert app.auto.alexis_step(req["token"])
                 html = app.render()
                 if app.screen == "watch" and "draws" in html:
                     assert 'class="new"' in html and "Skip" in html
@@ -421,13 +421,13 @@ def test_an_answer_for_a_replaced_game_object_is_ignored() -> None:
     when the new object has the same action count."""
     g = Game.new(Options(seats=("Ann", "Bot"), seed=5, bots={0: "medium", 1: "medium"}))
     app = App(MemoryStorage({SAVE_KEY: g.to_json()}))
-    req = app.auto_request()
+    req = app.auto.request()
     assert app.screen == "watch" and req is not None and req["kind"] == "bot"
     same = Game.from_json(app.game.to_json() if app.game else "")
     app.game = same  # the same position, another object
-    assert app.auto_token() != req["token"]
-    assert not app.apply_auto(bot_answer(req), req["token"])
+    assert app.auto.token() != req["token"]
+    assert not app.auto.apply(bot_answer(req), req["token"])
     assert len(same.actions) == len(g.actions)
-    fresh = app.auto_request()
-    assert fresh is not None and app.apply_auto(bot_answer(fresh), fresh["token"])
+    fresh = app.auto.request()
+    assert fresh is not None and app.auto.apply(bot_answer(fresh), fresh["token"])
     assert len(same.actions) == len(g.actions) + 1

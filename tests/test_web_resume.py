@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable
@@ -11,6 +12,7 @@ import pytest
 
 from si_web import resume
 from si_web.app import SAVE_KEY, App, MemoryStorage
+from si_web.choices import Choices
 from small_islands import Game, Options
 
 Pred = Callable[[Game, dict[str, Any]], bool]
@@ -44,16 +46,16 @@ def reload(app: App) -> App:
     """A new App on the same storage (a page reload), past the pass screen if one shows."""
     again = App(app.storage)
     if again.screen == "pass":
-        assert again.ui == {} and "data-secret" not in again.render()
+        assert again.choices == Choices() and "data-secret" not in again.render()
         again.handle("unlock")
     return again
 
 
 def assert_same_after_reload(app: App) -> App:
-    before, ui = app.render(), dict(app.ui)
-    assert ui, "nothing selected: the test would prove nothing"
+    before, ui = app.render(), copy.deepcopy(app.choices)
+    assert not ui.is_empty(), "nothing selected: the test would prove nothing"
     again = reload(app)
-    assert again.screen == "game" and again.ui == ui
+    assert again.screen == "game" and again.choices == ui
     assert again.render() == before
     return again
 
@@ -71,7 +73,7 @@ def test_hand_tile_preview_and_rotation_come_back() -> None:
     x, y, _ = place[tile][0]
     app.handle("cell", {"x": str(x), "y": str(y)})
     app.handle("rotate")
-    assert app.ui["tile"] == tile and app.ui["preview"][:2] == (x, y)
+    assert app.choices.tile == tile and app.choices.preview[:2] == (x, y)
     again = assert_same_after_reload(app)
     again.handle("confirm-place")  # and the restored preview is playable
     assert again.game is not None and again.game.actions[-1].to_json()["tile"] == tile
@@ -85,7 +87,7 @@ def test_land_mode_with_its_ship_and_cell_comes_back() -> None:
     app.handle("ship", {"ship": ship})
     x, y = land[ship][0]
     app.handle("cell", {"x": str(x), "y": str(y)})
-    assert app.ui["land_at"] == (x, y)
+    assert app.choices.land_at == (x, y)
     assert_same_after_reload(app)
 
 
@@ -96,7 +98,7 @@ def test_resource_token_mode_and_pick_come_back() -> None:
     app.handle("res-mode")
     x, y, i, _ = app.view()["legal"]["resource_tokens"][0]
     app.handle("res", {"x": str(x), "y": str(y), "index": str(i)})
-    assert app.ui == {"mode": "resource", "res_at": (x, y, i)}
+    assert app.choices == Choices(mode="resource", res_at=(x, y, i))
     assert_same_after_reload(app)
 
 
@@ -108,7 +110,7 @@ def test_port_token_mode_and_cell_come_back() -> None:
     assert_same_after_reload(app)  # the mode alone
     x, y = app.view()["legal"]["port_tokens"][-1]
     app.handle("cell", {"x": str(x), "y": str(y)})
-    assert app.ui == {"mode": "port", "port_at": (x, y)}
+    assert app.choices == Choices(mode="port", port_at=(x, y))
     assert_same_after_reload(app)
 
 
@@ -138,11 +140,11 @@ def test_objective_picks_come_back(mode: str) -> None:
 def test_setup_draft_and_its_selection_come_back() -> None:
     app = open_at(game_where(lambda g, v: v["phase"] == "setup"))
     app.handle("layout", {"n": "1"})
-    tid, x, y, _ = app.ui["draft"][0]
+    tid, x, y, _ = app.choices.draft[0]
     app.handle("cell", {"x": str(x), "y": str(y)})  # select it
     app.handle("draft-flip")
     app.handle("draft-rotate")
-    assert app.ui["draft_sel"] == 0 and app.ui["draft"][0][0] != tid
+    assert app.choices.draft_sel == 0 and app.choices.draft[0][0] != tid
     assert_same_after_reload(app)
 
 
@@ -154,7 +156,7 @@ def test_alexis_rotation_choice_comes_back() -> None:
     )
     app = open_at(g)
     app.handle("alexis-rot")
-    assert "alexis_rot" in app.ui
+    assert app.choices.alexis_rot is not None
     assert_same_after_reload(app)
 
 
@@ -162,24 +164,24 @@ def test_suggestion_comes_back_with_its_preselection() -> None:
     app = open_at(game_where(stage("place")))
     action = next(a for a in app.game.legal_actions())  # type: ignore[union-attr]
     app.hint_wanted = True
-    assert app.apply_hint(
-        json.dumps({"action": action.to_json(), "reason": "try it"}), app.auto_token()
+    assert app.auto.apply_hint(
+        json.dumps({"action": action.to_json(), "reason": "try it"}), app.auto.token()
     )
     again = assert_same_after_reload(app)
-    assert again.ui["hint"]["reason"] == "try it"
+    assert again.choices.hint.reason == "try it"
 
 
 def test_several_humans_see_the_pass_screen_first_then_their_choices() -> None:
     app = open_at(game_where(stage("place")))
     app.handle("hand", {"tile": app.view()["hand"][0]["id"]})
     again = App(app.storage)
-    assert again.screen == "pass" and again.viewer is None and again.ui == {}
+    assert again.screen == "pass" and again.viewer is None and again.choices == Choices()
     assert "data-secret" not in again.render()
     again.handle("menu")  # the menu and back keeps them for later
     again.handle("continue")
     assert again.screen == "pass"
     again.handle("unlock")
-    assert again.ui == app.ui
+    assert again.choices == app.choices
 
 
 def test_one_human_against_computers_gets_them_back_at_once() -> None:
@@ -188,7 +190,7 @@ def test_one_human_against_computers_gets_them_back_at_once() -> None:
     tile = app.view()["hand"][0]["id"]
     app.handle("hand", {"tile": tile})
     again = App(app.storage)
-    assert again.screen == "game" and again.ui == {"tile": tile}
+    assert again.screen == "game" and again.choices == Choices(tile=tile)
 
 
 def test_choices_of_an_older_position_or_another_seat_are_dropped() -> None:
@@ -207,9 +209,9 @@ def test_choices_of_an_older_position_or_another_seat_are_dropped() -> None:
         {"v": 2},
     ):
         app.storage.set(resume.UI_KEY, json.dumps({**record, **change}))
-        assert reload(app).ui == {}, change
+        assert reload(app).choices == Choices(), change
     app.storage.set(resume.UI_KEY, stale or "")
-    assert reload(app).ui == app.ui
+    assert reload(app).choices == app.choices
 
 
 HOSTILE_UI: list[Any] = [
@@ -244,7 +246,7 @@ def test_invalid_or_hostile_choices_are_dropped_one_by_one(bad: dict[str, Any]) 
     app.storage.set(resume.UI_KEY, json.dumps({**record, "ui": saved}))
     again = reload(app)
     assert again.screen == "game"
-    assert again.ui == ({} if "tile" in bad else {"tile": tile})
+    assert again.choices == (Choices() if "tile" in bad else Choices(tile=tile))
     assert "<img" not in again.render() and "<x>" not in again.render()
 
 
@@ -268,7 +270,7 @@ def test_unreadable_ui_records_never_crash(raw: str) -> None:
     app = open_at(game_where(stage("place")))
     app.storage.set(resume.UI_KEY, raw)
     again = reload(app)
-    assert again.screen == "game" and again.ui == {}
+    assert again.screen == "game" and again.choices == Choices()
     again.handle("rotate")
     assert again.render()
 
@@ -291,12 +293,12 @@ def test_a_stale_preview_is_dropped_but_the_tile_kept() -> None:
     )
     app.handle("hand", {"tile": tile})
     app.handle("cell", {"x": str(x), "y": str(y)})
-    assert app.ui["preview"][:2] == (x, y)
+    assert app.choices.preview[:2] == (x, y)
     bad_r = next(q for q in range(4) if [x, y, q] not in place[tile])
     record = json.loads(app.storage.get(resume.UI_KEY) or "")
     record["ui"]["preview"] = [x, y, bad_r]
     app.storage.set(resume.UI_KEY, json.dumps(record))
-    assert reload(app).ui == {"tile": tile}
+    assert reload(app).choices == Choices(tile=tile)
 
 
 def test_nothing_is_written_off_the_game_screen_and_moves_clear_the_record() -> None:
@@ -309,7 +311,7 @@ def test_nothing_is_written_off_the_game_screen_and_moves_clear_the_record() -> 
     again = App(app.storage)
     if again.screen == "pass":
         again.handle("unlock")
-    assert again.ui == {}
+    assert again.choices == Choices()
 
 
 # ------------------------------------------------------------------ the map's pan/zoom

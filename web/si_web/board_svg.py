@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .geometry import coast_path, land_path, rotate_point, symbol_spots
 from .markup import escape
@@ -192,7 +193,7 @@ class BoardHints:
     hit_cells: bool = True
 
 
-def view_tiles(board: dict) -> list[TileArt]:
+def view_tiles(board: dict[str, Any]) -> list[TileArt]:
     """TileArt for every tile of a view's board, land tinted per island."""
     tint_of: dict[tuple[int, int], str] = {}
     for n, island in enumerate(board.get("islands", [])):
@@ -234,8 +235,8 @@ def fit_viewbox(
 ) -> tuple[float, float, float, float]:
     """A viewBox (x, y, w, h) showing the cell box, padded to the screen's aspect ratio."""
     x0, y0, x1, y1 = box
-    w = (x1 - x0 + 1) * CELL + 40
-    h = (y1 - y0 + 1) * CELL + 40
+    w: float = (x1 - x0 + 1) * CELL + 40
+    h: float = (y1 - y0 + 1) * CELL + 40
     cx, cy = (x0 + x1 + 1) * CELL / 2, (y0 + y1 + 1) * CELL / 2
     aspect = aspect if aspect > 0 else 1.0
     if w / h < aspect:
@@ -246,7 +247,7 @@ def fit_viewbox(
 
 
 def board_svg(
-    view_board: dict,
+    view_board: dict[str, Any],
     tiles: list[TileArt],
     hints: BoardHints,
     viewbox: tuple[float, float, float, float],
@@ -274,7 +275,7 @@ def board_layers_svg(map_layer: str, marks_layer: str) -> str:
     return f'<g id="board-map">{map_layer}</g><g id="board-marks">{marks_layer}</g></svg>'
 
 
-def board_layers(view_board: dict, tiles: list[TileArt], hints: BoardHints) -> tuple[str, str]:
+def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> tuple[str, str]:
     """(map, marks): what the game shows (sea, tiles, tokens, houses, islands), and what the
     device seat's choices add over it (targets, preview, selection, the tap surface)."""
     width, height = view_board["width"], view_board["height"]
@@ -357,7 +358,7 @@ def _grid(width: int, height: int) -> str:
     return f'<path class="grid" d="{"".join(lines)}"/>'
 
 
-def _tokens_and_houses(view_board: dict, tiles: list[TileArt]) -> str:
+def _tokens_and_houses(view_board: dict[str, Any], tiles: list[TileArt]) -> str:
     by_cell = {(t.x, t.y): t for t in tiles}
     ports: dict[tuple[int, int], list[str]] = {}
     for token in view_board.get("port_tokens", []):
@@ -397,7 +398,7 @@ def _tokens_and_houses(view_board: dict, tiles: list[TileArt]) -> str:
     return "".join(parts)
 
 
-def _island_badges(view_board: dict) -> str:
+def _island_badges(view_board: dict[str, Any]) -> str:
     parts = []
     for island in view_board.get("islands", []):
         if island["size"] < 2:
@@ -416,7 +417,7 @@ def short_name(name: str, limit: int = 12) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
-def score_chart_svg(rows: list[dict]) -> str:
+def score_chart_svg(rows: list[dict[str, Any]]) -> str:
     """Stacked horizontal bars per seat: prestige, discovery, ship ports, solo's Alexis bonus
     (escaped names)."""
     best = max([r["total"] for r in rows] + [1])

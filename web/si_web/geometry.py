@@ -192,7 +192,7 @@ def symbol_spots(points: str, count: int) -> tuple[tuple[float, float], ...]:
             if not chosen:
                 return c[2] + (0.01 if (c[0], c[1]) == (50, 50) else 0)
             spread = min(((c[0] - a) ** 2 + (c[1] - b) ** 2) ** 0.5 for a, b in chosen)
-            return min(spread, 2.2 * SYMBOL_RADIUS) + 0.35 * min(c[2], SYMBOL_RADIUS)
+            return float(min(spread, 2.2 * SYMBOL_RADIUS) + 0.35 * min(c[2], SYMBOL_RADIUS))
 
         best = max(pool, key=score)
         chosen.append((best[0], best[1]))

@@ -7,6 +7,9 @@ arguments; form controls carry ``data-field`` (read by the controller on every t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from small_islands.options import MAX_NAME
 
 from .board_svg import COLOUR_HEX, attrs
@@ -83,7 +86,7 @@ def _seat_row(i: int, name: str, colour: str, kind: str | None) -> str:
 
 
 def start_screen(
-    form: dict,
+    form: Mapping[str, Any],
     has_save: bool,
     save_summary: str,
     error: str | None,

@@ -1,0 +1,68 @@
+"""The device seat's transient choices: a typed record, not a free dict.
+
+What the player has picked but not yet played (a hand tile, a previewed cell and rotation, a
+token or landing mode, a house spot, objective picks, the setup draft, Alexis's rotation, a
+suggestion). Stages read and write it; a played action, a new turn or a pass clears it.
+`to_json` / `from_json` give the JSON form kept across reloads (see `resume`): the keys are
+the ones saved records have always used, so a record written before this module still reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+Cell = tuple[int, int]
+Spot = tuple[int, int, int]  # x, y, index of a symbol (house location, resource)
+PICK_KEYS = ("now_O", "later_O", "now_M", "now_R", "later_M", "later_R")
+
+
+@dataclass
+class Hint:
+    """A suggested move (its action as JSON) and the reason shown with it."""
+
+    action: dict[str, Any]
+    reason: str
+
+
+@dataclass
+class Choices:
+    """The unfinished choices of the seat the device shows (all optional)."""
+
+    tile: str | None = None  # the hand tile being placed
+    preview: Spot | None = None  # x, y, rotation of the previewed placement
+    mode: str | None = None  # "land" | "resource" | "port"
+    ship: str | None = None  # the ship chosen for landing
+    land_at: Cell | None = None
+    port_at: Cell | None = None
+    res_at: Spot | None = None
+    house_at: Spot | None = None
+    draft: list[list[Any]] | None = None  # setup: [starting tile side, x, y, rotation] x 4
+    draft_sel: int | None = None  # setup: the selected starting tile of the draft
+    picks: dict[str, str] = field(default_factory=dict)  # objective picks: "now_O" -> "O3"
+    alexis_rot: int | None = None  # solo: the rotation previewed for Alexis's tile
+    hint: Hint | None = None
+
+    def clear_targets(self) -> None:
+        """Forget the previewed move and any mode (the Cancel button)."""
+        self.preview = self.mode = self.land_at = self.port_at = None
+        self.res_at = self.house_at = None
+
+    def is_empty(self) -> bool:
+        """Nothing picked at all."""
+        return self == Choices()
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form: only what is set; cells and spots as lists."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None or f.name == "picks":
+                continue
+            if isinstance(value, Hint):
+                value = {"action": value.action, "reason": value.reason}
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        out.update(self.picks)
+        return out

@@ -1,0 +1,263 @@
+"""HTML pieces of the game and watch screens (pure string builders over a seat's view).
+
+Everything a user typed (names) or storage held goes through `esc`. Nothing here knows the
+screen state machine: each builder takes the values it shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from small_islands import MISSIONS, OBJECTIVES, REWARDS
+
+from .board_svg import mini_tile_svg
+from .choices import Choices, Hint
+from .screens import button, esc, swatch
+
+PHASE_NAMES = {
+    "setup": "Setup",
+    "preparation": "Preparation",
+    "exploration": "Exploration",
+    "reward": "Reward",
+    "over": "Game over",
+}
+
+
+def objective_text(card: str) -> tuple[str, str]:
+    """(mission text, reward text) of an Objective card or a Mission/Reward card."""
+    if card in OBJECTIVES:
+        o = OBJECTIVES[card]
+        return MISSIONS[o.mission].text, REWARDS[o.reward].text
+    if card in MISSIONS:
+        return MISSIONS[card].text, ""
+    if card in REWARDS:
+        return "", REWARDS[card].text
+    return card, ""
+
+
+def hinted(hint: Hint | None, act: str, **data: object) -> str:
+    """' hinted' when the suggestion is this button's move (for its class)."""
+    if hint is None:
+        return ""
+    a = hint.action
+    match = {
+        "take": a["type"] == "take_tile" and a.get("slot") == data.get("slot"),
+        "end-turn": a["type"] == "end_turn",
+        "end-reward": a["type"] == "end_reward",
+        "keep": a["type"] == "keep_discovery" and a.get("index") == data.get("index"),
+        "discard": a["type"] == "discard_tile" and a.get("tile") == data.get("tile"),
+        "alexis-house": a["type"] == "choose_house"
+        and [a.get("x"), a.get("y"), a.get("index")] == data.get("at"),
+    }
+    return " hinted" if match.get(act) else ""
+
+
+def toasts(message: str | None, notice: str | None) -> str:
+    """The reason of a refused tap and a feedback line such as "+5 PP"."""
+    parts = []
+    if message:
+        parts.append(f'<p class="toast error" role="alert" data-msg="error">{esc(message)}</p>')
+    if notice:
+        parts.append(f'<p class="toast notice" role="status" data-msg="notice">{esc(notice)}</p>')
+    return '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
+
+
+def status_bar(v: dict[str, Any], hint_wanted: bool, drawer: str, status_open: bool) -> str:
+    """The game screen's header: who, round, phase, stacks, Suggest / Undo / Menu."""
+    me = v["seats"][v["seat"]]
+    display_left = sum(1 for t in v["display"] if t is not None)
+    undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
+    if not (v["stage"] or "").startswith("alexis"):
+        undo = button("Suggest a move", "hint", "btn", disabled=hint_wanted) + undo
+    round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
+    return (
+        '<header class="bar">'
+        f'<span class="who">{swatch(me["colour"])}<b>{esc(me["name"])}</b></span>'
+        f"{round_html}"
+        f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
+        f'<span class="stat" title="Navigation stack / reserve / face-up">Nav {v["navigation_count"]} · '
+        f"Reserve {v['reserve_count']} · Face-up {display_left}</span>"
+        f'<span class="bar-buttons">{strip_toggle(status_open)}{undo}{button("Menu", "menu", "btn")}</span>'
+        "</header>" + strip(v, drawer if status_open else None)
+    )
+
+
+def strip(v: dict[str, Any], drawer: str | None) -> str:
+    """Phones: each seat's essentials in short form, always on screen, and the drawer of the
+    full players panel + log (open when `drawer` is given; hidden by CSS on wide screens)."""
+    chips = []
+    for s in v["seats"]:
+        turn = s["seat"] == v["to_move"]
+        full = (
+            f"{s['name']}: {s['pp']} PP, houses {s['stock']} in stock and {s['reserve']} "
+            f"in reserve, {s['bonus']} bonus tokens" + (", to move" if turn else "")
+        )
+        chips.append(
+            f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'
+            + (' aria-current="true"' if turn else "")
+            + f'><span class="sr">{esc(full)}</span><span class="short" aria-hidden="true">'
+            f'{swatch(s["colour"])}<span class="nm">{esc(s["name"])}</span>'
+            f"<b>{s['pp']}</b>&#8239;PP<span>H{s['stock']}+{s['reserve']}</span><span>T{s['bonus']}</span></span></li>"
+        )
+    box = (
+        f'<div id="si-drawer" class="drawer">{drawer}' + button("Close", "status", "btn") + "</div>"
+        if drawer is not None
+        else '<div id="si-drawer" class="drawer" hidden></div>'
+    )
+    return f'<ul class="strip" aria-label="Scores">{"".join(chips)}</ul>{box}'
+
+
+def strip_toggle(status_open: bool) -> str:
+    """The button that opens/closes the drawer of `strip` (phones only, by CSS)."""
+    return (
+        f'<button type="button" class="btn strip-toggle{" on" if status_open else ""}" data-act="status" '
+        f'aria-expanded="{"true" if status_open else "false"}" aria-controls="si-drawer">'
+        "Players</button>"
+    )
+
+
+def hint_box(hint_wanted: bool, hint: Hint | None) -> str:
+    """The suggestion being computed, or the one ready with its reason."""
+    if hint_wanted:
+        return '<section class="card hint" data-hint="wait"><p>Thinking of a suggestion…</p></section>'
+    if hint is None:
+        return ""
+    return (
+        '<section class="card hint" data-hint="ready"><h2>Suggestion</h2>'
+        f'<p data-hint-type="{esc(hint.action["type"])}">{esc(hint.reason)}</p>'
+        '<p class="small">Highlighted below or on the map; you still confirm the move.</p></section>'
+    )
+
+
+def since_box(auto_note: list[dict[str, Any]]) -> str:
+    """What the computer seats did since this human's last move."""
+    if not auto_note:
+        return ""
+    return (
+        '<details class="card since"><summary>While you waited</summary><ol>'
+        + "".join(log_item(e) for e in auto_note)
+        + "</ol></details>"
+    )
+
+
+def log_item(e: dict[str, Any], cls: str = "") -> str:
+    """One log entry: who, what."""
+    who = ("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""
+    attr = f' class="{cls}"' if cls else ""
+    return f"<li{attr}>{who}{esc(e['text'])}</li>"
+
+
+def players(v: dict[str, Any]) -> str:
+    """Every seat: PP, houses, tokens, ship, revealed objective."""
+    rows = []
+    for s in v["seats"]:
+        turn = " turn" if s["seat"] == v["to_move"] else ""
+        ship = "ship landed" if s["ship"] else "ship at sea"
+        obj = s.get("objective")
+        obj_txt = (
+            f'<span class="obj">Objective {esc(obj["id"])}: {esc(obj["mission_text"])}</span>'
+            if obj
+            else ""
+        )
+        kind = f" (computer, {s['bot']})" if s.get("bot") else ""
+        if v.get("solo") and s["seat"] == 1:
+            kind = f" (level {v['solo']['level']})"
+        rows.append(
+            f'<li class="player{turn}" data-seat="{s["seat"]}">{swatch(s["colour"])}'
+            f"<b>{esc(s['name'])}</b>{esc(kind)}"
+            f"<span>{s['pp']} PP</span><span>houses {s['stock']}+{s['reserve']}</span>"
+            f"<span>tokens {s['bonus']}</span><span>{ship}</span>{obj_txt}</li>"
+        )
+    return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
+
+
+def game_log(v: dict[str, Any], events: list[str], expanded: bool = False) -> str:
+    """The app's notes and the game's log, newest first."""
+    items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(events[-5:]))
+    items += "".join(log_item(e) for e in reversed(v["log"][-40:]))
+    opened = " open" if expanded else ""
+    return f'<details{opened} class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
+
+
+def objectives_box(v: dict[str, Any]) -> str:
+    """The seat's objectives for this round and the next (secret: marked data-secret)."""
+    parts = []
+    for key, label in (("objective", "This round"), ("next_objective", "Next round")):
+        o = v.get(key)
+        if o:
+            parts.append(
+                f'<div class="objective small" data-secret="objective"><b>{label}: {esc(o["id"])}</b>'
+                f"<span>Mission: {esc(o['mission_text'])}</span>"
+                f"<span>Reward: {esc(o['reward_text'])}</span></div>"
+            )
+    return '<section class="card objectives">' + "".join(parts) + "</section>" if parts else ""
+
+
+def hand_box(v: dict[str, Any], selected: str | None, selectable: bool) -> str:
+    """The seat's hand tiles: buttons while placing, pictures otherwise."""
+    place = (v["legal"] or {}).get("place", {})
+    sel = selected if selectable else None
+    items = []
+    for t in v["hand"]:
+        svg = mini_tile_svg(t["points"], t["symbols"], 0, f"Tile {t['id']}")
+        if selectable:
+            cls = (
+                "tile-btn"
+                + (" on" if t["id"] == sel else "")
+                + ("" if place.get(t["id"]) else " nofit")
+            )
+            items.append(
+                f'<button type="button" class="{cls}" data-act="hand" data-tile="{esc(t["id"])}" '
+                f'data-secret="hand" aria-label="Hand tile {esc(t["id"])}">{svg}</button>'
+            )
+        else:
+            items.append(
+                f'<span class="tile-btn static" data-secret="hand" data-tile="{esc(t["id"])}">{svg}</span>'
+            )
+    return (
+        '<section class="card hand"><h2>Your hand</h2>'
+        f'<div class="tiles">{"".join(items)}</div></section>'
+    )
+
+
+def display_box(v: dict[str, Any], takeable: bool, hint: Hint | None = None) -> str:
+    """The face-up tiles: buttons when they may be taken."""
+    take = set((v["legal"] or {}).get("take", []))
+    items = []
+    for slot, t in enumerate(v["display"]):
+        if t is None:
+            items.append('<span class="tile-btn empty">empty</span>')
+            continue
+        svg = mini_tile_svg(t["points"], t["symbols"], 0, f"Face-up tile {t['id']}")
+        if takeable and slot in take:
+            items.append(
+                f'<button type="button" class="tile-btn{hinted(hint, "take", slot=slot)}" data-act="take" data-slot="{slot}" '
+                f'aria-label="Take face-up tile {slot + 1}">{svg}</button>'
+            )
+        else:
+            items.append(f'<span class="tile-btn static">{svg}</span>')
+    return f'<div class="tiles display">{"".join(items)}</div>'
+
+
+def face_up_card(v: dict[str, Any]) -> str:
+    """The face-up tiles as a small card (not takeable)."""
+    return '<section class="card"><h3>Face-up</h3>' + display_box(v, False) + "</section>"
+
+
+def objective_card(card: str, slots: tuple[str, ...], choices: Choices) -> str:
+    """An objective (or mission / reward) card with its This round / Next round buttons."""
+    mission, reward = objective_text(card)
+    chosen = [s for s in slots if choices.picks.get(f"{s}_{card[0]}") == card]
+    cls = "objective" + (" chosen-" + chosen[0] if chosen else "")
+    label = {"now": "This round", "later": "Next round"}
+    return (
+        f'<div class="{cls}" data-card="{esc(card)}"><b class="card-id">{esc(card)}</b>'
+        + (f'<span class="mission">Mission: {esc(mission)}</span>' if mission else "")
+        + (f'<span class="reward">Reward: {esc(reward)}</span>' if reward else "")
+        + '<span class="row">'
+        + "".join(
+            button(label[s], "obj", "btn small" + (" on" if s in chosen else ""), card=card, slot=s)
+            for s in slots
+        )
+        + "</span></div>"
+    )

@@ -1,0 +1,152 @@
+"""Everything the app keeps on the device, behind one object (pure: no browser imports).
+
+Keys (under a per-game prefix, ``small-islands/`` here):
+
+* ``save``: the game in progress, its event-sourced save, written after every action;
+* ``broken-save``: an unreadable save moved aside (never deleted) before a new game;
+* ``ui``: the new-game settings, which screen was open, the map's pan/zoom;
+* ``ui-state``: the device seat's unfinished choices (see `resume`);
+* ``achievements`` (+ ``achievements-broken``): the Great Explorer record (see `explorer`).
+
+Reading never raises: anything unreadable is reported (saves, the achievements record) or
+ignored (settings, choices), and the raw text stays where it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from small_islands import Game
+
+from . import explorer
+
+
+class Storage(Protocol):
+    """What the app needs from localStorage (a dict-backed fake in tests)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A dict-backed Storage (tests, or when the browser refuses localStorage)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data = dict(data or {})
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def read_json(raw: str | None) -> Any:
+    """Parsed JSON, or None for missing or unreadable text (never raises)."""
+    if raw is None:
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+
+
+class Session:
+    """The device's storage for one game kind: saves, settings, choices, achievements."""
+
+    def __init__(self, storage: Storage, prefix: str = "small-islands") -> None:
+        self.storage = storage
+        self.save_key = f"{prefix}/save"
+        self.broken_key = f"{prefix}/broken-save"
+        self.meta_key = f"{prefix}/ui"
+        self.ui_key = f"{prefix}/ui-state"
+        self._ui_saved: str | None = None  # the choices record last written or read
+        raw_record = storage.get(explorer.ACH_KEY)
+        self.record, self.record_error = explorer.parse_record(raw_record)
+        self.record_raw = raw_record if self.record_error else None
+
+    # ------------------------------------------------------------- the game
+    def raw_save(self) -> str | None:
+        """The stored save's text, if any."""
+        return self.storage.get(self.save_key)
+
+    def load_game(self) -> Game | tuple[str, str] | None:
+        """The saved game; (reason, raw text) when it cannot be loaded; None when none."""
+        raw = self.raw_save()
+        if raw is None:
+            return None
+        try:
+            return Game.from_json(raw)
+        except Exception as exc:  # any unreadable save: report it, keep it
+            return (str(exc) or exc.__class__.__name__, raw)
+
+    def save_game(self, game: Game) -> None:
+        """Write the game after an action."""
+        self.storage.set(self.save_key, game.to_json())
+
+    def remove_game(self) -> None:
+        """Forget the saved game (after "Play again")."""
+        self.storage.remove(self.save_key)
+
+    def move_aside(self, raw: str) -> None:
+        """Keep an unreadable save under its own key before anything replaces it."""
+        self.storage.set(self.broken_key, raw)
+
+    # ------------------------------------------------------------- settings
+    def meta(self) -> dict[str, Any]:
+        """The settings record (empty when missing or unreadable)."""
+        meta = read_json(self.storage.get(self.meta_key))
+        return meta if isinstance(meta, dict) else {}
+
+    def save_meta(self, record: dict[str, Any]) -> None:
+        """Write the settings record."""
+        self.storage.set(self.meta_key, json.dumps(record))
+
+    # ------------------------------------------------------------- choices
+    def raw_choices(self) -> str | None:
+        """The stored choices record's text (remembered, so an unchanged one is not rewritten)."""
+        raw = self.storage.get(self.ui_key)
+        self._ui_saved = raw
+        return raw
+
+    def save_choices(self, text: str | None) -> None:
+        """Write the choices record when it changed."""
+        if text is not None and text != self._ui_saved:
+            self.storage.set(self.ui_key, text)
+            self._ui_saved = text
+
+    # ------------------------------------------------------------- achievements
+    def record_finished(
+        self, game: Game, humans: list[int]
+    ) -> tuple[list[tuple[str, list[str]]], str | None]:
+        """A finished game's ticks for its human winners ((name, texts) each), counted once on
+        this device; and a note for the log when an unreadable record was moved aside."""
+        ticks, ticked = [], []
+        for seat, items in enumerate(game.view(0).get("achievements") or []):
+            if seat in humans and items:
+                ticks.append((game.seats[seat].name, [i["text"] for i in items]))
+                ticked += [i["id"] for i in items]
+        return ticks, self._count(f"{game.options.seed}-{len(game.actions)}", game.options.mode, ticked)
+
+    def _count(self, game_id: str, mode: str, ticked: list[str]) -> str | None:
+        if game_id in self.record["games"]:
+            return None
+        note = None
+        if self.record_error is not None and self.record_raw is not None:
+            self.storage.set(explorer.ACH_BROKEN_KEY, self.record_raw)
+            note = (
+                "The unreadable achievements record was moved aside "
+                f"(storage key {explorer.ACH_BROKEN_KEY}); a new record starts with this game."
+            )
+            self.record_error = None
+            self.record_raw = None
+        explorer.add_game(self.record, game_id, mode, ticked)
+        self.storage.set(explorer.ACH_KEY, explorer.dump_record(self.record))
+        return note

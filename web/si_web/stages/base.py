@@ -1,0 +1,117 @@
+"""The stage protocol: one object per decision screen, all with the same small surface.
+
+A stage says which taps it offers (`acts`), what a tap does (`tap` calls its ``on_<act>``
+method), and how it looks: a whole-screen stage (`Screen`) renders the screen; a game stage
+(`GameStage`) gives the game screen its phase panel (`panel`) and what the map highlights
+(`hints`), and knows how to show a suggested move (`preselect`) and which saved choices still
+hold after a reload (`restore`). `App` routes every tap to the current stage and ignores (with
+a note) any act the stage does not offer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Action
+
+from ..board_svg import BoardHints, TileArt
+from ..choices import Choices
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..turn import Turn
+
+Data = dict[str, str]
+
+
+class Stage:
+    """Base of every stage: the taps it offers and their handlers."""
+
+    name = ""
+    acts: frozenset[str] = frozenset()
+
+    def offers(self, app: App) -> frozenset[str]:
+        """The acts a tap may carry on this screen."""
+        return self.acts
+
+    def tap(self, app: App, act: str, data: Data) -> None:
+        """Do what the tap means (only called for an act `offers` lists)."""
+        getattr(self, "on_" + act.replace("-", "_"))(app, data)
+
+    def render(self, app: App) -> str:
+        """The whole #app content of this screen."""
+        raise NotImplementedError
+
+
+class Screen(Stage):
+    """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
+
+
+GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop"})
+
+
+class GameStage(Stage):
+    """A decision of the device seat on the game screen (map + status bar + panel)."""
+
+    def offers(self, app: App) -> frozenset[str]:
+        return self.acts | GAME_ACTS
+
+    def render(self, app: App) -> str:
+        return app.game_screen()
+
+    def panel(self, app: App, v: dict[str, Any]) -> str:
+        """The phase panel: what to do now, and its buttons."""
+        return ""
+
+    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+        """Mark on the map what this decision may target (and preview the picked move)."""
+
+    def preselect(self, choices: Choices, action: Action) -> None:
+        """Put a suggested move in the choices (the player still confirms it)."""
+
+    def restore(self, turn: Turn, saved: dict[str, Any], choices: Choices) -> None:
+        """Take from a saved choices record what the seat's view still allows."""
+
+    def cell(self, app: App, x: int, y: int) -> None:
+        """A tap on the map outside any target: say why nothing happens."""
+        app.say("That is not possible here.")
+
+    # the taps every game stage offers
+    def on_cell(self, app: App, data: Data) -> None:
+        self.cell(app, int(data["x"]), int(data["y"]))
+
+    def on_menu(self, app: App, data: Data) -> None:
+        app.to_menu()
+
+    def on_undo(self, app: App, data: Data) -> None:
+        app.undo()
+
+    def on_hint(self, app: App, data: Data) -> None:
+        app.hint_wanted = True
+        app.choices.hint = None
+
+    def on_status(self, app: App, data: Data) -> None:
+        app.status_open = not app.status_open
+
+    def on_fit(self, app: App, data: Data) -> None:
+        app.fit_map()
+
+    def on_noop(self, app: App, data: Data) -> None:
+        pass
+
+
+def ints(data: Data, *names: str) -> tuple[int, ...]:
+    """Integer data-* values (ValueError / KeyError for bad or missing ones)."""
+    return tuple(int(data[n]) for n in names)
+
+
+def saved_ints(value: object, n: int) -> tuple[int, ...] | None:
+    """`n` integers from a saved record (lists in JSON), else None."""
+    if isinstance(value, list) and len(value) == n and all(type(x) is int for x in value):
+        return tuple(value)
+    return None
+
+
+def saved_name(value: object) -> str | None:
+    """A short string from a saved record (a tile, card or ship name), else None."""
+    return value if isinstance(value, str) and 0 < len(value) < 40 else None

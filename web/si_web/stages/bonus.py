@@ -1,0 +1,156 @@
+"""Exploration, third step: optionally place one bonus token, resource side or port side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Action, EndTurn, PlacePortToken, PlaceResourceToken
+
+from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
+from ..choices import Choices
+from ..panels import hand_box, hinted
+from ..screens import button
+from .base import Data, GameStage, ints, saved_ints
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..turn import Turn
+
+
+class Bonus(GameStage):
+    """Resource side on a resource symbol, port side on a coastal tile, or end the turn."""
+
+    name = "bonus"
+    acts = frozenset(
+        {"res-mode", "port-mode", "res", "res-pick", "port-confirm", "end-turn", "cancel"}
+    )
+
+    def on_res_mode(self, app: App, data: Data) -> None:
+        app.choices.mode = "resource"
+        app.choices.res_at = None
+
+    def on_port_mode(self, app: App, data: Data) -> None:
+        app.choices.mode = "port"
+        app.choices.port_at = None
+
+    def on_res(self, app: App, data: Data) -> None:
+        x, y, index = ints(data, "x", "y", "index")
+        app.choices.res_at = (x, y, index)
+
+    def on_res_pick(self, app: App, data: Data) -> None:
+        at = app.choices.res_at
+        if not at:
+            app.say("Tap a highlighted resource symbol first.")
+            return
+        app.play(PlaceResourceToken(at[0], at[1], at[2], data["resource"]))
+
+    def on_port_confirm(self, app: App, data: Data) -> None:
+        at = app.choices.port_at
+        if not at:
+            app.say("Tap a highlighted tile first.")
+            return
+        app.play(PlacePortToken(at[0], at[1]))
+
+    def on_end_turn(self, app: App, data: Data) -> None:
+        app.play(EndTurn())
+
+    def on_cancel(self, app: App, data: Data) -> None:
+        app.choices.clear_targets()
+
+    def cell(self, app: App, x: int, y: int) -> None:
+        if app.choices.mode == "port":
+            if [x, y] in app.turn().legal().get("port_tokens", []):
+                app.choices.port_at = (x, y)
+            else:
+                app.why_not(PlacePortToken(x, y))
+            return
+        app.say("Place a bonus token (choose its side first) or end your turn.")
+
+    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+        legal = v["legal"] or {}
+        if app.choices.mode == "resource":
+            seen = set()
+            for x, y, index, _ in legal.get("resource_tokens", []):
+                if (x, y, index) not in seen:
+                    seen.add((x, y, index))
+                    hints.symbol_targets.append((x, y, index, "res"))
+            res = app.choices.res_at
+            if res:
+                hints.selected = (res[0], res[1])
+        elif app.choices.mode == "port":
+            hints.cell_targets = {(x, y) for x, y in legal.get("port_tokens", [])}
+            hints.selected = app.choices.port_at
+
+    def panel(self, app: App, v: dict[str, Any]) -> str:
+        legal = v["legal"] or {}
+        me = v["seats"][v["seat"]]
+        mode = app.choices.mode
+        extra = ""
+        if mode == "resource":
+            res = app.choices.res_at
+            if res:
+                options = [r for x, y, i, r in legal.get("resource_tokens", []) if (x, y, i) == res]
+                extra = (
+                    '<p>Show which resource?</p><div class="row">'
+                    + "".join(
+                        button(RESOURCE_NAMES[r], "res-pick", "btn primary", resource=r)
+                        for r in options
+                    )
+                    + "</div>"
+                )
+            else:
+                extra = "<p>Tap a highlighted resource symbol on the map.</p>"
+            extra += button("Cancel", "cancel", "btn")
+        elif mode == "port":
+            at = app.choices.port_at
+            extra = (
+                (
+                    "<p>Put a port token on this tile?</p>"
+                    if at
+                    else "<p>Tap a highlighted coastal tile.</p>"
+                )
+                + '<div class="row">'
+                + button("Place port token", "port-confirm", "btn primary", disabled=not at)
+                + button("Cancel", "cancel", "btn")
+                + "</div>"
+            )
+        return (
+            f'<section class="card"><h2>Bonus token ({me["bonus"]} left)</h2>'
+            "<p>Optionally place one bonus token, then your turn ends.</p>"
+            '<div class="row">'
+            + button(
+                "Resource side",
+                "res-mode",
+                "btn" + (" on" if mode == "resource" else ""),
+                disabled=not legal.get("resource_tokens"),
+            )
+            + button(
+                "Port side",
+                "port-mode",
+                "btn" + (" on" if mode == "port" else ""),
+                disabled=not legal.get("port_tokens"),
+            )
+            + button("End turn", "end-turn", "btn primary" + hinted(app.choices.hint, "end-turn"))
+            + "</div>"
+            f"{extra}</section>" + hand_box(v, None, selectable=False)
+        )
+
+    def preselect(self, choices: Choices, action: Action) -> None:
+        if isinstance(action, PlacePortToken):
+            choices.mode, choices.port_at = "port", (action.x, action.y)
+        elif isinstance(action, PlaceResourceToken):
+            choices.mode, choices.res_at = "resource", (action.x, action.y, action.index)
+
+    def restore(self, turn: Turn, saved: dict[str, Any], choices: Choices) -> None:
+        legal = turn.legal()
+        mode = saved.get("mode")
+        if mode == "resource" and legal.get("resource_tokens"):
+            choices.mode = mode
+            res = saved_ints(saved.get("res_at"), 3)
+            if res and any(tuple(t[:3]) == res for t in legal["resource_tokens"]):
+                choices.res_at = (res[0], res[1], res[2])
+        elif mode == "port" and legal.get("port_tokens"):
+            choices.mode = mode
+            at = saved_ints(saved.get("port_at"), 2)
+            if at and list(at) in legal["port_tokens"]:
+                choices.port_at = (at[0], at[1])

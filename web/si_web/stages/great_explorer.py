@@ -1,0 +1,28 @@
+"""Great Explorer: the achievement checklists kept on this device."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import explorer
+from .base import Data, Screen
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class GreatExplorer(Screen):
+    """The achievement checklists kept on this device."""
+
+    name = "explorer"
+    acts = frozenset({"back", "download"})
+
+    def render(self, app: App) -> str:
+        s = app.session
+        return explorer.explorer_screen(s.record, s.record_error, s.record_raw)
+
+    def on_back(self, app: App, data: Data) -> None:
+        app.screen = "start"
+
+    def on_download(self, app: App, data: Data) -> None:
+        pass  # the browser follows the link

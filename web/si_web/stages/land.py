@@ -1,0 +1,75 @@
+"""Exploration, instead of taking a tile: land a ship (only once the navigation stack is empty)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Land
+
+from ..board_svg import BoardHints, TileArt
+from ..screens import button
+from .base import Data
+from .take import Take, current_ship, take_panel
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Landing(Take):
+    """Pick a ship and a cell around the map; confirm to land (the exploration ends)."""
+
+    name = "land"
+    acts = Take.acts | {"ship", "confirm-land", "cancel"}
+
+    def on_ship(self, app: App, data: Data) -> None:
+        app.choices.ship = data["ship"]
+        app.choices.land_at = None
+
+    def on_confirm_land(self, app: App, data: Data) -> None:
+        at = app.choices.land_at
+        ship = current_ship(app.turn(), app.choices)
+        if not at or ship is None:
+            app.say("Tap a highlighted cell for the ship first.")
+            return
+        app.play(Land(ship, at[0], at[1]))
+
+    def on_cancel(self, app: App, data: Data) -> None:
+        app.choices.clear_targets()
+
+    def cell(self, app: App, x: int, y: int) -> None:
+        ship = current_ship(app.turn(), app.choices)
+        cells = [tuple(c) for c in app.turn().legal().get("land", {}).get(ship, [])]
+        if (x, y) in cells:
+            app.choices.land_at = (x, y)
+        else:
+            app.why_not(Land(ship or "grey", x, y))
+
+    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+        ship = current_ship(app.turn(), app.choices)
+        legal = v["legal"] or {}
+        hints.cell_targets = {(c[0], c[1]) for c in legal.get("land", {}).get(ship, [])}
+        at = app.choices.land_at
+        if at:
+            hints.preview = TileArt(at[0], at[1], "SSSSSSSS", ("ship",), 0, ship)
+
+    def panel(self, app: App, v: dict[str, Any]) -> str:
+        land = v["legal"].get("land", {})
+        cur = current_ship(app.turn(), app.choices)
+        ships = ""
+        if len(land) > 1:
+            ships = (
+                '<div class="row">'
+                + "".join(
+                    button(f"{s.title()} ship", "ship", "btn" + (" on" if s == cur else ""), ship=s)
+                    for s in land
+                )
+                + "</div>"
+            )
+        ships += (
+            "<p>Tap a highlighted cell for the ship.</p>"
+            + '<div class="row">'
+            + button("Land here", "confirm-land", "btn primary", disabled=not app.choices.land_at)
+            + button("Cancel", "cancel", "btn")
+            + "</div>"
+        )
+        return take_panel(app, v, ships)

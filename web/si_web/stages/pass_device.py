@@ -1,0 +1,40 @@
+"""Pass the device: between two human seats, nothing secret shows until the next one taps."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import screens
+from ..panels import toasts
+from .base import Data, Screen
+
+if TYPE_CHECKING:
+    from ..app import App
+
+WHY = {
+    "setup": "They arrange the starting tiles.",
+    "preparation": "They choose their objectives in secret.",
+    "exploration": "It is their turn to explore.",
+    "reward": "It is their reward phase.",
+}
+
+
+class PassDevice(Screen):
+    """"Pass the device to <name>"; their tap shows their turn."""
+
+    name = "pass"
+    acts = frozenset({"unlock", "menu"})
+
+    def render(self, app: App) -> str:
+        g = app.game
+        assert g is not None and g.to_move is not None
+        seat = g.seats[g.to_move]
+        return screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
+            app.message, app.notice
+        )
+
+    def on_unlock(self, app: App, data: Data) -> None:
+        app.unlock()
+
+    def on_menu(self, app: App, data: Data) -> None:
+        app.to_menu()

@@ -1,0 +1,152 @@
+"""Exploration, second step: place a hand tile (or, when none fits, return one to the box)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
+
+from ..board_svg import BoardHints, TileArt, rotate_points
+from ..choices import Choices
+from ..panels import face_up_card, hand_box, hinted
+from ..screens import button
+from .base import Data, GameStage, saved_ints, saved_name
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..turn import Turn
+
+
+def selected_tile(turn: Turn, choices: Choices) -> str | None:
+    """The hand tile being placed (default: the first one that fits)."""
+    v = turn.view()
+    hand = [t["id"] for t in v["hand"]]
+    place = (v["legal"] or {}).get("place", {})
+    tile = choices.tile
+    if tile is not None and tile in hand:
+        return tile
+    for t in reversed(hand):  # the tile just taken is last: offer it first
+        if place.get(t):
+            return str(t)
+    return str(hand[0]) if hand else None
+
+
+def rotations(turn: Turn, tile: str, x: int, y: int) -> list[int]:
+    """The legal rotations of `tile` on (x, y)."""
+    place = turn.legal().get("place", {})
+    return [r for px, py, r in place.get(tile, []) if (px, py) == (x, y)]
+
+
+class Place(GameStage):
+    """Pick a hand tile, tap a highlighted cell, rotate, confirm."""
+
+    name = "place"
+    acts = frozenset({"hand", "rotate", "confirm-place", "cancel", "discard"})
+
+    def on_hand(self, app: App, data: Data) -> None:
+        tile = data["tile"]
+        app.choices.tile = tile
+        app.choices.preview = None
+        place = app.turn().legal().get("place", {})
+        if place and not place.get(tile):
+            app.say(f"Tile {tile} fits nowhere on the map now; choose another.")
+
+    def cell(self, app: App, x: int, y: int) -> None:
+        tile = selected_tile(app.turn(), app.choices)
+        if tile is None:
+            return
+        rots = rotations(app.turn(), tile, x, y)
+        if not rots:
+            app.why_not(PlaceTile(tile, x, y, 0))
+            return
+        prev = app.choices.preview
+        if prev and (prev[0], prev[1]) == (x, y):
+            self.on_rotate(app, {})
+        else:
+            app.choices.preview = (x, y, rots[0])
+
+    def on_rotate(self, app: App, data: Data) -> None:
+        prev = app.choices.preview
+        tile = selected_tile(app.turn(), app.choices)
+        if not prev or tile is None:
+            return
+        rots = rotations(app.turn(), tile, prev[0], prev[1])
+        if not rots:
+            return
+        i = rots.index(prev[2]) if prev[2] in rots else -1
+        app.choices.preview = (prev[0], prev[1], rots[(i + 1) % len(rots)])
+
+    def on_confirm_place(self, app: App, data: Data) -> None:
+        prev = app.choices.preview
+        tile = selected_tile(app.turn(), app.choices)
+        if not prev or tile is None:
+            app.say("Tap a highlighted cell first.")
+            return
+        app.play(PlaceTile(tile, prev[0], prev[1], prev[2]))
+
+    def on_cancel(self, app: App, data: Data) -> None:
+        app.choices.clear_targets()
+
+    def on_discard(self, app: App, data: Data) -> None:
+        app.play(DiscardTile(data["tile"]))
+
+    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+        tile = selected_tile(app.turn(), app.choices)
+        if not tile:
+            return
+        legal = v["legal"] or {}
+        hints.cell_targets = {(x, y) for x, y, _ in legal.get("place", {}).get(tile, [])}
+        prev = app.choices.preview
+        if prev:
+            t = TILE_BY_ID[tile]
+            hints.preview = TileArt(
+                prev[0], prev[1], rotate_points(t.points, prev[2]), t.symbols, prev[2]
+            )
+
+    def panel(self, app: App, v: dict[str, Any]) -> str:
+        legal = v["legal"] or {}
+        hint = app.choices.hint
+        if legal.get("discard"):
+            buttons = "".join(
+                button(
+                    f"Return {t} to the box", "discard", "btn" + hinted(hint, "discard", tile=t), tile=t
+                )
+                for t in legal["discard"]
+            )
+            return (
+                '<section class="card"><h2>No tile fits</h2><p>None of your tiles can be placed '
+                f'anywhere. Return one to the box and draw another.</p><div class="row">{buttons}</div></section>'
+                + hand_box(v, None, selectable=False)
+            )
+        prev = app.choices.preview
+        tile = selected_tile(app.turn(), app.choices)
+        n_rot = len(rotations(app.turn(), tile, prev[0], prev[1])) if prev and tile else 0
+        controls = (
+            '<div class="row">'
+            + button("Rotate", "rotate", "btn", disabled=n_rot < 2)
+            + button("Confirm", "confirm-place", "btn primary", disabled=not prev)
+            + button("Cancel", "cancel", "btn", disabled=not prev)
+            + "</div>"
+        )
+        return (
+            '<section class="card"><h2>Explore: place a tile</h2>'
+            "<p>Pick a hand tile, tap a highlighted cell, rotate, confirm.</p>"
+            + controls
+            + "</section>"
+            + hand_box(v, tile, selectable=True)
+            + face_up_card(v)
+        )
+
+    def preselect(self, choices: Choices, action: Action) -> None:
+        if isinstance(action, PlaceTile):
+            choices.tile, choices.preview = action.tile, (action.x, action.y, action.rotation)
+
+    def restore(self, turn: Turn, saved: dict[str, Any], choices: Choices) -> None:
+        hand = [t["id"] for t in turn.view()["hand"]]
+        tile = saved_name(saved.get("tile"))
+        if tile in hand:
+            choices.tile = tile
+        prev = saved_ints(saved.get("preview"), 3)
+        sel = selected_tile(turn, choices)
+        if prev and sel and list(prev) in turn.legal().get("place", {}).get(sel, []):
+            choices.preview = (prev[0], prev[1], prev[2])

@@ -1,0 +1,153 @@
+"""Reward: reveal the objective, build houses on qualifying islands (with per-island choices),
+keep a Discovery token when one was drawn, then end the reward turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
+
+from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
+from ..choices import Choices
+from ..panels import hinted
+from ..screens import button, esc
+from .base import Data, GameStage, ints, saved_ints
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..turn import Turn
+
+
+def house_gains(turn: Turn, choices: Choices) -> list[tuple[str | None, int]]:
+    """(choice, PP) for each way to build on the picked house location."""
+    at = choices.house_at
+    if not at:
+        return []
+    return [
+        (choice, turn.gain_of(PlaceHouse(x, y, index, choice)))
+        for x, y, index, choice in turn.legal().get("houses", [])
+        if (x, y, index) == at
+    ]
+
+
+def island_cells(v: dict[str, Any], spots: list[tuple[int, int, int, str]]) -> set[tuple[int, int]]:
+    """The cells of the islands holding any of these spots (to outline them)."""
+    cells = {(x, y) for x, y, _, _ in spots}
+    out: set[tuple[int, int]] = set()
+    for island in v["board"]["islands"]:
+        if any(tuple(c) in cells for c in island["cells"]):
+            out |= {(c[0], c[1]) for c in island["cells"]}
+    return out
+
+
+class Reward(GameStage):
+    """Tap a ringed house location, pick how it scores, build; or be done with houses."""
+
+    name = "reward"
+    acts = frozenset({"house", "house-build", "keep", "end-reward", "cancel"})
+
+    def on_house(self, app: App, data: Data) -> None:
+        x, y, index = ints(data, "x", "y", "index")
+        app.choices.house_at = (x, y, index)
+
+    def on_house_build(self, app: App, data: Data) -> None:
+        at = app.choices.house_at
+        if not at:
+            app.say("Tap a highlighted house location first.")
+            return
+        app.play(PlaceHouse(at[0], at[1], at[2], data.get("choice") or None))
+
+    def on_keep(self, app: App, data: Data) -> None:
+        app.play(KeepDiscovery(int(data["index"])))
+
+    def on_end_reward(self, app: App, data: Data) -> None:
+        app.play(EndReward())
+
+    def on_cancel(self, app: App, data: Data) -> None:
+        app.choices.clear_targets()
+
+    def cell(self, app: App, x: int, y: int) -> None:
+        app.why_not(PlaceHouse(x, y, 0, None))
+
+    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+        if v.get("pending_discovery"):
+            return
+        seen = set()
+        spots = []
+        for x, y, index, _ in (v["legal"] or {}).get("houses", []):
+            if (x, y, index) not in seen:
+                seen.add((x, y, index))
+                spots.append((x, y, index, "house"))
+        hints.symbol_targets = spots
+        hints.island_cells |= island_cells(v, spots)
+        at = app.choices.house_at
+        if at:
+            hints.selected = (at[0], at[1])
+
+    def panel(self, app: App, v: dict[str, Any]) -> str:
+        legal = v["legal"] or {}
+        o = v.get("objective")
+        hint = app.choices.hint
+        head = '<section class="card"><h2>Reward phase</h2>' + (
+            f'<div class="objective small" data-secret="objective"><b>Your objective {esc(o["id"])}</b>'
+            f"<span>Mission: {esc(o['mission_text'])}</span><span>Reward: {esc(o['reward_text'])}</span></div>"
+            if o
+            else "<p>You have no objective this round.</p>"
+        )
+        pending = v.get("pending_discovery")
+        if pending:
+            return (
+                head
+                + '<h3>Discovery: keep one token</h3><div class="row">'
+                + "".join(
+                    button(
+                        f"Keep {value}",
+                        "keep",
+                        "btn primary disc" + hinted(hint, "keep", index=i),
+                        index=i,
+                    )
+                    for i, value in enumerate(pending)
+                )
+                + "</div></section>"
+            )
+        me = v["seats"][v["seat"]]
+        at = app.choices.house_at
+        if legal.get("houses"):
+            body = f"<p>Qualifying islands are outlined. Tap a ringed house location ({me['stock']} houses in stock).</p>"
+        else:
+            body = "<p>No island qualifies for a house now.</p>"
+        if at:
+            discovery = bool(o and o["reward"] == "R10")
+            body += (
+                '<div class="row">'
+                + "".join(
+                    button(
+                        (f"{RESOURCE_NAMES[c]}: " if c else "Build here: ")
+                        + (f"+{pp} PP" if pp or not discovery else "draw Discovery"),
+                        "house-build",
+                        "btn primary",
+                        choice=c or "",
+                    )
+                    for c, pp in house_gains(app.turn(), app.choices)
+                )
+                + button("Cancel", "cancel", "btn")
+                + "</div>"
+            )
+        body += button(
+            "Done with houses",
+            "end-reward",
+            "btn" + ("" if at else " primary") + hinted(hint, "end-reward"),
+        )
+        return head + body + "</section>"
+
+    def preselect(self, choices: Choices, action: Action) -> None:
+        if isinstance(action, PlaceHouse):
+            choices.house_at = (action.x, action.y, action.index)
+
+    def restore(self, turn: Turn, saved: dict[str, Any], choices: Choices) -> None:
+        v = turn.view()
+        if v.get("pending_discovery"):
+            return
+        at = saved_ints(saved.get("house_at"), 3)
+        if at and any(tuple(h[:3]) == at for h in (v["legal"] or {}).get("houses", [])):
+            choices.house_at = (at[0], at[1], at[2])

@@ -1,0 +1,99 @@
+"""The start screen: the new-game form, continue the saved game, rules, Great Explorer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from small_islands import Game
+
+from .. import form, screens
+from ..panels import PHASE_NAMES
+from .base import Data, Screen
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Start(Screen):
+    """The menu and the new-game form."""
+
+    name = "start"
+    acts = frozenset(
+        {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
+         "explorer", "noop"}
+    )
+
+    def render(self, app: App) -> str:
+        summary = save_summary(app)
+        return screens.start_screen(
+            app.form, summary is not None, summary or "", app.form_error, app.confirm_new
+        )
+
+    def on_new(self, app: App, data: Data) -> None:
+        try:
+            game = Game.new(form.to_options(app.form))
+        except ValueError as exc:
+            app.form_error = str(exc)
+            return
+        app.form_error = None
+        if in_progress(app) and data.get("confirmed") != "1":
+            app.confirm_new = True
+            return
+        app.confirm_new = False
+        if app.session.raw_save() is not None and app.broken is not None:
+            app.session.move_aside(app.broken[1])
+        app.broken = None
+        app.begin(game)
+
+    def on_new_cancel(self, app: App, data: Data) -> None:
+        app.confirm_new = False
+
+    def on_add_seat(self, app: App, data: Data) -> None:
+        form.add_seat(app.form)
+
+    def on_remove_seat(self, app: App, data: Data) -> None:
+        form.remove_seat(app.form)
+
+    def on_form_solo(self, app: App, data: Data) -> None:
+        app.form["solo"] = data.get("solo") == "1"
+        app.save_settings()
+
+    def on_continue(self, app: App, data: Data) -> None:
+        if app.session.raw_save() is not None:
+            app.session.save_meta({"screen": "game"})
+            app.load()
+
+    def on_rules(self, app: App, data: Data) -> None:
+        app.screen = "rules"
+
+    def on_explorer(self, app: App, data: Data) -> None:
+        app.screen = "explorer"
+
+    def on_noop(self, app: App, data: Data) -> None:
+        pass
+
+
+def in_progress(app: App) -> bool:
+    """A saved game that loads and is not over (starting another one would lose it)."""
+    if app.session.raw_save() is None or app.broken is not None:
+        return False
+    g = app.game if app.game is not None else app.session.load_game()
+    return isinstance(g, Game) and g.phase != "over"
+
+
+def save_summary(app: App) -> str | None:
+    """One line about the saved game (None when there is none)."""
+    if app.session.raw_save() is None:
+        return None
+    if app.game is None:
+        loaded = app.session.load_game()
+        if not isinstance(loaded, Game):
+            return "A saved game (it may not load)."
+        app.game = loaded
+    g = app.game
+    names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
+    if g.options.solo:
+        names += f" — solo, level {g.options.solo_level}"
+    if g.phase == "over":
+        return "A finished game: " + names + "."
+    return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"

@@ -1,0 +1,80 @@
+"""Exploration, first step: take a face-up tile (or, the stack being empty, choose to land)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Action, Land, TakeTile
+
+from ..choices import Choices
+from ..panels import display_box, hand_box
+from ..screens import button
+from .base import Data, GameStage, saved_ints, saved_name
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..turn import Turn
+
+
+def current_ship(turn: Turn, choices: Choices) -> str | None:
+    """The ship picked for landing (default: the first one the seat may land)."""
+    land = turn.legal().get("land", {})
+    ship = choices.ship
+    if ship in land:
+        return ship
+    return next(iter(land), None)
+
+
+def take_panel(app: App, v: dict[str, Any], land_controls: str) -> str:
+    """The take panel: the face-up tiles, and landing when the navigation stack is empty."""
+    land = v["legal"].get("land", {}) if v["legal"] else {}
+    land_part = ""
+    if land:
+        land_part = (
+            "<p>The navigation stack is empty: you may land a ship instead (this ends the exploration).</p>"
+            + button("Land a ship", "land-mode", "btn" + (" on" if app.choices.mode == "land" else ""))
+            + land_controls
+        )
+    return (
+        '<section class="card"><h2>Explore: take a face-up tile</h2>'
+        + display_box(v, True, app.choices.hint)
+        + land_part
+        + "</section>"
+        + hand_box(v, None, selectable=False)
+    )
+
+
+class Take(GameStage):
+    """Take one of the face-up tiles into the hand."""
+
+    name = "take"
+    acts = frozenset({"take", "land-mode"})
+
+    def on_take(self, app: App, data: Data) -> None:
+        app.play(TakeTile(int(data["slot"])))
+
+    def on_land_mode(self, app: App, data: Data) -> None:
+        app.choices.mode = None if app.choices.mode == "land" else "land"
+        app.choices.land_at = None
+
+    def cell(self, app: App, x: int, y: int) -> None:
+        app.say("First take a tile from the display (or land a ship).")
+
+    def panel(self, app: App, v: dict[str, Any]) -> str:
+        return take_panel(app, v, "")
+
+    def preselect(self, choices: Choices, action: Action) -> None:
+        if isinstance(action, Land):
+            choices.mode, choices.ship, choices.land_at = "land", action.ship, (action.x, action.y)
+
+    def restore(self, turn: Turn, saved: dict[str, Any], choices: Choices) -> None:
+        land = turn.legal().get("land", {})
+        if saved.get("mode") != "land" or not land:
+            return
+        choices.mode = "land"
+        ship = saved_name(saved.get("ship"))
+        if ship in land:
+            choices.ship = ship
+        at = saved_ints(saved.get("land_at"), 2)
+        if at and list(at) in land.get(current_ship(turn, choices), []):
+            choices.land_at = (at[0], at[1])

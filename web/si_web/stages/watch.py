@@ -1,0 +1,100 @@
+"""A computer seat or Alexis moves: their steps shown one by one at the chosen pace."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board_svg import BoardHints, board_svg, view_tiles
+from ..panels import (
+    PHASE_NAMES,
+    display_box,
+    game_log,
+    hand_box,
+    log_item,
+    objectives_box,
+    players,
+    strip,
+    strip_toggle,
+    toasts,
+)
+from ..screens import button, esc, swatch
+from .base import Data, Screen
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Watch(Screen):
+    """The map and the steps of the computer seat to move; Skip runs to the next human."""
+
+    name = "watch"
+    acts = frozenset({"skip", "menu", "status"})
+
+    def on_skip(self, app: App, data: Data) -> None:
+        app.skipping = True
+
+    def on_menu(self, app: App, data: Data) -> None:
+        app.to_menu()
+
+    def on_status(self, app: App, data: Data) -> None:
+        app.status_open = not app.status_open
+
+    def render(self, app: App) -> str:
+        g = app.game
+        assert g is not None and g.to_move is not None
+        v, mine = app.watch_view()
+        seat = g.to_move
+        s = g.seats[seat]
+        who = "Alexis" if s.alexis else f"{s.name} (computer, {s.bot})"
+        kind = "alexis" if s.alexis else "bot"
+        tiles = view_tiles(v["board"])
+        hints = BoardHints(hit_cells=False)
+        if v["board"]["tiles"]:
+            last = v["board"]["tiles"][-1]
+            hints.selected = (last["x"], last["y"])
+        svg = board_svg(v["board"], tiles, hints, app.map_box(v, tiles, hints))
+        n = len(app.auto_note)
+        steps = "".join(
+            log_item(e, "new" if i >= n - app.auto_new else "") for i, e in enumerate(app.auto_note)
+        )
+        solo = v.get("solo")
+        card = (solo or {}).get("card")
+        alexis_info = ""
+        if solo:
+            alexis_info = (
+                f'<p class="alexis-info">Alexis: level {solo["level"]}, {solo["stack_count"]} cards in his stack'
+                + (f"; carrying out {esc(card['text'])}" if card else "")
+                + "</p>"
+            )
+        status = "Thinking…" if kind == "bot" else "Playing his cards…"
+        mine_html = hand_box(v, None, selectable=False) + objectives_box(v) if mine else ""
+        round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
+        drawer = players(v) + game_log(v, app.events, expanded=True) if app.status_open else None
+        return (
+            f'<div class="game watch" data-screen="watch" data-kind="{kind}" data-seat="{seat}" '
+            f'data-phase="{v["phase"]}" data-stage="{esc(v["stage"] or "")}" data-step="{len(g.actions)}">'
+            '<div class="bar-wrap"><header class="bar">'
+            f'<span class="who">{swatch(s.colour)}<b>{esc(who)}</b></span>{round_html}'
+            f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
+            f'<span class="stat thinking" role="status">{status}</span>'
+            '<span class="bar-buttons">'
+            + strip_toggle(app.status_open)
+            + button("Skip", "skip", "btn primary", disabled=app.skipping)
+            + button("Menu", "menu", "btn")
+            + "</span></header>"
+            + strip(v, drawer)
+            + "</div>"
+            f'<div class="board-wrap">{svg}</div>'
+            '<aside class="panel"><section class="card steps"><h2>'
+            + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
+            + f"</h2>{alexis_info}<ol>{steps}</ol></section>"
+            '<section class="card"><h3>Face-up</h3>'
+            + display_box(v, False)
+            + "</section>"
+            + mine_html
+            + players(v)
+            + game_log(v, app.events)
+            + "</aside>"
+            + toasts(app.message, app.notice)
+            + "</div>"
+        )

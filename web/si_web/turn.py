@@ -1,0 +1,56 @@
+"""The seat the device shows: its view, its legal targets, playing for it, and why-not.
+
+Every action the UI plays goes through `Turn.play`, which always names the seat, so the
+engine's turn check always runs: a tap can never play for another seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from small_islands import Action, Game, IllegalAction, MalformedInput
+
+
+class Turn:
+    """The device seat of one game (`seat` is never None)."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self._view: tuple[int, dict[str, Any]] | None = None
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (kept until the game changes)."""
+        n = len(self.game.actions)
+        if self._view is None or self._view[0] != n:
+            self._view = (n, self.game.view(self.seat))
+        return self._view[1]
+
+    def legal(self) -> dict[str, Any]:
+        """The view's legal targets (empty when the seat has no decision)."""
+        legal: dict[str, Any] = self.view()["legal"] or {}
+        return legal
+
+    def play(self, action: Action) -> str | None:
+        """Play `action` for this seat: None when played, else the reason (state unchanged)."""
+        try:
+            self.game.play(action, seat=self.seat)
+        except IllegalAction as exc:
+            return exc.message
+        return None
+
+    def why_not(self, action: Action) -> str:
+        """The engine's reason why `action` is not possible (never changes the game)."""
+        trial = self.game.clone()
+        try:
+            trial.play(action, seat=self.seat)
+        except (IllegalAction, MalformedInput) as exc:
+            return getattr(exc, "message", str(exc))
+        return "That is not possible here."
+
+    def gain_of(self, action: Action) -> int:
+        """The PP the seat would gain by playing `action` (on a copy)."""
+        trial = self.game.clone()
+        before = trial.seats[self.seat].pp
+        trial.play(action, seat=self.seat)
+        return trial.seats[self.seat].pp - before

@@ -1,0 +1,72 @@
+"""Pan and zoom of the map: the arithmetic of its SVG viewBox (pure, unit-tested).
+
+A viewBox is ``(x, y, width, height)`` in SVG units (a cell is `CELL` units). The player's
+pan/zoom is kept with the game's seed so that a reload shows the same part of the map, and
+only if it is a box this map can show.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .board_svg import CELL, BoardHints, TileArt, content_box, fit_viewbox
+
+Box = tuple[float, float, float, float]
+MAP_MARGIN = 1600  # how far (SVG units) the map may be zoomed out beyond the table's width
+MIN_WIDTH = 250  # the closest zoom: 2.5 cells across
+
+
+def fitted(v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> Box:
+    """A fit of the map's tiles, its targets and the setup area."""
+    cells = {(t.x, t.y) for t in tiles} | hints.cell_targets
+    if hints.middle:
+        cells |= {(hints.middle[0], hints.middle[1]), (hints.middle[2], hints.middle[3])}
+    b = v["board"]
+    return fit_viewbox(content_box(cells, b["width"], b["height"]))
+
+
+def restored(saved: object, seed: int | None, table_width: int) -> Box | None:
+    """The saved pan/zoom if it belongs to this game (same seed) and is a sane box."""
+    if not isinstance(saved, dict) or saved.get("seed") != seed:
+        return None
+    box = saved.get("box")
+    if not isinstance(box, list) or len(box) != 4:
+        return None
+    if not all(type(v) in (int, float) and math.isfinite(v) for v in box):
+        return None
+    x, y, w, h = (float(v) for v in box)
+    limit = table_width * CELL + MAP_MARGIN
+    if abs(x) <= limit and abs(y) <= limit and 0 < w <= limit and 0 < h <= limit:
+        return (x, y, w, h)
+    return None
+
+
+def record(box: Box | None, seed: int | None) -> dict[str, Any]:
+    """The pan/zoom entry of the settings record (empty when the map is fitted)."""
+    if box is None:
+        return {}
+    return {"view": {"seed": seed, "box": [round(v, 1) for v in box]}}
+
+
+def zoom_about(vb: Box, px: float, py: float, factor: float, table_width: int) -> Box:
+    """`vb` scaled by `factor` about the point (px, py), within the allowed zoom range."""
+    w = min(max(vb[2] * factor, MIN_WIDTH), table_width * CELL + MAP_MARGIN)
+    factor = w / vb[2]
+    return (px - (px - vb[0]) * factor, py - (py - vb[1]) * factor, w, vb[3] * factor)
+
+
+def panned(vb: Box, dx: float, dy: float, scale: float) -> Box:
+    """`vb` moved by a drag of (dx, dy) screen pixels at `scale` units per pixel."""
+    return (vb[0] - dx * scale, vb[1] - dy * scale, vb[2], vb[3])
+
+
+def units_per_pixel(vb: Box, width_px: float, height_px: float) -> float:
+    """SVG units per screen pixel of a map box shown in a width x height element."""
+    return max(vb[2] / max(width_px, 1), vb[3] / max(height_px, 1))
+
+
+def wheel_factor(delta_y: float, line_mode: bool) -> float:
+    """The zoom factor of one wheel event (lines count as 16 pixels; capped per event)."""
+    delta = delta_y * (16 if line_mode else 1)
+    return math.exp(max(-0.5, min(0.5, delta * 0.0015)))
