@@ -1,0 +1,85 @@
+"""Movement (section 6.3): where one bound can go, and bound distances for planning.
+
+A bound from an island space glides to any other hex of its area or crosses to an
+adjacent island space of another type; it may also enter adjacent lava when a bound
+remains after it and the player can pay (an amulet or a treasure card). From lava a bound
+glides inside the same lava field (only when another bound follows) or crosses to an
+adjacent island space.
+
+>>> from .board import Board
+>>> b = Board.from_arrangement("A2B1C2")
+>>> free, paid = bound_targets(b, (-4, 3), bounds_used=0, can_pay=False)
+>>> count(free), paid
+(17, 0)
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .content import MAX_BOUNDS
+from .hexes import Hex, beside, bit, count, iter_hexes
+
+__all__ = ["bound_targets", "bound_distances", "count", "reach"]
+
+
+def bound_targets(board: Board, pos: Hex, bounds_used: int, can_pay: bool) -> tuple[int, int]:
+    """(free, paid): hexes one bound from `pos` reaches; `paid` ones enter lava."""
+    one = bit(pos)
+    left_after = MAX_BOUNDS - bounds_used - 1
+    if board.lava & one:
+        glide = board.lava_field_of(pos) & ~one if left_after >= 1 else 0
+        return glide | (beside(one) & board.island), 0
+    area = board.area_of(pos)
+    cross = beside(one) & board.island & ~area
+    paid = 0
+    if left_after >= 1 and can_pay:
+        for h in iter_hexes(beside(one) & board.lava):
+            if beside(board.lava_field_of(h)) & board.island:
+                paid |= bit(h)
+    return (area & ~one) | cross, paid
+
+
+def reach(board: Board, pos: Hex, bounds: int = MAX_BOUNDS, can_pay: bool = False) -> list[int]:
+    """Island spaces first reachable in 1, 2, ... `bounds` bounds of one move.
+
+    Entry k holds the hexes whose fewest bounds is k + 1. Lava is entered only when
+    `can_pay` (a planning view: the payment is assumed available at every entry).
+    """
+    layers: list[int] = []
+    seen = bit(pos)  # states: a hex reached with fewer bounds dominates a later visit
+    states = bit(pos)
+    for used in range(bounds):
+        nxt = 0
+        for h in iter_hexes(states):
+            free, paid = bound_targets(board, h, used, can_pay)
+            nxt |= free | paid
+        states = nxt & ~seen
+        seen |= nxt
+        layers.append(states & board.island)
+    return layers
+
+
+def bound_distances(
+    board: Board, pos: Hex, limit: int = 12, can_pay: bool = False
+) -> dict[Hex, int]:
+    """Fewest bounds from `pos` to each island space within `limit` bounds (over moves).
+
+    Counts bounds, not moves, and ignores the stop rules on lava (a planning estimate for
+    the computer players).
+    """
+    out = {pos: 0}
+    frontier = bit(pos)
+    seen = frontier
+    for d in range(1, limit + 1):
+        nxt = 0
+        for h in iter_hexes(frontier):
+            free, paid = bound_targets(board, h, 0, can_pay)
+            nxt |= free | paid
+        nxt &= ~seen
+        if not nxt:
+            break
+        for h in iter_hexes(nxt):
+            out[h] = d
+        seen |= nxt
+        frontier = nxt
+    return {h: d for h, d in out.items() if board.island & bit(h)}

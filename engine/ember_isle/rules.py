@@ -1,0 +1,126 @@
+"""The rule tables: which actions each stage offers, how each action applies, why one is refused.
+
+`Game.play` accepts exactly the actions of `LEGAL[stage]` (the one place that enforces
+legality); `explain` only names the reason for a refusal, layer by layer: the phase, the
+step of the turn, then the action's own rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import distribution, setup, turn
+from .actions import (
+    Action,
+    Bound,
+    BuyPower,
+    Claim,
+    Decline,
+    EndTurn,
+    LeaveAmulet,
+    Pass,
+    PlaceLava,
+    PlaceObject,
+    PlaceRover,
+    PlaceTriad,
+    PlayClue,
+    PlayLavaTile,
+    Raise,
+    RemoveCube,
+    SeedColumn,
+    StopMove,
+    Swap,
+    TakeAmulet,
+    WardCurse,
+)
+from .content import CLUE_CARDS, COLUMNS, LAVA_TILES, OBJECT_KINDS, POWERS, TRIADS
+from .errors import IllegalAction, MalformedInput
+from .state import PHASE_OF
+
+if TYPE_CHECKING:
+    from .game import Game
+
+LEGAL: dict[str, Callable[[Game], list[Action]]] = {
+    "objects": setup.legal_objects,
+    "triads": setup.legal_triads,
+    "rovers": setup.legal_rovers,
+    "seed": setup.legal_seed,
+    "start": turn.legal_amulet,
+    "amulet": turn.legal_amulet,
+    "lava": turn.legal_lava,
+    "turn": turn.legal_turn,
+    "move": turn.legal_move,
+    "extra_clue": turn.clue_plays,
+    "offer": distribution.legal_offer,
+    "ward": distribution.legal_ward,
+}
+
+#: Action type -> (stages where it may be played, its apply function, its checker).
+RULES: dict[type[Action], tuple[frozenset[str], Callable[[Game, Any], None], Callable[..., None]]]
+RULES = {
+    PlaceObject: (frozenset({"objects"}), setup.apply_object, setup.check_object),
+    PlaceTriad: (frozenset({"triads"}), setup.apply_triad, setup.check_triad),
+    PlaceRover: (frozenset({"triads", "rovers"}), setup.apply_rover, setup.check_rover),
+    SeedColumn: (frozenset({"seed"}), setup.apply_seed, setup.check_seed),
+    TakeAmulet: (frozenset({"start", "amulet"}), turn.apply_take, lambda g, a: None),
+    LeaveAmulet: (frozenset({"start", "amulet"}), turn.apply_leave, lambda g, a: None),
+    PlaceLava: (frozenset({"lava"}), turn.apply_place_lava, turn.check_place_lava),
+    PlayClue: (frozenset({"turn", "extra_clue"}), turn.apply_play_clue, turn.check_play_clue),
+    PlayLavaTile: (frozenset({"turn", "extra_clue"}), turn.apply_lava_tile, turn.check_lava_tile),
+    Bound: (frozenset({"turn", "move"}), turn.apply_bound, turn.check_bound),
+    StopMove: (frozenset({"move"}), turn.apply_stop, turn.check_stop),
+    Pass: (frozenset({"turn"}), turn.apply_pass, turn.check_pass),
+    Swap: (frozenset({"turn"}), turn.apply_swap, turn.check_swap),
+    Raise: (frozenset({"turn", "move"}), turn.apply_raise, turn.check_raise),
+    BuyPower: (frozenset({"turn"}), turn.apply_buy, turn.check_buy),
+    RemoveCube: (frozenset({"turn"}), turn.apply_remove, turn.check_remove),
+    EndTurn: (frozenset({"turn"}), turn.apply_end_turn, turn.check_end_turn),
+    Claim: (frozenset({"offer"}), distribution.apply_claim, lambda g, a: None),
+    Decline: (frozenset({"offer"}), distribution.apply_decline, lambda g, a: None),
+    WardCurse: (frozenset({"ward"}), distribution.apply_ward, distribution.check_ward),
+}
+APPLY: dict[type[Action], Callable[[Game, Any], None]] = {k: v[1] for k, v in RULES.items()}
+
+_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "kind": OBJECT_KINDS,
+    "triad": tuple(TRIADS),
+    "column": COLUMNS,
+    "card": CLUE_CARDS,
+    "tile": tuple(LAVA_TILES),
+    "power": POWERS,
+    "choice": ("amulet", "discard"),
+}
+
+
+def check_form(action: Any) -> None:
+    """`MalformedInput` unless `action` is an action of this game with known names."""
+    if not isinstance(action, Action) or type(action) not in RULES:
+        raise MalformedInput(f"not an Ember Isle action: {action!r}")
+    action.validate_types()
+    for name, words in _VOCABULARY.items():
+        value = getattr(action, name, None)
+        if value is not None and value not in words:
+            raise MalformedInput(f"{action.type}: unknown {name} {value!r}")
+
+
+def explain(g: Game, action: Action) -> None:
+    """Raise the `IllegalAction` that says why `action` is not legal now."""
+    stages, _, check = RULES[type(action)]
+    if g.stage not in stages:
+        phases = {PHASE_OF[s] for s in stages}
+        if g.phase not in phases:
+            raise IllegalAction(
+                "wrong_phase", f"{action.type} is not possible in the {g.phase} phase"
+            )
+        if g.stage == "turn" and g.turn is not None and g.turn.main_done and "move" in stages:
+            raise IllegalAction("already_acted", f"the main action is done; {action.type} is not")
+        raise IllegalAction(
+            "wrong_step", f"{action.type} is not possible now (turn step: {g.stage})"
+        )
+    check(g, action)
+
+
+def settle(g: Game) -> None:
+    """After an action: end the turn by itself when nothing but EndTurn is left."""
+    turn.settle(g)
