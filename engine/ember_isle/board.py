@@ -353,7 +353,6 @@ class Board:
         return b
 
 
-
 def _hex(value: Any) -> Hex:
     """A hex from its JSON form ``[q, r]``."""
     return (int(value[0]), int(value[1]))

@@ -53,8 +53,7 @@ def _parse_faces() -> dict[str, tuple[str, ...]]:
     rows = [r.split() for r in _FACE_ROWS.strip().splitlines()]
     names = list(FACE_TITLES)
     return {
-        name: tuple("".join(row[6 * k : 6 * k + 6]) for row in rows)
-        for k, name in enumerate(names)
+        name: tuple("".join(row[6 * k : 6 * k + 6]) for row in rows) for k, name in enumerate(names)
     }
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 from . import rules, setup
@@ -175,6 +176,35 @@ class Game:
                 "cannot_undo", "nothing to undo: the turn changed or a card was drawn or shown"
             )
         return Game.replay(self.options, self.actions[:-1])
+
+    def clone(self) -> Game:
+        """An independent copy of the whole state (for search and tests; secrets included)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.board = self.board.copy()
+        g.seats = [replace(s, hand=list(s.hand), treasure=list(s.treasure)) for s in self.seats]
+        g.columns = {
+            k: Column(k, [replace(c) for c in col.clues], col.removed)
+            for k, col in self.columns.items()
+        }
+        g.turn = replace(self.turn) if self.turn else None
+        g.dist = _copy_dist(self.dist) if self.dist else None
+        for name in (
+            "actions",
+            "log",
+            "amulets",
+            "tiles",
+            "clue_deck",
+            "clue_discard",
+            "treasure_deck",
+            "treasure_discard",
+            "setup_order",
+        ):
+            setattr(g, name, list(getattr(self, name)))
+        g._cand = dict(self._cand)
+        return g
 
     @classmethod
     def replay(cls, options: Options, actions: list[Action]) -> Game:
@@ -346,3 +376,13 @@ class Game:
         """Something hidden was shown: undo cannot go back past this action."""
         self._revealed = True
 
+
+def _copy_dist(d: Distribution) -> Distribution:
+    return replace(
+        d,
+        roses=list(d.roses),
+        pool=list(d.pool),
+        inspected={k: list(v) for k, v in d.inspected.items()},
+        asking=list(d.asking),
+        wards=list(d.wards),
+    )

@@ -95,9 +95,7 @@ def count(mask: int) -> int:
 
 def dilate(m: int) -> int:
     """`m` plus every board hex adjacent to it."""
-    return (
-        m | m << 1 | m >> 1 | m << _W | m >> _W | m << (_W - 1) | m >> (_W - 1)
-    ) & BOARD
+    return (m | m << 1 | m >> 1 | m << _W | m >> _W | m << (_W - 1) | m >> (_W - 1)) & BOARD
 
 
 def beside(m: int) -> int:

@@ -90,9 +90,12 @@ class Options:
             object.__setattr__(self, "colours", COLOURS[: len(self.seats)])
             return
         n = len(self.seats)
-        if not isinstance(self.colours, tuple) or len(set(self.colours)) != n or len(
-            self.colours
-        ) != n or any(c not in COLOURS for c in self.colours):
+        if (
+            not isinstance(self.colours, tuple)
+            or len(set(self.colours)) != n
+            or len(self.colours) != n
+            or any(c not in COLOURS for c in self.colours)
+        ):
             raise MalformedInput(f"colours must be {n} different colours of {COLOURS}")
 
     @property

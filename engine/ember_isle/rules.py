@@ -113,8 +113,6 @@ def explain(g: Game, action: Action) -> None:
             raise IllegalAction(
                 "wrong_phase", f"{action.type} is not possible in the {g.phase} phase"
             )
-        if g.stage == "turn" and g.turn is not None and g.turn.main_done and "move" in stages:
-            raise IllegalAction("already_acted", f"the main action is done; {action.type} is not")
         raise IllegalAction(
             "wrong_step", f"{action.type} is not possible now (turn step: {g.stage})"
         )

@@ -555,4 +555,3 @@ def apply_raise(g: Game, a: Raise) -> None:
     """Raise the treasure: the distribution begins."""
     _turn(g).acted = True
     distribution.start(g, a.column)
-
