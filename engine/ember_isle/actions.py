@@ -65,25 +65,35 @@ class Action:
 
     def validate_types(self) -> None:
         """Raise `MalformedInput` when a field has the wrong type."""
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in _HEX_FIELDS:
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if name in _HEX_FIELDS:
                 ok = is_hex(value)
-            elif f.name in _STR_FIELDS:
+            elif name in _STR_FIELDS:
                 ok = isinstance(value, str)
             else:  # facing
                 ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
             if not ok:
-                raise MalformedInput(f"action {self.type!r}: field {f.name!r} = {value!r}")
+                raise MalformedInput(f"action {self.type!r}: field {name!r} = {value!r}")
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of an action class (cached: `fields()` is slow)."""
+    found = _FIELD_NAMES.get(cls)
+    if found is None:
+        found = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return found
 
 
 def is_hex(value: Any) -> bool:
     """Is `value` a ``(q, r)`` pair of integers?"""
-    return (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return False
+    q, r = value
+    return type(q) is int and type(r) is int  # not bool, not a subclass
 
 
 # -------------------------------------------------------------------- setup

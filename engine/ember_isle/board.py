@@ -50,22 +50,34 @@ VOLCANO: int = dilate(bit(CENTRE))  # the centre hex and its six neighbours (R5)
 TARGETS: tuple[str, ...] = (*LAND.values(), "sea", "hut", "tree", "statue", "volcano", "lava")
 
 
+def _clue_ids() -> dict[str, tuple[str, str, str]]:
+    """Every well-formed clue id -> (relation, target, target key)."""
+    out = {}
+    for relation in RELATIONS:
+        largest = relation.endswith("in_largest")
+        for target in LAND.values() if largest else TARGETS:
+            key = f"largest:{target}" if largest else target
+            out[f"{relation}:{target}"] = (relation, target, key)
+    return out
+
+
+CLUE_IDS: dict[str, tuple[str, str, str]] = _clue_ids()
+
+
 def parse_clue(clue: str) -> tuple[str, str]:
     """Split a clue id ``relation:target``; `MalformedInput` when it is not one."""
-    if not isinstance(clue, str) or clue.count(":") != 1:
+    found = CLUE_IDS.get(clue) if isinstance(clue, str) else None
+    if found is None:
         raise MalformedInput(f"not a clue id: {clue!r}")
-    relation, target = clue.split(":")
-    if relation not in RELATIONS or target not in TARGETS:
-        raise MalformedInput(f"not a clue id: {clue!r}")
-    if relation.endswith("in_largest") and target not in LAND.values():
-        raise MalformedInput(f"not a clue id: {clue!r} (largest needs a land type)")
-    return relation, target
+    return found[0], found[1]
 
 
 def target_key(clue: str) -> str:
     """The cache key of the hex set a clue is about (``largest:T`` for largest clues)."""
-    relation, target = parse_clue(clue)
-    return f"largest:{target}" if relation.endswith("in_largest") else target
+    found = CLUE_IDS.get(clue)
+    if found is None:
+        raise MalformedInput(f"not a clue id: {clue!r}")
+    return found[2]
 
 
 def _triangles() -> list[tuple[Hex, Hex, Hex]]:
@@ -80,6 +92,8 @@ def _triangles() -> list[tuple[Hex, Hex, Hex]]:
 
 
 TRIANGLES: list[tuple[Hex, Hex, Hex]] = _triangles()
+_TRIANGLE_MASKS = [(t, mask_of(t)) for t in TRIANGLES]
+_WITHIN_NEW = mask_of(h for h in BOARD_HEXES if dist(h, CENTRE) <= MAX_NEW_DIST)
 
 
 class Board:
@@ -156,15 +170,7 @@ class Board:
 
     def largest(self, letter: str) -> int:
         """The union of the largest areas of a type, ties included (R2); 0 when none."""
-        areas = self.areas(letter)
-        if not areas:
-            return 0
-        top = max(count(a) for a in areas)
-        out = 0
-        for a in areas:
-            if count(a) == top:
-                out |= a
-        return out
+        return _largest_of(self.areas(letter))
 
     def lava_field_of(self, h: Hex) -> int:
         """The connected lava field holding lava hex `h`."""
@@ -210,15 +216,29 @@ class Board:
 
     def _compute_predicate(self, clue: str) -> int:
         relation, _ = parse_clue(clue)
-        x = self.target(target_key(clue))
-        base = relation.removeprefix("not_")
-        if base in ("in", "in_largest"):
-            accepted = x
-        elif base == "beside":
-            accepted = beside(x)
-        else:
-            accepted = near(x)
-        return BOARD & ~accepted if relation.startswith("not_") else accepted
+        return _accepts(relation, self.target(target_key(clue)))
+
+    def candidates_after_lava(self, h: Hex, clues: Iterable[str], removed: int = 0) -> int:
+        """`candidates` as they would be with lava on island space `h` (nothing changes).
+
+        Only the clues about `h`'s terrain (or its largest area), lava, or the object on
+        `h` are recomputed (spec section 12, Speed).
+        """
+        one = bit(h)
+        letter = self.terrain[h]
+        name = LAND[letter]
+        moved = {name: self.target(name) & ~one, "lava": self.lava | one}
+        kind = self.objects.get(h)
+        if kind is not None:
+            moved[kind] = self.target(kind) & ~one
+        m = self.island & ~one & ~removed
+        for clue in clues:
+            relation, _, key = CLUE_IDS[clue]
+            if key == f"largest:{name}" and key not in moved:
+                moved[key] = _largest_of(components(self.type_mask(letter) & ~one))
+            x = moved.get(key)
+            m &= self.predicate(clue) if x is None else _accepts(relation, x)
+        return m
 
     def candidates(self, clues: Iterable[str], removed: int = 0) -> int:
         """Island spaces every clue accepts, minus `removed` (section 7.1)."""
@@ -230,7 +250,7 @@ class Board:
     def _invalidate(self, keys: set[str]) -> None:
         for key in keys:
             self._targets.pop(key, None)
-        for clue in [c for c in self._preds if target_key(c) in keys]:
+        for clue in [c for c in self._preds if CLUE_IDS[c][2] in keys]:
             del self._preds[clue]
 
     # ------------------------------------------------------------- changes
@@ -289,17 +309,15 @@ class Board:
         """Every legal (match, lava, new) for a triad (section 5 step 6, Ruling R6)."""
         letters = TRIADS[triad]
         blocked = self.volcano | mask_of(self.objects) | self.triad_hexes
+        sea = self.letters[SEA] & _WITHIN_NEW
         out = []
-        for tri in TRIANGLES:
-            if mask_of(tri) & blocked:
+        for tri, m in _TRIANGLE_MASKS:
+            if m & blocked or count(m & sea) != 1 or count(m & self.island) != 2:
                 continue
-            sea = [h for h in tri if self.terrain[h] == SEA]
-            if len(sea) != 1 or dist(sea[0], CENTRE) > MAX_NEW_DIST:
-                continue
-            new = sea[0]
+            new = next(h for h in tri if sea & bit(h))
             land = [h for h in tri if h != new]
             for match, lava in (land, land[::-1]):
-                if self.terrain[match] in letters and self.is_island(lava):
+                if self.terrain[match] in letters:
                     out.append((match, lava, new))
         return out
 
@@ -356,3 +374,27 @@ class Board:
 def _hex(value: Any) -> Hex:
     """A hex from its JSON form ``[q, r]``."""
     return (int(value[0]), int(value[1]))
+
+
+def _largest_of(areas: list[int]) -> int:
+    """The union of the areas of greatest size (0 for no area)."""
+    if not areas:
+        return 0
+    top = max(count(a) for a in areas)
+    out = 0
+    for a in areas:
+        if count(a) == top:
+            out |= a
+    return out
+
+
+def _accepts(relation: str, x: int) -> int:
+    """Every board hex a relation to the hex set `x` accepts (section 3.4)."""
+    base = relation.removeprefix("not_")
+    if base in ("in", "in_largest"):
+        accepted = x
+    elif base == "beside":
+        accepted = beside(x)
+    else:
+        accepted = near(x)
+    return BOARD & ~accepted if relation.startswith("not_") else accepted

@@ -155,13 +155,18 @@ class Game:
         self._revealed = False
         rules.APPLY[type(action)](self, action)
         self.actions.append(action)
-        self.changed()
+        self._legal = None
         rules.settle(self)
         if self._revealed or self.to_move != before:
             self._undo_floor = len(self.actions)
 
     def changed(self) -> None:
-        """Forget the cached legal actions and candidates (after any change of state)."""
+        """The board or a column changed: forget cached candidates and legal actions.
+
+        `play` forgets the legal actions after every action by itself; the rules call this
+        wherever candidates may change (clues, lava, cubes, raises, setup), and so must
+        anything that edits a game's state directly.
+        """
         self._legal = None
         self._cand = {}
 

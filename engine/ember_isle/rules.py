@@ -33,6 +33,7 @@ from .actions import (
     Swap,
     TakeAmulet,
     WardCurse,
+    _field_names,
 )
 from .content import CLUE_CARDS, COLUMNS, LAVA_TILES, OBJECT_KINDS, POWERS, TRIADS
 from .errors import IllegalAction, MalformedInput
@@ -82,14 +83,14 @@ RULES = {
 }
 APPLY: dict[type[Action], Callable[[Game, Any], None]] = {k: v[1] for k, v in RULES.items()}
 
-_VOCABULARY: dict[str, tuple[str, ...]] = {
-    "kind": OBJECT_KINDS,
-    "triad": tuple(TRIADS),
-    "column": COLUMNS,
-    "card": CLUE_CARDS,
-    "tile": tuple(LAVA_TILES),
-    "power": POWERS,
-    "choice": ("amulet", "discard"),
+_VOCABULARY: dict[str, frozenset[str]] = {
+    "kind": frozenset(OBJECT_KINDS),
+    "triad": frozenset(TRIADS),
+    "column": frozenset(COLUMNS),
+    "card": frozenset(CLUE_CARDS),
+    "tile": frozenset(LAVA_TILES),
+    "power": frozenset(POWERS),
+    "choice": frozenset({"amulet", "discard"}),
 }
 
 
@@ -98,10 +99,10 @@ def check_form(action: Any) -> None:
     if not isinstance(action, Action) or type(action) not in RULES:
         raise MalformedInput(f"not an Ember Isle action: {action!r}")
     action.validate_types()
-    for name, words in _VOCABULARY.items():
-        value = getattr(action, name, None)
-        if value is not None and value not in words:
-            raise MalformedInput(f"{action.type}: unknown {name} {value!r}")
+    for name in _field_names(type(action)):
+        words = _VOCABULARY.get(name)
+        if words is not None and getattr(action, name) not in words:
+            raise MalformedInput(f"{action.type}: unknown {name} {getattr(action, name)!r}")
 
 
 def explain(g: Game, action: Action) -> None:

@@ -77,6 +77,7 @@ def check_object(g: Game, a: PlaceObject) -> None:
 def apply_object(g: Game, a: PlaceObject) -> None:
     """Stand the object; the next seat places the next one, then the triads."""
     g.board.add_object(a.kind, a.hex, a.facing)
+    g.changed()
     g.note("object", g.to_move, kind=a.kind, hex=list(a.hex), facing=a.facing)
     g.objects_placed += 1
     _next_object(g)
@@ -160,6 +161,7 @@ def check_triad(g: Game, a: PlaceTriad) -> None:
 def apply_triad(g: Game, a: PlaceTriad) -> None:
     """Lay the triad; the rover starts on the new hex."""
     g.board.place_triad(a.triad, a.match, a.lava, a.new)
+    g.changed()
     seat = g.setup_order.pop(0)
     g.seats[seat].rover = a.new
     g.note("triad", seat, triad=a.triad, match=list(a.match), lava=list(a.lava), new=list(a.new))

@@ -7,6 +7,7 @@ function (only ever called on a legal action).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from . import distribution
@@ -26,10 +27,9 @@ from .actions import (
     Swap,
     TakeAmulet,
 )
-from .board import Board, target_key
-from .content import CUBES, LAND, LAVA_TILES, MAX_BOUNDS, STALL_TURNS
+from .content import CUBES, LAVA_TILES, MAX_BOUNDS, STALL_TURNS
 from .errors import IllegalAction
-from .hexes import Hex, bit, count, dilate, hexes_of, mask_of, on_board
+from .hexes import Hex, bit, count, dilate, hexes_of, iter_hexes, mask_of, on_board
 from .movement import bound_targets
 from .state import Clue, Seat, Turn
 
@@ -59,13 +59,9 @@ def end_turn(g: Game) -> None:
 
 def settle(g: Game) -> None:
     """End the turn by itself once the main action is done and nothing else is possible."""
-    if g.stage != "turn" or not _turn(g).main_done:
-        return
-    if raise_options(g):
-        return
-    if g.seats[_turn(g).seat].amulets and (power_options(g) or cube_options(g)):
-        return
-    end_turn(g)
+    if g.stage == "turn" and _turn(g).main_done and g.legal_actions() == [EndTurn()]:
+        end_turn(g)
+        g.changed()  # the cached legal actions were the ended turn's
 
 
 def _turn(g: Game) -> Turn:
@@ -84,18 +80,27 @@ def _rover(g: Game) -> Hex:
 
 
 # ------------------------------------------------------------ generators
+# Actions are values; the generators reuse one object per value (cheaper than new ones).
+_bound = functools.cache(Bound)
+_clue = functools.cache(PlayClue)
+_tile = functools.cache(PlayLavaTile)
+_cube = functools.cache(RemoveCube)
+_lava = functools.cache(PlaceLava)
+
+
 def legal_turn(g: Game) -> list[Action]:
     """Between steps: the main action (if not done), powers, a raise, or the end."""
     t, s = _turn(g), _seat(g)
     out: list[Action] = []
+    plays = clue_plays(g)
     if not t.main_done:
-        out += clue_plays(g)
-        out += [Bound(h) for h in hexes_of(_bound_mask(g))]
+        out += plays
+        out += [_bound(h) for h in iter_hexes(_bound_mask(g))]
         out.append(Pass())
         if s.hand:
             out.append(Swap())
     if s.amulets:
-        out += power_options(g)
+        out += power_options(g, bool(plays))
         out += cube_options(g)
     out += raise_options(g)
     if t.main_done:
@@ -105,7 +110,7 @@ def legal_turn(g: Game) -> list[Action]:
 
 def legal_move(g: Game) -> list[Action]:
     """Mid-move: another bound, stop (never on lava), or raise."""
-    out: list[Action] = [Bound(h) for h in hexes_of(_bound_mask(g))]
+    out: list[Action] = [_bound(h) for h in iter_hexes(_bound_mask(g))]
     on_lava = bool(g.board.lava & bit(_rover(g)))
     if _turn(g).bounds >= 1 and not on_lava:
         out.append(StopMove())
@@ -120,7 +125,7 @@ def legal_amulet(g: Game) -> list[Action]:
 
 def legal_lava(g: Game) -> list[Action]:
     """Every hex where the lava of a taken amulet may go (section 8)."""
-    return [PlaceLava(h) for h in lava_hexes(g)]
+    return [_lava(h) for h in lava_hexes(g)]
 
 
 def clue_plays(g: Game) -> list[Action]:
@@ -137,12 +142,12 @@ def clue_plays(g: Game) -> list[Action]:
         illegal = []
         for card in s.hand:
             if 0 < count(cand & b.predicate(card)) < n:
-                out.append(PlayClue(card, column))
+                out.append(_clue(card, column))
             else:
                 illegal.append(card)
         for tile in g.tiles if illegal else ():
             if 0 < count(cand & b.predicate(LAVA_TILES[tile])) < n:
-                out += [PlayLavaTile(card, tile, column) for card in illegal]
+                out += [_tile(card, tile, column) for card in illegal]
     return out
 
 
@@ -158,11 +163,11 @@ def _bound_mask(g: Game) -> int:
     return free | paid
 
 
-def power_options(g: Game) -> list[Action]:
+def power_options(g: Game, clue_legal: bool | None = None) -> list[Action]:
     """The powers whose effect is legal now (the amulet already paid)."""
     s = _seat(g)
     out: list[Action] = []
-    if clue_plays(g):
+    if clue_legal if clue_legal is not None else clue_plays(g):
         out.append(BuyPower("extra_clue"))
     free, paid = bound_targets(g.board, _rover(g), 0, can_pay(s, s.amulets - 1))
     if free | paid:
@@ -178,7 +183,7 @@ def cube_options(g: Game) -> list[Action]:
     for column in g.columns:
         cand = g.candidates(column)
         if 2 <= count(cand) <= CUBES:
-            out += [RemoveCube(column, h) for h in hexes_of(cand)]
+            out += [_cube(column, h) for h in hexes_of(cand)]
     return out
 
 
@@ -199,24 +204,13 @@ def lava_hexes(g: Game) -> list[Hex]:
 
 
 def keeps_candidates(g: Game, h: Hex) -> bool:
-    """Ruling R13: after lava on `h` every column still has a candidate.
-
-    Only the columns lava on `h` can touch are recomputed: those with `h` as a candidate
-    or with a clue about `h`'s terrain (or its largest area), lava, or the object on `h`.
-    """
+    """Ruling R13: after lava on `h` every column still has a candidate."""
     b = g.board
-    name = LAND[b.letter(h)]
-    touched = {name, f"largest:{name}", "lava", b.objects.get(h, "lava")}
-    after: Board | None = None
     for col in g.columns.values():
-        if not g.candidates(col.name) & bit(h) and not any(
-            target_key(p) in touched for p in col.predicates()
-        ):
+        cand = g.candidates(col.name)
+        if cand & ~bit(h) and not col.clues:
             continue
-        if after is None:
-            after = b.copy()
-            after.place_lava(h)
-        if not after.candidates(col.predicates(), col.removed):
+        if not b.candidates_after_lava(h, col.predicates(), col.removed):
             return False
     return True
 

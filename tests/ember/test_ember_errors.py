@@ -19,7 +19,6 @@ from ember_helpers import (
     set_hand,
     stack_treasure,
 )
-
 from ember_isle import (
     Bound,
     BuyPower,

@@ -19,7 +19,6 @@ from ember_helpers import (
     set_hand,
     stack_treasure,
 )
-
 from ember_isle import (
     Bound,
     Claim,
@@ -69,7 +68,12 @@ def test_fixture_island():
     b = g.board
     assert count(b.island) == 92
     assert {x: count(b.type_mask(x)) for x in "JBGMLR"} == {
-        "J": 26, "B": 22, "G": 19, "M": 12, "L": 7, "R": 6,
+        "J": 26,
+        "B": 22,
+        "G": 19,
+        "M": 12,
+        "L": 7,
+        "R": 6,
     }
     assert b.letter((-5, 6)) == "J" and b.letter((6, -4)) == "G"
     assert g.seats[BOB].rover == (-5, 6) and g.seats[ANN].rover == (6, -4)
@@ -82,7 +86,13 @@ def test_2_largest():
     assert count(g.board.largest("G")) == 14
     add_lava(g, (-2, 2))
     assert hexes_of(g.board.largest("G")) == [
-        (-4, 3), (-4, 4), (-3, 3), (-3, 4), (-3, 5), (-2, 3), (-2, 4),
+        (-4, 3),
+        (-4, 4),
+        (-3, 3),
+        (-3, 4),
+        (-3, 5),
+        (-2, 3),
+        (-2, 4),
     ]
 
 
