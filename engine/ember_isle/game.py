@@ -155,7 +155,7 @@ class Game:
         self._revealed = False
         rules.APPLY[type(action)](self, action)
         self.actions.append(action)
-        self._legal = None
+        self.forget_legal()
         rules.settle(self)
         if self._revealed or self.to_move != before:
             self._undo_floor = len(self.actions)
@@ -169,6 +169,10 @@ class Game:
         """
         self._legal = None
         self._cand = {}
+
+    def forget_legal(self) -> None:
+        """Forget the cached legal actions (the position changed, candidates did not)."""
+        self._legal = None
 
     def can_undo(self) -> bool:
         """Can the last action be taken back (same turn, nothing hidden revealed since)?"""

@@ -88,6 +88,10 @@ def iter_hexes(mask: int) -> Iterable[Hex]:
         mask ^= low
 
 
+#: Hex -> the set of its board neighbours.
+ADJACENT: dict[Hex, int] = {}
+
+
 def count(mask: int) -> int:
     """How many hexes a set holds."""
     return mask.bit_count()
@@ -142,3 +146,6 @@ def line(h: Hex, direction: int) -> list[Hex]:
         out.append(h)
         h = step(h, direction)
     return out
+
+
+ADJACENT.update({h: beside(bit(h)) for h in BOARD_HEXES})

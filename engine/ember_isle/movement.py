@@ -17,23 +17,23 @@ from __future__ import annotations
 
 from .board import Board
 from .content import MAX_BOUNDS
-from .hexes import Hex, beside, bit, count, iter_hexes
+from .hexes import ADJACENT, Hex, beside, bit, count, iter_hexes
 
 __all__ = ["bound_targets", "bound_distances", "count", "reach"]
 
 
 def bound_targets(board: Board, pos: Hex, bounds_used: int, can_pay: bool) -> tuple[int, int]:
     """(free, paid): hexes one bound from `pos` reaches; `paid` ones enter lava."""
-    one = bit(pos)
+    one, around = bit(pos), ADJACENT[pos]
     left_after = MAX_BOUNDS - bounds_used - 1
     if board.lava & one:
         glide = board.lava_field_of(pos) & ~one if left_after >= 1 else 0
-        return glide | (beside(one) & board.island), 0
+        return glide | (around & board.island), 0
     area = board.area_of(pos)
-    cross = beside(one) & board.island & ~area
+    cross = around & board.island & ~area
     paid = 0
     if left_after >= 1 and can_pay:
-        for h in iter_hexes(beside(one) & board.lava):
+        for h in iter_hexes(around & board.lava):
             if beside(board.lava_field_of(h)) & board.island:
                 paid |= bit(h)
     return (area & ~one) | cross, paid

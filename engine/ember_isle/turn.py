@@ -61,7 +61,7 @@ def settle(g: Game) -> None:
     """End the turn by itself once the main action is done and nothing else is possible."""
     if g.stage == "turn" and _turn(g).main_done and g.legal_actions() == [EndTurn()]:
         end_turn(g)
-        g.changed()  # the cached legal actions were the ended turn's
+        g.forget_legal()  # the cached legal actions were the ended turn's
 
 
 def _turn(g: Game) -> Turn:
@@ -86,13 +86,14 @@ _clue = functools.cache(PlayClue)
 _tile = functools.cache(PlayLavaTile)
 _cube = functools.cache(RemoveCube)
 _lava = functools.cache(PlaceLava)
+_raise = functools.cache(Raise)
 
 
 def legal_turn(g: Game) -> list[Action]:
     """Between steps: the main action (if not done), powers, a raise, or the end."""
     t, s = _turn(g), _seat(g)
     out: list[Action] = []
-    plays = clue_plays(g)
+    plays = clue_plays(g) if not t.main_done or s.amulets else []
     if not t.main_done:
         out += plays
         out += [_bound(h) for h in iter_hexes(_bound_mask(g))]
@@ -141,12 +142,12 @@ def clue_plays(g: Game) -> list[Action]:
             continue
         illegal = []
         for card in s.hand:
-            if 0 < count(cand & b.predicate(card)) < n:
+            if 0 < (cand & b.predicate(card)).bit_count() < n:
                 out.append(_clue(card, column))
             else:
                 illegal.append(card)
         for tile in g.tiles if illegal else ():
-            if 0 < count(cand & b.predicate(LAVA_TILES[tile])) < n:
+            if 0 < (cand & b.predicate(LAVA_TILES[tile])).bit_count() < n:
                 out += [_tile(card, tile, column) for card in illegal]
     return out
 
@@ -189,18 +190,27 @@ def cube_options(g: Game) -> list[Action]:
 
 def raise_options(g: Game) -> list[Action]:
     """Raise every treasure located under the rover."""
-    rover = _rover(g)
-    return [Raise(c) for c in g.columns if g.is_located_at(c, rover)]
+    here = bit(_rover(g))
+    return [_raise(c) for c in g.columns if g.candidates(c) == here]
 
 
 def lava_hexes(g: Game) -> list[Hex]:
     """Legal lava hexes: beside volcano or lava, no statue, rover or amulet, R13 kept."""
+    return [h for h in hexes_of(_lava_room(g)) if keeps_candidates(g, h)]
+
+
+def any_lava_hex(g: Game) -> bool:
+    """Is there a legal lava hex (`lava_hexes` without listing them all)?"""
+    return any(keeps_candidates(g, h) for h in iter_hexes(_lava_room(g)))
+
+
+def _lava_room(g: Game) -> int:
+    """Island spaces beside the volcano or lava without a statue, rover or amulet."""
     b = g.board
     if not b.volcano or g.lava_supply <= 0:
-        return []
+        return 0
     m = dilate(b.volcano | b.lava) & b.island & ~b.object_mask("statue")
-    m &= ~mask_of(s.rover for s in g.seats if s.rover is not None) & ~mask_of(g.amulets)
-    return [h for h in hexes_of(m) if keeps_candidates(g, h)]
+    return m & ~mask_of(s.rover for s in g.seats if s.rover is not None) & ~mask_of(g.amulets)
 
 
 def keeps_candidates(g: Game, h: Hex) -> bool:
@@ -370,8 +380,7 @@ def apply_take(g: Game, a: TakeAmulet) -> None:
     s.amulets += 1
     g.note("amulet_taken", t.seat, hex=list(_rover(g)))
     if g.board.volcano and g.lava_supply > 0:
-        g.changed()
-        if lava_hexes(g):
+        if any_lava_hex(g):
             g.stage = "lava"
             return
         g.note("no_lava", t.seat)

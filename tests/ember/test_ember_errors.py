@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from ember_helpers import (
     ANN,
     BOB,

@@ -6,6 +6,7 @@ import statistics
 from pathlib import Path
 
 import pytest
+
 from ember_isle import Game, Options
 from ember_isle.board import TRIANGLES, VOLCANO, Board
 from ember_isle.content import (

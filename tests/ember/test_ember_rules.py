@@ -3,6 +3,7 @@
 from collections import Counter
 
 import pytest
+
 from ember_helpers import (
     ANN,
     BOB,

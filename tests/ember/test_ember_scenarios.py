@@ -4,6 +4,7 @@ import json
 from collections import Counter
 
 import pytest
+
 from ember_helpers import (
     ANN,
     BOB,
@@ -162,7 +163,7 @@ def test_6_movement_three_bounds_through_the_engine():
     layers, seen, states = [], {(-4, 3)}, {(-4, 3): g}
     for _ in range(3):
         nxt = {}
-        for h, state in states.items():
+        for state in states.values():
             for a in state.legal_actions():
                 if isinstance(a, Bound) and a.hex not in seen and a.hex not in nxt:
                     child = state.clone()
