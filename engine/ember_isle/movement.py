@@ -23,20 +23,29 @@ __all__ = ["bound_targets", "bound_distances", "count", "reach"]
 
 
 def bound_targets(board: Board, pos: Hex, bounds_used: int, can_pay: bool) -> tuple[int, int]:
-    """(free, paid): hexes one bound from `pos` reaches; `paid` ones enter lava."""
+    """(free, paid): hexes one bound from `pos` reaches; `paid` ones enter lava.
+
+    A bound may end on lava only if the rover can still leave it with the bounds left:
+    one bound left needs an island space beside the lava hex (docs/EMBER.md, Corrections).
+    """
     one, around = bit(pos), ADJACENT[pos]
     left_after = MAX_BOUNDS - bounds_used - 1
     if board.lava & one:
-        glide = board.lava_field_of(pos) & ~one if left_after >= 1 else 0
-        return glide | (around & board.island), 0
+        glide = board.lava_field_of(pos) & ~one
+        return _can_leave(board, glide, left_after) | (around & board.island), 0
     area = board.area_of(pos)
     cross = around & board.island & ~area
-    paid = 0
-    if left_after >= 1 and can_pay:
-        for h in iter_hexes(around & board.lava):
-            if beside(board.lava_field_of(h)) & board.island:
-                paid |= bit(h)
+    paid = _can_leave(board, around & board.lava, left_after) if can_pay else 0
     return (area & ~one) | cross, paid
+
+
+def _can_leave(board: Board, lava: int, left_after: int) -> int:
+    """The lava hexes of `lava` from which `left_after` bounds can reach an island space."""
+    if left_after <= 0:
+        return 0
+    if left_after == 1:
+        return lava & beside(board.island)
+    return sum(bit(h) for h in iter_hexes(lava) if beside(board.lava_field_of(h)) & board.island)
 
 
 def reach(board: Board, pos: Hex, bounds: int = MAX_BOUNDS, can_pay: bool = False) -> list[int]:

@@ -27,9 +27,10 @@ from .actions import (
     Swap,
     TakeAmulet,
 )
+from .board import Board
 from .content import CUBES, LAVA_TILES, MAX_BOUNDS, STALL_TURNS
 from .errors import IllegalAction
-from .hexes import Hex, bit, count, dilate, hexes_of, iter_hexes, mask_of, on_board
+from .hexes import Hex, beside, bit, count, dilate, hexes_of, iter_hexes, mask_of, on_board
 from .movement import bound_targets
 from .state import Clue, Seat, Turn
 
@@ -293,13 +294,11 @@ def check_bound(g: Game, a: Bound) -> None:
     if into_lava and b.lava & bit(rover):
         if not b.lava_field_of(rover) & bit(h) or h == rover:
             raise IllegalAction("not_reachable", f"{h} is not in the rover's lava field")
-        if left_after < 1:
-            raise IllegalAction("lava_end", f"a move never ends on lava ({h})")
+        _lava_exit(b, h, left_after)
     elif into_lava:
         if not dilate(bit(rover)) & bit(h):
             raise IllegalAction("not_reachable", f"lava at {h} is not beside the rover")
-        if left_after < 1:
-            raise IllegalAction("lava_end", f"entering lava at {h} needs a bound after it")
+        _lava_exit(b, h, left_after)
         if not can_pay(s):
             raise IllegalAction(
                 "no_payment", f"{s.name} has no amulet and no treasure card to cross lava"
@@ -307,6 +306,16 @@ def check_bound(g: Game, a: Bound) -> None:
     free, _ = bound_targets(b, rover, used, can_pay(s))
     if not into_lava and not free & bit(h):
         raise IllegalAction("not_reachable", f"{h} is not one bound from the rover at {rover}")
+
+
+def _lava_exit(b: Board, h: Hex, left_after: int) -> None:
+    """A bound may end on lava only if the rover can leave it with the bounds left."""
+    if left_after < 1:
+        raise IllegalAction("lava_end", f"a move never ends on lava ({h}): no bound left after it")
+    if left_after == 1 and not beside(b.island) & bit(h):
+        raise IllegalAction(
+            "lava_end", f"no island space beside {h}: the rover could not leave the lava"
+        )
 
 
 def check_stop(g: Game, a: StopMove) -> None:

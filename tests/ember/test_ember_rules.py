@@ -695,3 +695,19 @@ def test_place_lava_on_an_amulet_is_refused():
     restart_turn(g, ANN)
     g.play(TakeAmulet())
     assert code(g, PlaceLava((2, 0))) == "occupied"
+
+
+def test_a_glide_may_not_strand_the_rover_on_lava():
+    """Correction to section 6.3: the last glide must end beside an island space."""
+    g = fixture()
+    middle = (-3, 4)
+    for h in [middle, *neighbours(middle)]:
+        add_lava(g, h)
+    put_rover(g, ANN, (-1, 4))
+    give(g, ANN, amulets=1)
+    g.play(Bound((-2, 4)))
+    targets = {a.hex for a in g.legal_actions() if isinstance(a, Bound)}
+    assert middle not in targets and (-3, 5) in targets
+    assert code(g, Bound(middle)) == "lava_end"
+    g.play(Bound((-3, 5)))
+    assert any(isinstance(a, Bound) for a in g.legal_actions())
