@@ -29,7 +29,8 @@ def start(g: Game, column: str) -> None:
         s.roses -= 1
         roses.insert(0, raiser)
     d = g.dist = Distribution(column, raiser, roses)
-    g.note("raise", raiser, column=column, hex=list(s.rover or ()), roses=list(roses))
+    clues = len(g.columns[column].clues)
+    g.note("raise", raiser, column=column, hex=list(s.rover or ()), roses=list(roses), clues=clues)
     pool = []
     for owner in roses:
         card = g.draw_treasure()

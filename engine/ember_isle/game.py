@@ -81,6 +81,7 @@ class Game:
         self._revealed = False
         self._legal: tuple[list[Action], set[Action]] | None = None
         self._cand: dict[str, int] = {}
+        self.memo: dict[str, Any] = {}  # per-position results shared by the legal generators
         self._deal()
 
     @classmethod
@@ -137,6 +138,15 @@ class Game:
             self._legal = (found, set(found))
         return self._legal
 
+    def _is_legal(self, action: Action) -> bool:
+        """Is `action` one of `legal_actions()`? (Only its own class is generated when the
+        position's list is not cached yet: the same set, cheaper for replays.)"""
+        if self._legal is not None:
+            return action in self._legal[1]
+        if self.stage == "over":
+            return False
+        return action in rules.legal_of(self, type(action), action)
+
     def play(self, action: Action, seat: int | None = None) -> None:
         """Apply `action` for the seat to move, or raise `IllegalAction` (state unchanged).
 
@@ -148,7 +158,7 @@ class Game:
             raise IllegalAction("game_over", f"the game is over; {action.type} is not possible")
         if seat is not None and seat != self.to_move:
             raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn ({action.type})")
-        if action not in self._legal_pair()[1]:
+        if not self._is_legal(action):
             rules.explain(self, action)
             raise IllegalAction("not_allowed", f"{action.to_json()} is not allowed now")
         before = self.to_move
@@ -167,12 +177,13 @@ class Game:
         wherever candidates may change (clues, lava, cubes, raises, setup), and so must
         anything that edits a game's state directly.
         """
-        self._legal = None
+        self.forget_legal()
         self._cand = {}
 
     def forget_legal(self) -> None:
         """Forget the cached legal actions (the position changed, candidates did not)."""
         self._legal = None
+        self.memo = {}
 
     def can_undo(self) -> bool:
         """Can the last action be taken back (same turn, nothing hidden revealed since)?"""
@@ -213,6 +224,8 @@ class Game:
         ):
             setattr(g, name, list(getattr(self, name)))
         g._cand = dict(self._cand)
+        g.memo = {}
+        g._legal = None
         return g
 
     @classmethod

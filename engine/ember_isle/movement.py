@@ -19,7 +19,7 @@ from .board import Board
 from .content import MAX_BOUNDS
 from .hexes import ADJACENT, Hex, beside, bit, count, iter_hexes
 
-__all__ = ["bound_targets", "bound_distances", "count", "reach"]
+__all__ = ["bound_targets", "bound_distances", "count", "distances_to", "reach"]
 
 
 def bound_targets(board: Board, pos: Hex, bounds_used: int, can_pay: bool) -> tuple[int, int]:
@@ -92,3 +92,27 @@ def bound_distances(
         seen |= nxt
         frontier = nxt
     return {h: d for h, d in out.items() if board.island & bit(h)}
+
+
+def distances_to(board: Board, targets: int, limit: int = 14) -> dict[Hex, int]:
+    """Fewest bounds from each island space to the nearest hex of `targets` (no lava).
+
+    Bounds are symmetric away from lava (a glide stays in one area, a cross joins two
+    adjacent spaces), so this is a search outward from the targets.
+    """
+    out = {h: 0 for h in iter_hexes(targets & board.island)}
+    frontier = targets & board.island
+    seen = frontier
+    for d in range(1, limit + 1):
+        nxt = 0
+        for h in iter_hexes(frontier):
+            free, _ = bound_targets(board, h, 0, False)
+            nxt |= free
+        nxt &= ~seen
+        if not nxt:
+            break
+        for h in iter_hexes(nxt):
+            out[h] = d
+        seen |= nxt
+        frontier = nxt
+    return out

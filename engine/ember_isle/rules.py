@@ -57,6 +57,29 @@ LEGAL: dict[str, Callable[[Game], list[Action]]] = {
     "ward": distribution.legal_ward,
 }
 
+
+def _whole(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+    return [a for a in LEGAL[g.stage](g) if type(a) is cls]
+
+
+#: Per stage: the legal actions of one class (`only`, when given, may narrow the list to
+#: that one action where checking it alone is cheaper); always a subset of `LEGAL[stage]`
+#: holding every legal action of that class (or `only`, if legal).
+PARTS: dict[str, Callable[[Game, type[Action], Action | None], list[Action]]] = {
+    "turn": lambda g, cls, only: turn.turn_part(g, cls),
+    "move": lambda g, cls, only: turn.move_part(g, cls),
+    "lava": turn.lava_part,
+    "triads": setup.triad_part,
+}
+
+
+def legal_of(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+    """The legal actions of class `cls` now (see `PARTS`)."""
+    if g.stage not in RULES[cls][0]:
+        return []
+    return PARTS.get(g.stage, _whole)(g, cls, only)
+
+
 #: Action type -> (stages where it may be played, its apply function, its checker).
 RULES: dict[type[Action], tuple[frozenset[str], Callable[[Game, Any], None], Callable[..., None]]]
 RULES = {

@@ -131,6 +131,16 @@ def legal_triads(g: Game) -> list[Action]:
     return out or legal_rovers(g)
 
 
+def triad_part(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+    """`legal_triads` of one class, or just `only` when it is one of them."""
+    if isinstance(only, PlaceTriad):
+        fits = only.triad in _unused_triads(g) and (only.match, only.lava, only.new) in (
+            g.board.triad_placements(only.triad)
+        )
+        return [only] if fits else []
+    return [a for a in legal_triads(g) if type(a) is cls]
+
+
 def check_triad(g: Game, a: PlaceTriad) -> None:
     """Why a PlaceTriad is illegal (section 5 step 6, R6)."""
     if a.triad not in _unused_triads(g):

@@ -92,32 +92,60 @@ _raise = functools.cache(Raise)
 
 def legal_turn(g: Game) -> list[Action]:
     """Between steps: the main action (if not done), powers, a raise, or the end."""
+    return [a for cls in TURN_PARTS for a in turn_part(g, cls)]
+
+
+def turn_part(g: Game, cls: type[Action]) -> list[Action]:
+    """The legal actions of one class between steps (`legal_turn` is their union)."""
     t, s = _turn(g), _seat(g)
-    out: list[Action] = []
-    plays = clue_plays(g) if not t.main_done or s.amulets else []
-    if not t.main_done:
-        out += plays
-        out += [_bound(h) for h in iter_hexes(_bound_mask(g))]
-        out.append(Pass())
-        if s.hand:
-            out.append(Swap())
-    if s.amulets:
-        out += power_options(g, bool(plays))
-        out += cube_options(g)
-    out += raise_options(g)
-    if t.main_done:
-        out.append(EndTurn())
-    return out
+    main = not t.main_done
+    if cls is PlayClue or cls is PlayLavaTile:
+        return [a for a in clue_plays(g) if type(a) is cls] if main else []
+    if cls is Bound:
+        return [_bound(h) for h in iter_hexes(_bound_mask(g))] if main else []
+    if cls is Pass:
+        return [Pass()] if main else []
+    if cls is Swap:
+        return [Swap()] if main and s.hand else []
+    if cls is BuyPower:
+        return power_options(g) if s.amulets else []
+    if cls is RemoveCube:
+        return cube_options(g) if s.amulets else []
+    if cls is Raise:
+        return raise_options(g)
+    if cls is EndTurn:
+        return [] if main else [EndTurn()]
+    return []
+
+
+TURN_PARTS: tuple[type[Action], ...] = (
+    PlayClue,
+    PlayLavaTile,
+    Bound,
+    Pass,
+    Swap,
+    BuyPower,
+    RemoveCube,
+    Raise,
+    EndTurn,
+)
 
 
 def legal_move(g: Game) -> list[Action]:
     """Mid-move: another bound, stop (never on lava), or raise."""
-    out: list[Action] = [_bound(h) for h in iter_hexes(_bound_mask(g))]
-    on_lava = bool(g.board.lava & bit(_rover(g)))
-    if _turn(g).bounds >= 1 and not on_lava:
-        out.append(StopMove())
-    out += raise_options(g)
-    return out
+    return [a for cls in (Bound, StopMove, Raise) for a in move_part(g, cls)]
+
+
+def move_part(g: Game, cls: type[Action]) -> list[Action]:
+    """The legal actions of one class in the middle of a move."""
+    if cls is Bound:
+        return [_bound(h) for h in iter_hexes(_bound_mask(g))]
+    if cls is StopMove:
+        on_lava = bool(g.board.lava & bit(_rover(g)))
+        return [StopMove()] if _turn(g).bounds >= 1 and not on_lava else []
+    if cls is Raise:
+        return raise_options(g)
+    return []
 
 
 def legal_amulet(g: Game) -> list[Action]:
@@ -132,6 +160,13 @@ def legal_lava(g: Game) -> list[Action]:
 
 def clue_plays(g: Game) -> list[Action]:
     """Every legal PlayClue and PlayLavaTile (0 < n' < n, a rose in supply)."""
+    found: list[Action] | None = g.memo.get("clue_plays")
+    if found is None:
+        found = g.memo["clue_plays"] = _clue_plays(g)
+    return found
+
+
+def _clue_plays(g: Game) -> list[Action]:
     s, b = _seat(g), g.board
     if s.roses <= 0:
         return []
@@ -165,11 +200,11 @@ def _bound_mask(g: Game) -> int:
     return free | paid
 
 
-def power_options(g: Game, clue_legal: bool | None = None) -> list[Action]:
+def power_options(g: Game) -> list[Action]:
     """The powers whose effect is legal now (the amulet already paid)."""
     s = _seat(g)
     out: list[Action] = []
-    if clue_legal if clue_legal is not None else clue_plays(g):
+    if clue_plays(g):
         out.append(BuyPower("extra_clue"))
     free, paid = bound_targets(g.board, _rover(g), 0, can_pay(s, s.amulets - 1))
     if free | paid:
@@ -198,6 +233,17 @@ def raise_options(g: Game) -> list[Action]:
 def lava_hexes(g: Game) -> list[Hex]:
     """Legal lava hexes: beside volcano or lava, no statue, rover or amulet, R13 kept."""
     return [h for h in hexes_of(_lava_room(g)) if keeps_candidates(g, h)]
+
+
+def lava_part(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+    """`legal_lava`, or just `only` when it is one of them (one R13 check, not all)."""
+    if cls is not PlaceLava:
+        return []
+    if isinstance(only, PlaceLava):
+        h = only.hex
+        ok = on_board(h) and bool(_lava_room(g) & bit(h)) and keeps_candidates(g, h)
+        return [only] if ok else []
+    return legal_lava(g)
 
 
 def any_lava_hex(g: Game) -> bool:

@@ -1,10 +1,10 @@
 """Seeded random playouts in every seat count: no crash, invariants hold, every game ends,
 replay is identical, and every refusal is explained.
 
-`EMBER_PLAYOUTS` (default 1000) is the number of whole games per seat count (3 000 in all):
-every game checks the invariants at its end, one in five after every action, one in
-twenty-five also recomputes the candidates from scratch every five actions, and one in three
-(1 000 in all) is replayed from its save. Set it higher for a longer soak
+`EMBER_PLAYOUTS` (default 700) is the number of whole games per seat count (2 100 in all):
+every game checks the invariants at its end, one in six after every action, one in
+twenty-five also recomputes the candidates from scratch every five actions, and one in two
+(1 050 in all) is replayed from its save. Set it higher for a longer soak
 (``EMBER_PLAYOUTS=5000 pytest tests/ember -k random_playouts``).
 """
 
@@ -52,8 +52,9 @@ from ember_isle.content import (
     treasure_values,
 )
 from ember_isle.hexes import BOARD_HEXES, bit, count
+from ember_isle.rules import RULES, legal_of
 
-GAMES = int(os.environ.get("EMBER_PLAYOUTS", "1000"))
+GAMES = int(os.environ.get("EMBER_PLAYOUTS", "700"))
 FULL_DECK = Counter(treasure_values() + [CURSE, CURSE])
 
 
@@ -140,15 +141,16 @@ def test_random_playouts(seats):
     ends = Counter()
     for i in range(GAMES):
         seed = 100_000 * seats + i
-        g = play_out(seats, seed, every_step=i % 5 == 0, deep=i % 25 == 0)
+        g = play_out(seats, seed, every_step=i % 6 == 0, deep=i % 25 == 0)
         ends[g.end_reason] += 1
-        if i % 3 == 0:  # replay: 1 000 games over the three seat counts by default
+        if i % 2 == 0:  # replay: 1 050 games over the three seat counts by default
             again = Game.from_json(g.to_json())
             assert again.state() == g.state()
         rows = g.scores()
         assert sorted(r["rank"] for r in rows)[0] == 1
         assert all(r["total"] == sum(g.seats[r["seat"]].treasure) for r in rows)
-    assert ends["deck"] > 0 and ends["stall"] > 0  # both ends happen
+    if GAMES >= 200:
+        assert ends["deck"] > 0 and ends["stall"] > 0  # both ends happen
 
 
 # ------------------------------------------------------- refusals explained
@@ -174,7 +176,7 @@ def candidate_actions(g: Game, rng: random.Random) -> list:
 def test_refusals_are_explained(seats):
     """`play` refuses exactly what `legal_actions` leaves out, with a specific code."""
     codes = Counter()
-    for i in range(8):
+    for i in range(5):
         g = Game.new(options(seats, 7000 + 10 * seats + i))
         rng = random.Random(i)
         while g.phase != "over":
@@ -186,6 +188,8 @@ def test_refusals_are_explained(seats):
             for a in candidate_actions(g, rng):
                 if a in legal:
                     continue
+                if rng.random() < 0.5:
+                    g.forget_legal()  # play then checks this action alone (rules.legal_of)
                 with pytest.raises(IllegalAction) as e:
                     g.play(a)
                 assert e.value.code != "not_allowed", a
@@ -193,6 +197,24 @@ def test_refusals_are_explained(seats):
             assert (len(g.actions), g.stage, g.to_move, repr(g.state())) == before
             g.play(rng.choice(sorted(legal, key=repr)))
     assert len(codes) >= 25  # many different reasons were met
+
+
+def test_one_class_at_a_time_is_the_same_legal_set():
+    """`rules.legal_of` (used by `play` when nothing is cached) agrees with legal_actions."""
+    rng = random.Random(6)
+    for i in range(6):
+        g = Game.new(options(2 + i % 3, 9300 + i))
+        while g.phase != "over":
+            legal = g.legal_actions()
+            if rng.random() < 0.25:
+                for cls in RULES:
+                    part = legal_of(g, cls)
+                    assert set(part) == {a for a in legal if type(a) is cls}, cls
+                for a in rng.sample(legal, min(5, len(legal))):
+                    assert a in legal_of(g, type(a), a)
+                for a in candidate_actions(g, rng):
+                    assert (a in legal_of(g, type(a), a)) == (a in legal), a
+            g.play(rng.choice(legal))
 
 
 def test_every_legal_action_applies():

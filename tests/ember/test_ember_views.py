@@ -5,9 +5,9 @@ import json
 import random
 
 import pytest
+
 from ember_helpers import ANN, BOB, fixture, force_pool_order, locate, restart_turn, set_column
 from ember_helpers import stack_treasure as stack
-
 from ember_isle import Game, Options, PlayClue, PlayLavaTile, Raise
 from ember_isle.content import CURSE, LAVA_TILES
 from ember_isle.view import board_from_view, candidates_after, count_after
@@ -129,9 +129,9 @@ def test_previews_agree_with_the_engine():
                     c = g.clone()
                     c.play(PlayClue(card, column))
                     got = [list(h) for h in candidates_after(v, card, column, board)]
-                    assert c.view(seat)["columns"][list(g.columns).index(column)][
-                        "candidates"
-                    ] == got
+                    assert (
+                        c.view(seat)["columns"][list(g.columns).index(column)]["candidates"] == got
+                    )
                     checked += 1
         for tile, per_column in v["targets"]["tile_counts"].items():
             for column, n in per_column.items():
@@ -139,7 +139,7 @@ def test_previews_agree_with_the_engine():
                 assert tile in LAVA_TILES
         for a in g.legal_actions():
             if isinstance(a, PlayLavaTile):
-                assert 0 < v["targets"]["tile_counts"][a.tile][a.column]
+                assert v["targets"]["tile_counts"][a.tile][a.column] > 0
     assert checked > 20
 
 
