@@ -248,6 +248,8 @@ def test_9_lava_cannot_erase_a_treasure():
     g.seats[ANN].amulets = 0
     g.amulet_supply += 1
     take_amulet_at_start(g)
+    lava = g.legal_actions()
+    assert PlaceLava((2, -2)) not in lava and PlaceLava((2, -1)) in lava
     assert code(g, PlaceLava((2, -2))) == "empties_column"
     g.play(PlaceLava((2, -1)))
     assert g.located("jade") == (2, -2)
