@@ -61,9 +61,14 @@ def test_the_model_tracks_the_other_players_treasure_exactly():
         for r in m.rivals():
             assert sorted(m.holdings[r]) == sorted(g.seats[r].treasure)
             checked += 1
+        assert sorted(m._tracked[0][seat]) == sorted(g.seats[seat].treasure)
+        known_discard = Counter(m._tracked[1])
+        assert known_discard - Counter(g.treasure_discard) == Counter()  # all really there
         unseen = m.unseen_treasure
-        assert sum(unseen.values()) + sum(len(s.treasure) for s in g.seats) <= 40
-        assert all(v >= 0 for v in unseen.values())
+        hidden = Counter(g.treasure_deck) + Counter(g.treasure_discard) - known_discard
+        if g.dist is not None:
+            hidden += Counter(g.dist.pool) - Counter(m.inspected_in_pool())
+        assert unseen == hidden  # exactly the cards in unknown places
         g.play(choose_action(g.view(seat), g.legal_actions(), "medium", rng))
     assert checked > 100
 

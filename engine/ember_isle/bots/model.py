@@ -139,16 +139,36 @@ class Model:
     @cached_property
     def holdings(self) -> dict[int, list[int]]:
         """Every other seat's treasure cards, tracked from the public log."""
-        held: dict[int, list[int]] = {i: [] for i in self.rivals()}
+        return {i: cards for i, cards in self._tracked[0].items() if i != self.me}
+
+    @cached_property
+    def _tracked(self) -> tuple[dict[int, list[int]], list[int]]:
+        """(treasure held per seat, known cards in the discard since its last reshuffle).
+
+        Claims are public; a card lost to lava or a Curse is its owner's highest; a revealed
+        card nobody claims and a revealed Curse go to the discard face up.
+        """
+        held: dict[int, list[int]] = {i: [] for i in range(len(self.seats))}
+        discard: list[int] = []
+        curse = False
         for e in self.view["log"]:
-            seat = e.get("seat")
-            if seat not in held:
-                continue
-            if e["event"] == "claim":
+            event, seat = e["event"], e.get("seat")
+            if event == "claim":
                 held[seat].append(e["card"])
             elif _lost_highest(e) and held[seat]:
-                held[seat].remove(max(held[seat]))
-        return held
+                lost = max(held[seat])
+                held[seat].remove(lost)
+                discard.append(lost)
+            elif event == "unclaimed":
+                discard.append(e["card"])
+            elif event == "reveal" and e["card"] == CURSE:
+                curse = True
+            elif event == "distribution_over" and curse:
+                discard.append(CURSE)
+                curse = False
+            elif event == "treasure_reshuffle":
+                discard = []
+        return held, discard
 
     @cached_property
     def unseen_treasure(self) -> Counter[int]:
@@ -156,24 +176,25 @@ class Model:
         known = Counter(self.treasure)
         for cards in self.holdings.values():
             known.update(cards)
-        known.update(self._face_up_discards())
+        known.update(self._tracked[1])
+        known.update(self.inspected_in_pool())
         d = self.view.get("distribution")
-        if d:
-            known.update(d["inspected"])  # mine, still face down in the pool
-            if d["card"] is not None:
-                known[d["card"]] += 1
-        out = FULL_TREASURE - known
-        return out
+        if d and d["card"] is not None:
+            known[d["card"]] += 1
+        return FULL_TREASURE - known
 
-    def _face_up_discards(self) -> list[int]:
-        """Revealed cards nobody claimed, since the last reshuffle of the discard."""
-        out: list[int] = []
-        for e in self.view["log"]:
-            if e["event"] == "unclaimed":
-                out.append(e["card"])
-            elif e["event"] == "treasure_reshuffle":
-                out = []
-        return out
+    def inspected_in_pool(self) -> list[int]:
+        """The cards I inspected in the distribution under way that are not revealed yet."""
+        d = self.view.get("distribution")
+        if not d:
+            return []
+        left = list(d["inspected"])
+        log = self.view["log"]
+        start = max((i for i, e in enumerate(log) if e["event"] == "raise"), default=len(log))
+        for e in log[start:]:
+            if e["event"] == "reveal" and e["card"] in left:
+                left.remove(e["card"])
+        return left
 
     def mean_unseen_value(self) -> float:
         """The average value of an unseen valued treasure card."""

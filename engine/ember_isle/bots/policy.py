@@ -394,11 +394,7 @@ def claim_threshold(m: Model) -> float:
     left = d["pool_size"]
     if left == 0:
         return 1
-    revealed = [e["card"] for e in _since_raise(m.view["log"]) if e["event"] == "reveal"]
-    mine = list(d["inspected"])
-    for card in revealed:
-        if card in mine:
-            mine.remove(card)
+    mine = m.inspected_in_pool()
     curse_known = CURSE in mine
     unknown = max(left - len(mine), 0)
     unseen_mean = m.mean_unseen_value()
@@ -411,13 +407,6 @@ def claim_threshold(m: Model) -> float:
     if my_roses > left:
         threshold -= 0.5
     return float(min(threshold, 5))
-
-
-def _since_raise(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    for i in range(len(log) - 1, -1, -1):
-        if log[i]["event"] == "raise":
-            return log[i:]
-    return []
 
 
 POLICIES: dict[str, Policy] = {"easy": easy, "medium": medium}
