@@ -189,3 +189,37 @@ def test_play_refuses_non_actions_with_malformed_input():
     for bad in (None, "pass", {"type": "pass"}, Pass):
         with pytest.raises(MalformedInput):
             g.play(bad)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"seats": ("A",)},
+        {"seats": ("A", "B", "C", "D", "E")},
+        {"seats": ("A", "")},
+        {"seats": ("A", "B"), "map": "A1A2B1"},
+        {"seats": ("A", "B"), "objects": "default", "map": "random"},
+        {"seats": ("A", "B"), "first_player": 2},
+        {"seats": ("A", "B"), "bots": {0: "hard"}},
+        {"seats": ("A", "B"), "colours": ("red", "red")},
+        {"seats": ("A", "B"), "seed": "7"},
+    ],
+)
+def test_bad_options(kwargs):
+    with pytest.raises(MalformedInput):
+        Options(**kwargs)
+
+
+def test_command_line(tmp_path, capsys):
+    from ember_isle.__main__ import main
+
+    assert main(["simulate", "--games", "2", "--seats", "3"]) == 0
+    assert "games: 2  seats: 3" in capsys.readouterr().out
+    save = tmp_path / "game.json"
+    save.write_text(some_game(seed=2, steps=50).to_json())
+    assert main(["replay", str(save)]) == 0
+    assert "points" in capsys.readouterr().out
+    save.write_text("{}")
+    assert main(["replay", str(save)]) == 1
+    assert main(["tournament", "--games", "1", "--seats", "2"]) == 0
+    assert "win rate by seat" in capsys.readouterr().out
