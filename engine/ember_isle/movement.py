@@ -94,11 +94,15 @@ def bound_distances(
     return {h: d for h, d in out.items() if board.island & bit(h)}
 
 
-def distances_to(board: Board, targets: int, limit: int = 14) -> dict[Hex, int]:
-    """Fewest bounds from each island space to the nearest hex of `targets` (no lava).
+def distances_to(
+    board: Board, targets: int, limit: int = 14, through_lava: bool = False
+) -> dict[Hex, int]:
+    """Fewest bounds from each hex to the nearest island space of `targets`.
 
     Bounds are symmetric away from lava (a glide stays in one area, a cross joins two
-    adjacent spaces), so this is a search outward from the targets.
+    adjacent spaces), so this is a search outward from the targets. With `through_lava`
+    lava fields count as passable (a planning estimate: paying and the no-stop rule are
+    left to the legal moves).
     """
     out = {h: 0 for h in iter_hexes(targets & board.island)}
     frontier = targets & board.island
@@ -106,8 +110,8 @@ def distances_to(board: Board, targets: int, limit: int = 14) -> dict[Hex, int]:
     for d in range(1, limit + 1):
         nxt = 0
         for h in iter_hexes(frontier):
-            free, _ = bound_targets(board, h, 0, False)
-            nxt |= free
+            free, paid = bound_targets(board, h, 0, through_lava)
+            nxt |= free | paid
         nxt &= ~seen
         if not nxt:
             break

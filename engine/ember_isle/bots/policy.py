@@ -50,6 +50,7 @@ from .model import FAR, Model, hex_of
 
 Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
 A = TypeVar("A", bound=Action)
+STALL_PRESSURE = 12  # turns without a clue or a raise after which Medium plays any clue
 
 
 # ------------------------------------------------------------------ shared
@@ -82,12 +83,14 @@ def _statue_targets(m: Model) -> list[Hex | None]:
     return [b.statue_target(h) for h, k in b.objects.items() if k == "statue"]
 
 
-def step_toward(m: Model, legal: Sequence[Action], targets: int) -> Bound | None:
+def step_toward(
+    m: Model, legal: Sequence[Action], targets: int, through_lava: bool = False
+) -> Bound | None:
     """The legal bound that gets closest to `targets`, if it makes progress."""
     bounds = of_type(legal, Bound)
     if not bounds or not targets:
         return None
-    d = distances_to(m.board, targets)
+    d = distances_to(m.board, targets, through_lava=through_lava)
     rover = m.rovers[m.me]
     here = d.get(rover, FAR) if rover is not None else FAR
     best = min(bounds, key=lambda a: (d.get(a.hex, FAR), a.hex))
@@ -229,9 +232,12 @@ def _main_action(m: Model, legal: Sequence[Action], rng: random.Random) -> Actio
         return best[1]
     target = _medium_target(m)
     step = step_toward(m, legal, target) if target else None
+    if step is None and target and m.mine["amulets"]:  # a way through lava, paid by amulet
+        step = step_toward(m, legal, target, through_lava=True)
     if step is not None:
         return step
-    if best is not None and best[0] > -1.0:
+    stalling = m.view["stall"] >= STALL_PRESSURE  # waiting games end by the stall rule
+    if best is not None and (best[0] > -1.0 or stalling):
         return best[1]
     if Swap() in legal and not plays:
         return Swap()
@@ -242,7 +248,10 @@ def _continue_move(m: Model, legal: Sequence[Action]) -> Action:
     reach = located_in_reach(m, bounds_left(m.view))
     step = step_toward(m, legal, reach) if reach else None
     if step is None:
-        step = step_toward(m, legal, _medium_target(m))
+        target = _medium_target(m)
+        step = step_toward(m, legal, target)
+        if step is None and target and m.mine["amulets"]:
+            step = step_toward(m, legal, target, through_lava=True)
     if step is not None:
         return step
     return StopMove() if StopMove() in legal else legal[0]
