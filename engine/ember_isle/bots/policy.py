@@ -216,11 +216,11 @@ def medium(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) ->
     if stage == "move":
         return _continue_move(m, legal)
     if not view["turn_state"]["main_done"]:
-        return _main_action(m, legal, rng)
+        return _main_action(m, legal)
     return _after_main(m, legal)
 
 
-def _main_action(m: Model, legal: Sequence[Action], rng: random.Random) -> Action:
+def _main_action(m: Model, legal: Sequence[Action]) -> Action:
     reach = located_in_reach(m, MAX_BOUNDS)
     if reach:
         step = step_toward(m, legal, reach)
@@ -297,7 +297,8 @@ def _locating_cube(m: Model, legal: Sequence[Action]) -> Action | None:
 
 
 def _i_win_race(m: Model, h: Hex) -> bool:
-    """Do I reach `h` (in whole turns, my turn first) before every rival?"""
+    """Do I reach `h` first? In whole moves from my next turn: every rival moves before it,
+    so I win only with fewer moves than each of them."""
     mine = m.turns_to(m.me, h)
     return mine < FAR and all(m.turns_to(r, h) > mine for r in m.rivals())
 
