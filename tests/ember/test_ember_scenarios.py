@@ -435,3 +435,19 @@ def test_15_first_turn_state_two_players():
 def test_pass_is_a_legal_main_action():
     g = fixture()
     assert Pass() in g.legal_actions()
+
+
+def test_13_deck_empty_exactly_when_the_raise_finishes_drawing():
+    """Section 13 edge 11 (R14): no reshuffle needed, the game still ends after the reveal."""
+    g = fixture()
+    set_column(g, "jade", ["not_in:lake", "not_in:river", "not_in:beach"], [ANN, BOB, ANN])
+    locate(g, "jade", g.seats[BOB].rover)
+    restart_turn(g, BOB)
+    g.treasure_discard = g.treasure_deck[:-5]
+    g.treasure_deck = g.treasure_deck[-5:]
+    g.play(Raise("jade"))  # 4 dealt + 1: exactly the deck
+    assert g.ending and g.treasure_deck == [] and len(g.treasure_discard) == 35
+    assert not any(e["event"] == "treasure_reshuffle" for e in g.log)
+    while g.phase == "distribution":
+        g.play(Decline() if g.stage == "offer" else g.legal_actions()[0])
+    assert g.phase == "over" and g.end_reason == "deck"
