@@ -1,0 +1,150 @@
+"""Bot tournaments: ``python -m ember_isle tournament --a medium --b easy --games N``.
+
+Paired seeds in every seat order: for each seed, bot A plays once from every seat (the
+others are bot B) with the first player fixed to seat 0, so a deal is played from each
+position. ``--a X --b X`` measures seat balance. A win counts 1, shared between tied
+winners; intervals are Wilson's 95 % score intervals. Game ``i`` of seed ``s`` uses ``s``
+for the deal and for the bots' own draws, so any game can be replayed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from ..actions import PlayClue, PlayLavaTile
+from ..game import Game
+from ..options import Options
+from . import choose_action
+
+
+@dataclass
+class Result:
+    """What a tournament measured."""
+
+    a: str
+    b: str
+    seats: int
+    seed: int
+    map: str
+    games: int = 0
+    wins_a: float = 0.0
+    seat_wins: list[float] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)
+    decision_s: dict[str, list[float]] = field(default_factory=dict)
+    raises: list[int] = field(default_factory=list)
+    clues_per_raise: list[int] = field(default_factory=list)
+    ends: dict[str, int] = field(default_factory=dict)
+    turns: int = 0
+    turns_without_clue: int = 0
+    elapsed_s: float = 0.0
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(levels: list[str], seed: int, map_name: str, res: Result | None = None) -> Game:
+    """One whole game between bots of the given levels (seat order as listed)."""
+    names = tuple(f"{lv.title()} {i + 1}" for i, lv in enumerate(levels))
+    g = Game.new(
+        Options(seats=names, seed=seed, map=map_name, first_player=0, bots=dict(enumerate(levels)))
+    )
+    rng = random.Random(seed ^ 0xE3B)
+    last_turn = -1
+    while g.phase != "over":
+        seat = g.to_move
+        assert seat is not None
+        legal = g.legal_actions()
+        if res is not None and g.stage == "turn" and g.turns != last_turn:
+            last_turn = g.turns
+            res.turns += 1
+            res.turns_without_clue += not any(isinstance(a, PlayClue | PlayLavaTile) for a in legal)
+        start = time.perf_counter()
+        action = choose_action(g.view(seat), legal, levels[seat], rng)
+        if res is not None:
+            res.decision_s.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        g.play(action, seat)
+    return g
+
+
+def run(
+    a: str,
+    b: str,
+    seeds: int,
+    seats: int = 2,
+    seed: int = 0,
+    map_name: str = "random",
+    progress: bool = False,
+) -> Result:
+    """Play every seed once with A in each seat: ``seeds * seats`` games (``seeds`` games
+    when A and B are the same level: the seat orders would repeat one game)."""
+    res = Result(a, b, seats, seed, map_name, seat_wins=[0.0] * seats)
+    start = time.perf_counter()
+    for s in range(seed, seed + seeds):
+        for a_seat in range(seats if a != b else 1):
+            levels = [a if k == a_seat else b for k in range(seats)]
+            g = play_game(levels, s, map_name, res)
+            _record(res, g, a_seat)
+            if progress:
+                print(f"seed {s} A in seat {a_seat + 1}: A {res.wins_a:g}/{res.games}", flush=True)
+    res.elapsed_s = time.perf_counter() - start
+    return res
+
+
+def _record(res: Result, g: Game, a_seat: int) -> None:
+    winners = g.winners()
+    for w in winners:
+        res.seat_wins[w] += 1 / len(winners)
+    if a_seat in winners:
+        res.wins_a += 1 / len(winners)
+    rows = g.scores()
+    best_other = max(r["total"] for r in rows if r["seat"] != a_seat)
+    res.margins.append(rows[a_seat]["total"] - best_other)
+    res.raises.append(sum(s.raises for s in g.seats))
+    res.clues_per_raise += [e["clues"] for e in g.log if e["event"] == "raise"]
+    reason = g.end_reason or "?"
+    res.ends[reason] = res.ends.get(reason, 0) + 1
+    res.games += 1
+
+
+def report(res: Result) -> str:
+    """The lines the command prints."""
+    n = res.games
+    lo, hi = wilson(res.wins_a, n)
+    lines = [
+        f"tournament: A={res.a} vs B={res.b}  seats {res.seats}  map {res.map}  games {n}"
+        f"  (seeds from {res.seed}, A in every seat)",
+        f"A ({res.a}) win rate: {100 * res.wins_a / max(n, 1):.1f}%"
+        f"  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
+        f"average margin A - best other: {statistics.mean(res.margins) if n else 0:+.2f} points",
+        "win rate by seat (turn order): "
+        + ", ".join(
+            f"seat {i + 1} {100 * w / max(n, 1):.1f}%"
+            f" (95% CI {100 * wilson(w, n)[0]:.1f}-{100 * wilson(w, n)[1]:.1f}%)"
+            for i, w in enumerate(res.seat_wins)
+        ),
+        f"raises per game {statistics.mean(res.raises) if n else 0:.2f};"
+        f" clues per raised column {statistics.mean(res.clues_per_raise or [0]):.2f};"
+        f" ends {dict(sorted(res.ends.items()))};"
+        f" turns with no legal clue {100 * res.turns_without_clue / max(res.turns, 1):.1f}%",
+    ]
+    for level, ts in sorted(res.decision_s.items()):
+        ts = sorted(ts)
+        lines.append(
+            f"{level} decision time: median {1000 * statistics.median(ts):.1f} ms,"
+            f" p90 {1000 * ts[int(0.9 * (len(ts) - 1))]:.1f} ms,"
+            f" max {1000 * ts[-1]:.0f} ms over {len(ts)} decisions"
+        )
+    lines.append(f"elapsed: {res.elapsed_s:.1f} s")
+    return "\n".join(lines)
