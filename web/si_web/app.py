@@ -69,6 +69,7 @@ class App:
         self.menu_over_game = False  # the menu was opened from a game (Back returns to it)
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
+        self._heard: tuple[int, int] | None = None  # (serial, log length) announced so far
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -243,6 +244,28 @@ class App:
         elif self.screen == "pass":
             self._pending = resume.parse(self.session.raw_choices())
         self.save_settings()
+
+    def news(self) -> str:
+        """What happened since the last call, in words, for the screen reader's polite live
+        region: each new move (log entry) and the score change; "" when nothing new."""
+        g = self.game
+        if g is None:
+            self._heard = None
+            return ""
+        start = len(g.log)
+        if self._heard is not None and self._heard[0] == self.serial and self._heard[1] <= len(g.log):
+            start = self._heard[1]
+        elif self._heard is not None and self._heard[0] != self.serial and self._heard[1] < len(g.log):
+            start = self._heard[1]  # an undo or a new Game object at a later position
+        self._heard = (self.serial, len(g.log))
+        v = g.view(self.viewer if self.viewer is not None else 0)
+        lines = [
+            (f"{e['name']} " if e.get("name") else "") + words.log_words(e, v)
+            for e in g.log[start:][-6:]
+        ]
+        if self.notice:
+            lines.append(self.notice)
+        return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")
 
     # ------------------------------------------------------------------ Back
     def can_back(self) -> bool:
