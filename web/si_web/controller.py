@@ -90,9 +90,12 @@ def show() -> None:
     step's next target), announce what happened, and keep Back inside the app."""
     key = focus_key()
     draw()
-    restore_focus(key)
-    announce()
-    sync_history()
+    try:
+        restore_focus(key)
+        announce()
+        sync_history()
+    except Exception:
+        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
 
 
 def draw() -> None:
@@ -203,13 +206,14 @@ def restore_focus(key: str | None) -> None:
         auto.focus()
         return
     active = document.activeElement
-    if key is None or (not missing(active) and active is not document.body and active.isConnected):
+    lost = missing(active) or str(active.tagName) == "BODY" or not active.isConnected
+    if key is None or not lost:
         return
     el: Js = None
     if key != "map":
         with contextlib.suppress(Exception):
             el = root.querySelector(key)
-    if missing(el) or el.disabled:
+    if missing(el) or el.hasAttribute("disabled"):
         el = root.querySelector(TARGETS + '[tabindex="0"]')
     if missing(el):
         el = root.querySelector("#si-actions .primary:not([disabled]), #si-actions button:not([disabled])")
@@ -228,7 +232,7 @@ def move_focus(el: Js, key: str) -> None:
     x0, y0 = centre_of(el)
     best, best_score = None, math.inf
     for other in root.querySelectorAll(TARGETS):
-        if other is el:
+        if other.isSameNode(el):
             continue
         x, y = centre_of(other)
         along = (x - x0) * dx + (y - y0) * dy
@@ -247,7 +251,7 @@ def move_focus(el: Js, key: str) -> None:
 def press(selector: str) -> bool:
     """Click the first enabled control matching `selector` (keyboard shortcuts)."""
     el = root.querySelector(selector)
-    if missing(el) or el.disabled:
+    if missing(el) or el.hasAttribute("disabled"):
         return False
     el.click()
     return True
