@@ -360,7 +360,7 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
             label = hints.labels.get((x, y), "A highlighted spot")
             rects.append(
                 f'<rect class="target" data-act="{hints.cell_act}" data-x="{x}" data-y="{y}" '
-                f'x="{x * CELL + 4}" y="{y * CELL + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" '
+                f'x="{x * CELL + 2}" y="{y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
                 f'role="button" tabindex="{0 if first else -1}" aria-label="{escape(label)}"/>'
             )
             first = False

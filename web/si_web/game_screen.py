@@ -45,6 +45,9 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     hints.spot_labels = {
         (x, y, i): words.spot_label(act, v, x, y, i) for x, y, i, act in hints.symbol_targets
     }
+    if app.map_px and hints.cell_targets and hints.focus_box is None:  # targets >= 32 px
+        fit = viewport.fitted(v, tiles, hints)
+        hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
     box = app.user_viewbox or viewport.fitted(v, tiles, hints)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     drawer = (

@@ -15,6 +15,7 @@ from .board_svg import CELL, BoardHints, TileArt, content_box, fit_viewbox
 Box = tuple[float, float, float, float]
 MAP_MARGIN = 1600  # how far (SVG units) the map may be zoomed out beyond the table's width
 MIN_WIDTH = 250  # the closest zoom: 2.5 cells across
+MIN_TARGET_SCALE = 32.5 / (CELL - 4)  # px per unit: a highlighted cell >= 32 px on screen
 
 
 def fitted(v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> Box:
@@ -96,4 +97,24 @@ def zoomed_to(cells: set[tuple[int, int]], centre: tuple[int, int], px: tuple[fl
         return box
     w, h = px[0] / min_scale, px[1] / min_scale
     cx, cy = (centre[0] + 0.5) * CELL, (centre[1] + 0.5) * CELL
+    return (cx - w / 2, cy - h / 2, w, h)
+
+
+def cell_inside(x: int, y: int, box: Box) -> bool:
+    """Is the whole cell (x, y) inside the box?"""
+    return (
+        box[0] <= x * CELL
+        and (x + 1) * CELL <= box[0] + box[2]
+        and box[1] <= y * CELL
+        and (y + 1) * CELL <= box[1] + box[3]
+    )
+
+
+def at_least(box: Box, px: tuple[float, float], min_scale: float) -> Box:
+    """`box`, or when it shows the map smaller than `min_scale` pixels per unit, the box
+    about the same centre at that scale."""
+    if scale(box, px) >= min_scale:
+        return box
+    w, h = px[0] / min_scale, px[1] / min_scale
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     return (cx - w / 2, cy - h / 2, w, h)

@@ -44,16 +44,16 @@ def spot_hints(app: App, v: dict[str, Any], hints: BoardHints, spots: list[tuple
         near = island_cells(v, [(focus[0], focus[1], 0, "")]) or {focus}
         mine = [s for s in spots if (s[0], s[1]) in near]
         if mine:
-            hints.symbol_targets = mine
             cells = {(s[0], s[1]) for s in mine}
-            hints.focus_box = viewport.zoomed_to(cells, focus, px, min_scale)
+            box = hints.focus_box = viewport.zoomed_to(cells, focus, px, min_scale)
+            hints.symbol_targets = [s for s in mine if viewport.cell_inside(s[0], s[1], box)]
             return
     overview = viewport.cells_fit(outlined or {(s[0], s[1]) for s in spots}, px)
     if viewport.scale(overview, px) >= min_scale:
         hints.symbol_targets = spots
         hints.focus_box = overview
         return
-    hints.focus_box = overview
+    hints.focus_box = viewport.at_least(overview, px, viewport.MIN_TARGET_SCALE)
     hints.passive_spots = [(x, y, i) for x, y, i, _ in spots]
     hints.cell_targets = {(x, y) for x, y, _, _ in spots}
     hints.cell_act = "focus"
