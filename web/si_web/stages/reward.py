@@ -95,8 +95,9 @@ class Reward(GameStage):
             body = "<p>Build on the framed house spot: choose below how it scores.</p>"
         elif legal.get("houses"):
             body = (
-                "<p>Islands that meet your mission are outlined. Tap one of its ringed house "
-                f"spots ({words.plural(me['stock'], 'one house', 'houses')} in stock).</p>"
+                "<p>Islands that meet your mission are outlined. Tap one of their ringed house "
+                f"spots ({words.plural(me['stock'], 'one house', 'houses')} in stock); when the "
+                "rings are small, tap the island first: the map zooms to it.</p>"
             )
         else:
             body = "<p>No island meets your mission for a house now.</p>"
