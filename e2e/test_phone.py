@@ -82,7 +82,8 @@ ACTIONS_ON_SCREEN = """
   const r = bar.getBoundingClientRect();
   const buttons = Array.from(bar.querySelectorAll('button')).map((b) => {
     const q = b.getBoundingClientRect();
-    return q.top >= 0 && q.bottom <= innerHeight + 0.5 && q.left >= 0 && q.right <= innerWidth + 0.5;
+    return q.top >= 0 && q.bottom <= innerHeight + 0.5
+      && q.left >= 0 && q.right <= innerWidth + 0.5;
   });
   return {top: r.top, bottom: r.bottom, inView: r.top >= 0 && r.bottom <= innerHeight + 0.5,
           buttons, scroll: [scrollX, scrollY]};

@@ -301,10 +301,29 @@ def _thumb(tile_id: str) -> str:
     return f'<span class="thumb" role="img" aria-label="{name}">{mini_tile_svg(t.points, t.symbols)}</span>'
 
 
+_LOG_CACHE: dict[tuple[str, int, int, str], str] = {}
+
+
 def log_html(entry: dict[str, Any], view: dict[str, Any] | None) -> str:
     """A log entry's text in words, as HTML: tiles as pictures, places by what is there,
-    cards by their text. (The entry's engine text stays in the save and the console.)"""
+    cards by their text. (The entry's engine text stays in the save and the console.)
+    Cached per text and map state: the log is drawn again after every tap."""
     text = str(entry.get("text", ""))
+    board = view["board"] if view else None
+    tiles = board["tiles"] if board else []
+    last = f"{tiles[0]['id']}{tiles[-1]['id']}{tiles[-1]['x']},{tiles[-1]['y']}" if tiles else ""
+    key = (text, len(tiles), len(board["islands"]) if board else 0, last)
+    if board is not None and key in _LOG_CACHE:
+        return _LOG_CACHE[key]
+    out = _log_html(text, view)
+    if board is not None:
+        if len(_LOG_CACHE) > 4000:
+            _LOG_CACHE.clear()
+        _LOG_CACHE[key] = out
+    return out
+
+
+def _log_html(text: str, view: dict[str, Any] | None) -> str:
     out = escape(text)
 
     def card(m: re.Match[str]) -> str:
