@@ -241,9 +241,9 @@ def test_recap_lists_and_frames_what_the_others_did_since_your_turn() -> None:
             app.handle("unlock")
     parts = app.render_parts()
     assert parts is not None
-    assert 'data-recap="1"' in parts["si-panel"] and "Since your turn" in parts["si-panel"]
+    assert 'data-recap="1"' in parts["si-recap"] and "Since your turn" in parts["si-recap"]
     other = app.game.seats[1 - first] if app.game else None
-    assert other is not None and f"<b>{other.name}</b> placed" in parts["si-panel"]
+    assert other is not None and f"<b>{other.name}</b> placed" in parts["si-recap"]
     assert 'class="recent"' in parts["board-marks"]
     assert f"#g-home-{other.colour}" in parts["board-marks"]
 

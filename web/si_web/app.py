@@ -70,6 +70,7 @@ class App:
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
         self._heard: tuple[int, int] | None = None  # (serial, log length) announced so far
+        self._said: str | None = None  # the notice announced last
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -258,13 +259,17 @@ class App:
         elif self._heard is not None and self._heard[0] != self.serial and self._heard[1] < len(g.log):
             start = self._heard[1]  # an undo or a new Game object at a later position
         self._heard = (self.serial, len(g.log))
-        v = g.view(self.viewer if self.viewer is not None else 0)
+        notice = self.notice if self.notice != self._said else None
+        self._said = self.notice
+        if start >= len(g.log) and not notice:
+            return ""
+        v = self.view() if self.screen == "game" and self.viewer is not None else g.view(0)
         lines = [
             (f"{e['name']} " if e.get("name") else "") + words.log_words(e, v)
             for e in g.log[start:][-6:]
         ]
-        if self.notice:
-            lines.append(self.notice)
+        if notice:
+            lines.append(notice)
         return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")
 
     # ------------------------------------------------------------------ Back

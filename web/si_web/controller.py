@@ -41,7 +41,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
 
 Js = Any  # a JavaScript object seen from Python
 root: Js = document.getElementById("app")
-PARTS = ("si-bar", "board-wrap", "si-panel", "si-actions", "si-toasts")
+PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts")
 
 
 def missing(value: object) -> bool:

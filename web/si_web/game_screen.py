@@ -67,23 +67,24 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
-        "si-panel": panel(app, stage, v),
+        "si-recap": panels.recap_box(words.recap(v), v),
+        "si-stage": panel(app, stage, v),
+        "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
         "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
     }
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
-    """The side panel: what others did, the stage's panel, suggestion, players, log."""
+    """The side panel's middle: the stage's panel, the suggestion, the seat's objectives.
+    (Above it the recap, below it the players and the log: parts of their own, replaced
+    only when they change -- the log's tile pictures make it the heaviest HTML.)"""
     mine = panels.objectives_box(v) if stage.name in EXPLORING else ""
     offered = not (v["stage"] or "").startswith("alexis")
     return (
-        panels.recap_box(words.recap(v), v)
-        + stage.panel(app, v)
+        stage.panel(app, v)
         + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
         + mine
-        + panels.players(v)
-        + panels.game_log(v, app.events)
     )
 
 
@@ -98,7 +99,9 @@ def html(p: dict[str, str]) -> str:
         f'<div class="game" data-screen="game" {p["game"]}>'
         f'<div id="si-bar" class="bar-wrap">{p["si-bar"]}</div>'
         f'<div class="board-wrap" id="board-wrap">{p["board-wrap"]}</div>'
-        f'<aside class="panel" id="si-panel" aria-label="Your turn">{p["si-panel"]}</aside>'
+        f'<aside class="panel" id="si-panel" aria-label="Your turn">'
+        f'<div id="si-recap">{p["si-recap"]}</div><div id="si-stage">{p["si-stage"]}</div>'
+        f'<div id="si-log">{p["si-log"]}</div></aside>'
         f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
         f'<div id="si-toasts">{p["si-toasts"]}</div></div>'
     )

@@ -219,10 +219,10 @@ def players(v: dict[str, Any]) -> str:
     return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
 
 
-def game_log(v: dict[str, Any], events: list[str], expanded: bool = False) -> str:
+def game_log(v: dict[str, Any], events: list[str], expanded: bool = False, limit: int = 40) -> str:
     """The app's notes and the game's log, newest first."""
     items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(events[-5:]))
-    items += "".join(log_item(e, v) for e in reversed(v["log"][-40:]))
+    items += "".join(log_item(e, v) for e in reversed(v["log"][-limit:]))
     opened = " open" if expanded else ""
     return f'<details{opened} class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
 

@@ -153,7 +153,34 @@ def refusal(exc: IllegalAction | None, view: dict[str, Any] | None = None) -> st
     return text
 
 
-def _centre(view: dict[str, Any]) -> tuple[float, float]:
+class _Index:
+    """Lookups over one view's map (built once per view: labels ask many times a render)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        board = view["board"]
+        self.tiles = {(t["x"], t["y"]): t for t in board["tiles"]}
+        self.islands: dict[tuple[int, int], dict[str, Any]] = {}
+        for island in board["islands"]:
+            for c in island["cells"]:
+                self.islands[(c[0], c[1])] = island
+        self.centre = _centre_of(view)
+
+
+_INDEX: list[tuple[dict[str, Any], _Index]] = []
+
+
+def index(view: dict[str, Any]) -> _Index:
+    """The lookups of `view` (kept for the last few views)."""
+    for v, ix in _INDEX:
+        if v is view:
+            return ix
+    ix = _Index(view)
+    _INDEX.insert(0, (view, ix))
+    del _INDEX[4:]
+    return ix
+
+
+def _centre_of(view: dict[str, Any]) -> tuple[float, float]:
     """The middle of the tiles on the map (of the table when it is empty)."""
     tiles = view["board"]["tiles"]
     if not tiles:
@@ -176,18 +203,14 @@ def compass(dx: float, dy: float, near: float = 1.0) -> str:
 
 def area_words(view: dict[str, Any], x: int, y: int) -> str:
     """'in the north-west of the map' / 'in the middle of the map'."""
-    cx, cy = _centre(view)
+    cx, cy = index(view).centre
     d = compass(x - cx, y - cy, near=2.0)
     return f"in the {d} of the map" if d else "in the middle of the map"
 
 
 def island_of(view: dict[str, Any], x: int, y: int) -> dict[str, Any] | None:
     """The island (of the view's board) holding (x, y), if any."""
-    islands: list[dict[str, Any]] = view["board"]["islands"]
-    for island in islands:
-        if [x, y] in island["cells"]:
-            return island
-    return None
+    return index(view).islands.get((x, y))
 
 
 def island_words(island: dict[str, Any] | None) -> str:
@@ -209,7 +232,7 @@ def where(view: dict[str, Any], x: int, y: int) -> str:
 
 def neighbour_words(view: dict[str, Any], x: int, y: int) -> str:
     """An empty spot named by a tile beside it: 'east of the coast tile with a temple'."""
-    by_cell = {(t["x"], t["y"]): t for t in view["board"]["tiles"]}
+    by_cell = index(view).tiles
     for dx, dy, side in ((0, 1, "north"), (-1, 0, "east"), (0, -1, "south"), (1, 0, "west")):
         t = by_cell.get((x + dx, y + dy))
         if t is None:
@@ -280,7 +303,7 @@ def action_words(action: Action) -> str:
 
 def spot_words(view: dict[str, Any], x: int, y: int) -> str:
     """A symbol spot (house spot, resource) named by its tile and island."""
-    t = next((t for t in view["board"]["tiles"] if (t["x"], t["y"]) == (x, y)), None)
+    t = index(view).tiles.get((x, y))
     tile = tile_words(t["points"], t["symbols"]) if t else "a tile"
     return f"{tile}, {where(view, x, y)}"
 
@@ -418,7 +441,7 @@ def map_label(view: dict[str, Any]) -> str:
 
 def tile_at_words(view: dict[str, Any], x: int, y: int) -> str:
     """The tile on (x, y) in words, with its place."""
-    t = next((t for t in view["board"]["tiles"] if (t["x"], t["y"]) == (x, y)), None)
+    t = index(view).tiles.get((x, y))
     if t is None:
         return "an empty spot " + neighbour_words(view, x, y)
     return f"the {tile_words(t['points'], t['symbols'], t.get('ship'))}, {where(view, x, y)}"

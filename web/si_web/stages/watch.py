@@ -96,7 +96,7 @@ class Watch(Screen):
             + "</section>"
             + mine_html
             + players(v)
-            + game_log(v, app.events)
+            + game_log(v, app.events, limit=15)
             + "</aside>"
             + toasts(app.message, app.notice, app.leave_asked)
             + "</div>"
