@@ -18,7 +18,7 @@ serve: install build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
 test: install lint chromium build
-	$(VPY) -m pytest tests
+	$(VPY) -m pytest tests -n auto
 	$(VPY) -m pytest e2e
 
 build: $(NODE_STAMP)
