@@ -12,7 +12,7 @@ full before changing anything, so an `IllegalAction` leaves the state untouched.
 'preparation'
 
 The rules of each phase are in `start`, `exploration` and `reward` (handlers registered by
-phase and action type), solo mode's Alexis in `solo` (an automaton, see `hooks`); `Game`
+phase and action type), an automaton's in its own module (see `hooks`); `Game`
 holds the state, the interface, the turn flow and the rule steps they share. The counts
 (`HOUSES_IN_STOCK`, ...) and save constants (`FORMAT`) live in `content` and `save`; the
 `X as X` imports keep them importable from here.
