@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 import inspect
+import random
 import re
 from pathlib import Path
 
 from si_helpers import play_random
-
 from small_islands import Game, Options, hooks, solo
 from small_islands.modes import AUTOMATA, AUTOMATON_HANDLERS, SCORE_COLUMNS
 
@@ -83,8 +83,6 @@ def test_game_solo_is_the_automaton_state() -> None:
 
 
 def test_a_clone_has_its_own_automaton_state() -> None:
-    import random
-
     g = Game.new(Options(seats=("Me",), seed=5))
     play_random(g, random.Random(5), until=lambda g: len(g.actions) > 20)
     c = g.clone()
