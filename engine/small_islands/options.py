@@ -134,6 +134,11 @@ class Options:
         """One human against Alexis."""
         return len(self.seats) == 1
 
+    @property
+    def automaton(self) -> str | None:
+        """The automaton playing beside the seats, by its name in `modes.AUTOMATA`."""
+        return "alexis" if self.solo else None
+
     def with_seed(self) -> Options:
         """These options with a concrete seed (drawn at random when none was given)."""
         if self.seed is not None:
