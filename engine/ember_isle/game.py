@@ -23,7 +23,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from . import rules, setup
+from . import distribution, rules, setup, turn
 from .actions import Action
 from .board import Board
 from .content import (
@@ -267,6 +267,19 @@ class Game:
     def is_located_at(self, column: str, h: Hex) -> bool:
         """Is the treasure of `column` located on `h`?"""
         return self.candidates(column) == bit(h)
+
+    # ------------------------------------------------------------ phase steps
+    def begin_turn(self, seat: int) -> None:
+        """`seat` begins a turn (the phases hand over through the game, never to each other)."""
+        turn.begin_turn(self, seat)
+
+    def end_turn(self) -> None:
+        """The seat to move ends its turn."""
+        turn.end_turn(self)
+
+    def start_distribution(self, column: str) -> None:
+        """A treasure was raised: the claim-or-pass distribution of its column starts."""
+        distribution.start(self, column)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
