@@ -13,11 +13,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import pyimports  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -74,6 +82,10 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 BOT_WORKER = "bot-worker.js"
 # Starts Pyodide while PyScript loads; PyScript's interpreter in pyscript.json.
 PYODIDE_BOOT = "pyodide-boot.mjs"
+# Python memory snapshots (shared by the page, the bot worker and snapshot-worker.mjs): the
+# build writes in it the snapshot's key and the modules imported before one is made.
+PYTHON_SNAPSHOT = "python-snapshot.mjs"
+SNAPSHOT_WORKER = "snapshot-worker.mjs"
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
 # PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
@@ -155,13 +167,14 @@ def check_pyodide_paths() -> None:
     """The bot worker, the early boot module and the page name Pyodide's files by literal
     paths: they must match the vendored version."""
     want = f"./vendor/pyodide-{PYODIDE_VERSION}/"
-    for script in (WEB / BOT_WORKER, WEB / PYODIDE_BOOT, WEB / "index.html"):
+    scripts = (BOT_WORKER, PYODIDE_BOOT, PYTHON_SNAPSHOT, SNAPSHOT_WORKER, "index.html")
+    for script in (WEB / name for name in scripts):
         if script.is_file() and want not in script.read_text():
             raise SystemExit(f"{script}: its Pyodide paths must start with {want}")
     pycache = f"./vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}"
-    config = json.loads((WEB / "pyscript.json").read_text())
-    if config.get("files", {}).get(pycache) != "./pyscript/__pycache__/*":
-        raise SystemExit(f"web/pyscript.json: `files` must unpack {pycache}")
+    pycache = f'"{pycache}": "./pyscript/__pycache__/*"'
+    if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
+        raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
 
 
 def copy_vendor(out: Path) -> None:
@@ -241,6 +254,102 @@ def write_pyscript_pycache(dest: Path, staging: Path) -> None:
             add_file(archive, path.name, path.read_bytes())
 
 
+def worker_python() -> str:
+    """The Python code the bot worker runs (the `PYTHON` template literal of bot-worker.js)."""
+    text = (WEB / BOT_WORKER).read_text(encoding="utf-8")
+    found = re.search(r"const PYTHON = `(.*?)`;", text, re.S)
+    if not found:
+        raise SystemExit(f"web/{BOT_WORKER}: `const PYTHON = `...`;` not found")
+    return found.group(1)
+
+
+def stdlib_modules(stdlib_zip: Path) -> set[str]:
+    """The module names of a python_stdlib.zip."""
+    with zipfile.ZipFile(stdlib_zip) as archive:
+        names = archive.namelist()
+    return {pyimports.module_name(n)[0] for n in names if n.endswith(".py")}
+
+
+def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool]]]:
+    """(our packages' modules, the entry points' code) as {name: (source, is_package)}: the
+    entry points are main.py, the bot worker's Python and PyScript's `pyscript` package."""
+    ours = {
+        **pyimports.package_sources(ROOT / "engine" / "small_islands", "small_islands"),
+        **pyimports.package_sources(WEB / "si_web", "si_web"),
+    }
+    chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
+    entries = {
+        "__main__": ((WEB / "main.py").read_text(encoding="utf-8"), False),
+        "__bot_worker__": (worker_python(), False),
+        **{
+            pyimports.module_name(f"pyscript/{name}")[0]: (text, name == "__init__.py")
+            for name, text in pyscript_sources(chunk).items()
+        },
+    }
+    return ours, entries
+
+
+def snapshot_modules(stdlib: set[str]) -> list[str]:
+    """The modules a Python memory snapshot imports (see web/python-snapshot.mjs): every
+    module of ours that the page imports when it starts (the whole UI package, and what it
+    and main.py import when imported), except those that touch the browser (their JS objects
+    cannot be stored), then the standard-library modules that these and PyScript's package
+    import when imported. New or renamed UI modules are found by themselves; the bot worker
+    imports the computer players after a restore."""
+    ours, entries = app_python()
+    sources = {**ours, **entries}
+    roots = [name for name in ours if name.split(".")[0] == "si_web"]
+    roots += pyimports.imports(entries["__main__"][0], "__main__", toplevel=True)
+    used = pyimports.closure(roots, ours, toplevel=True)
+    browser = pyimports.touches_browser(sources)
+    pyscript = {name for name in entries if name.split(".")[0] == "pyscript"}
+    imported: set[str] = set()
+    for name in sorted(used | pyscript | {"__main__"}):
+        text, is_package = sources[name]
+        imported |= pyimports.imports(text, name, is_package, toplevel=True)
+    std = pyimports.resolve(imported, stdlib)
+    std = {m for m in std if m.split(".")[0] not in pyimports.BROWSER}
+    mine = used - browser
+    if not any(m.startswith("si_web.") for m in mine) or "small_islands" not in mine:
+        raise SystemExit(f"snapshot modules: the engine or the UI is missing from {sorted(mine)}")
+    return sorted(std) + sorted(mine)
+
+
+def pyodide_build_id() -> str:
+    """Pyodide's build id (its snapshots carry it; a snapshot of another build is refused)."""
+    text = (NODE_MODULES / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    found: list[str] = re.findall(r'BUILD_ID:"([0-9a-f]{64})"', text)
+    if len(found) != 1:
+        raise SystemExit("node_modules/pyodide/pyodide.mjs: BUILD_ID not found")
+    return found[0]
+
+
+def files_digest(out: Path, skip: tuple[str, ...]) -> str:
+    """SHA-256 over every file of ``out`` (names and contents) except ``skip``."""
+    digest = hashlib.sha256()
+    for name in site_files(out):
+        if name not in skip:
+            content = hashlib.sha256((out / name).read_bytes()).digest()
+            digest.update(name.encode() + b"\0" + content)
+    return digest.hexdigest()
+
+
+def write_snapshot_config(out: Path, modules: list[str]) -> str:
+    """Fill in python-snapshot.mjs: its key (the build's content hash and Pyodide's build
+    id: a new deploy never restores an old snapshot) and the modules to import; return the
+    key."""
+    path = out / PYTHON_SNAPSHOT
+    source = path.read_text(encoding="utf-8")
+    for placeholder in ('"__SI_SNAPSHOT_KEY__"', '["__SI_SNAPSHOT_MODULES__"]'):
+        if source.count(placeholder) != 1:
+            raise SystemExit(f"{PYTHON_SNAPSHOT}: placeholder {placeholder} missing")
+    key = f"{files_digest(out, ('service-worker.js',))[:16]}-{pyodide_build_id()[:16]}"
+    source = source.replace('"__SI_SNAPSHOT_KEY__"', json.dumps(key))
+    source = source.replace('["__SI_SNAPSHOT_MODULES__"]', json.dumps(modules))
+    path.write_text(source, encoding="utf-8")
+    return key
+
+
 def site_files(out: Path) -> list[str]:
     """Every file under ``out`` as a sorted list of POSIX paths relative to it."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -279,6 +388,8 @@ def build(out: Path) -> str:
         write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
         write_zip(staged / "si_web", "si_web", out / "ui.zip")
     vendor(out)
+    stdlib = stdlib_modules(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip")
+    write_snapshot_config(out, snapshot_modules(stdlib))
     return write_service_worker(out)
 
 
