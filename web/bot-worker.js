@@ -49,7 +49,10 @@ async function boot() {
 const booted = boot();
 const ready = booted.then(({ handle }) => handle);
 booted.then(
-  ({ start }) => self.postMessage({ type: "ready", ms: performance.now() - started, start }),
+  ({ start }) => {
+    self.siPythonStart = start; // e2e/test_snapshot.py reads it
+    self.postMessage({ type: "ready", ms: performance.now() - started, start });
+  },
   (error) => self.postMessage({ type: "failed", error: String(error) }),
 );
 
