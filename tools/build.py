@@ -97,6 +97,18 @@ STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py")
 # unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
 # compile. Unchecked-hash .pyc: valid only for exactly this PyScript version's sources.
 PYSCRIPT_PYCACHE = "pyscript-pycache.zip"
+# The vendored python_stdlib.zip is trimmed to what the app can import (`trim_stdlib`):
+# Pyodide's own start, and every standard-library module imported, when imported, by what the
+# page and the bot worker import (tools/pyodide_stdlib.mjs). Codecs are looked up by name at
+# run time (no import statement names them): the usual ones stay, and cp437, with which
+# zipfile decodes the names in our zips.
+STDLIB_KEEP = tuple(
+    f"encodings.{codec}"
+    for codec in (
+        "ascii", "latin_1", "cp437", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le",
+        "utf_32", "utf_32_be", "utf_32_le", "idna", "raw_unicode_escape", "unicode_escape",
+    )
+)
 
 
 def vendor_dirs() -> dict[str, tuple[Path, tuple[str, ...]]]:
@@ -188,9 +200,10 @@ def vendor(out: Path) -> None:
     """Pyodide's and PyScript's files under ``out/vendor/``, with the bytecode that spares
     every start compiling Python's `html` and PyScript's `pyscript` package."""
     copy_vendor(out)
+    stdlib_zip = out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
-        add_stdlib_bytecode(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip",
-                            Path(tmp) / "stdlib")
+        trim_stdlib(stdlib_zip, Path(tmp) / "roots.json")
+        add_stdlib_bytecode(stdlib_zip, Path(tmp) / "stdlib")
         write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
                                Path(tmp) / "pyscript")
 
@@ -202,6 +215,62 @@ def run_compiler(directory: Path, flags: tuple[str, ...] = (), keep: tuple[str, 
         check=True,
         stdout=subprocess.DEVNULL,
     )
+
+
+def browser_modules() -> set[str]:
+    """Our modules the page or the bot worker may import (also from inside functions): the
+    whole UI package and what it, main.py and the bot worker's code import, transitively."""
+    ours, entries = app_python()
+    roots: set[str] = {name for name in ours if name.split(".")[0] == "si_web"}
+    for name in ("__main__", "__bot_worker__"):
+        roots |= pyimports.imports(entries[name][0], name)
+    return pyimports.closure(roots, ours)
+
+
+def stdlib_roots() -> list[str]:
+    """What the app's Python may import: every import (also inside functions) of
+    `browser_modules`, of main.py, of the bot worker's code and of PyScript's package; plus
+    STDLIB_KEEP."""
+    ours, entries = app_python()
+    sources = {**ours, **entries}
+    found: set[str] = set(STDLIB_KEEP)
+    for name in browser_modules() | set(entries):
+        found |= pyimports.imports(sources[name][0], name, sources[name][1])
+    return sorted(found)
+
+
+def stdlib_keep(roots_file: Path) -> set[str]:
+    """The standard-library modules to ship (tools/pyodide_stdlib.mjs, under Pyodide)."""
+    roots_file.write_text(json.dumps(stdlib_roots()))
+    out = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_stdlib.mjs"), str(roots_file)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    found: list[str] = json.loads(out.stdout.strip().splitlines()[-1])["modules"]
+    return set(found)
+
+
+def trim_stdlib(stdlib_zip: Path, roots_file: Path) -> None:
+    """Rewrite python_stdlib.zip with only the modules of `stdlib_keep` (their source files,
+    and the folders of their packages), each entry as it was (name, bytes, date)."""
+    keep = stdlib_keep(roots_file)
+    with zipfile.ZipFile(stdlib_zip) as original:
+        entries = [(info, original.read(info)) for info in original.infolist()]
+    packages = {m.replace(".", "/") + "/" for m in keep}
+    kept = [
+        (info, data)
+        for info, data in entries
+        if (info.filename.endswith(".py") and pyimports.module_name(info.filename)[0] in keep)
+        or info.filename in packages
+    ]
+    shipped = {pyimports.module_name(i.filename)[0] for i, _ in kept if i.filename.endswith(".py")}
+    if missing := keep - shipped:
+        raise SystemExit(f"python_stdlib.zip: no source for {sorted(missing)}")
+    with zipfile.ZipFile(stdlib_zip, "w") as archive:
+        for info, data in kept:
+            archive.writestr(info, data)
 
 
 def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:

@@ -42,8 +42,23 @@ def _absolute(module: str, is_package: bool, level: int, target: str | None) -> 
     return ".".join([*base, target] if target else base)
 
 
+def _is_main_block(node: ast.AST) -> bool:
+    """``if __name__ == "__main__":`` (runs as a script, never on import)."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    test = node.test
+    sides = [test.left, *test.comparators]
+    return (
+        len(sides) == 2
+        and isinstance(test.ops[0], ast.Eq)
+        and any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides)
+        and any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+    )
+
+
 def _walk(tree: ast.AST, toplevel: bool) -> list[ast.AST]:
-    """Every node, or with ``toplevel`` those that run at import (not in a function)."""
+    """Every node, or with ``toplevel`` those that run at import (not in a function, not
+    under ``if __name__ == "__main__":``)."""
     if not toplevel:
         return list(ast.walk(tree))
     nodes: list[ast.AST] = []
@@ -52,7 +67,7 @@ def _walk(tree: ast.AST, toplevel: bool) -> list[ast.AST]:
         node = todo.pop()
         nodes.append(node)
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            todo.extend(ast.iter_child_nodes(node))
+            todo.extend(c for c in ast.iter_child_nodes(node) if not _is_main_block(c))
     return nodes
 
 
@@ -146,9 +161,9 @@ def package_sources(root: Path, package: str) -> dict[str, tuple[str, bool]]:
 
 
 def touches_browser(sources: Mapping[str, tuple[str, bool]]) -> set[str]:
-    """The modules of ``sources`` that import a BROWSER module, directly or through other
-    modules of ``sources``."""
-    direct = {name: imports(text, name, pkg) for name, (text, pkg) in sources.items()}
+    """The modules of ``sources`` whose import imports a BROWSER module, directly or through
+    other modules of ``sources`` (imports inside functions do not count)."""
+    direct = {n: imports(text, n, pkg, toplevel=True) for n, (text, pkg) in sources.items()}
     bound = {n for n, found in direct.items() if any(m.split(".")[0] in BROWSER for m in found)}
     changed = True
     while changed:
