@@ -119,6 +119,13 @@ def test_stdlib_zip_is_trimmed_and_otherwise_unchanged(vendored: Path) -> None:
     assert size < 0.45 * (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size
 
 
+def test_lockfile_keeps_its_info_only(vendored: Path) -> None:
+    lock = json.loads((vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}/pyodide-lock.json")
+                      .read_text())
+    original = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock == {"info": original["info"], "packages": {}}
+
+
 def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(vendored: Path) -> None:
     """The engine's and the UI's tests (and the bot worker's code, tests/test_worker_python.py)
     under Pyodide with only the trimmed library for the app's imports (tools/pyodide_tests.mjs).
