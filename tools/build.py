@@ -99,7 +99,8 @@ STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py")
 PYSCRIPT_PYCACHE = "pyscript-pycache.zip"
 # The vendored python_stdlib.zip is trimmed to what the app can import (`trim_stdlib`):
 # Pyodide's own start, and every standard-library module imported, when imported, by what the
-# page and the bot worker import (tools/pyodide_stdlib.mjs). Codecs are looked up by name at
+# page and the bot worker import (tools/pyodide_stdlib.mjs), without their comments (line
+# numbers unchanged; 2.58 MB -> 0.73 MB). Codecs are looked up by name at
 # run time (no import statement names them): the usual ones stay, and cp437, with which
 # zipfile decodes the names in our zips.
 STDLIB_KEEP = tuple(
@@ -204,7 +205,7 @@ def vendor(out: Path) -> None:
     trim_lockfile(out / f"vendor/pyodide-{PYODIDE_VERSION}/pyodide-lock.json")
     stdlib_zip = out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
-        trim_stdlib(stdlib_zip, Path(tmp) / "roots.json")
+        trim_stdlib(stdlib_zip, Path(tmp) / "trim")
         add_stdlib_bytecode(stdlib_zip, Path(tmp) / "stdlib")
         write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
                                Path(tmp) / "pyscript")
@@ -241,11 +242,15 @@ def stdlib_roots() -> list[str]:
     return sorted(found)
 
 
-def stdlib_keep(roots_file: Path) -> set[str]:
-    """The standard-library modules to ship (tools/pyodide_stdlib.mjs, under Pyodide)."""
+def stdlib_keep(staging: Path) -> set[str]:
+    """The standard-library modules to ship, their sources (comments cut) written into
+    ``staging`` (tools/pyodide_stdlib.mjs, under Pyodide)."""
+    roots_file = staging / "roots.json"
+    sources = staging / "sources"
+    sources.mkdir(parents=True)
     roots_file.write_text(json.dumps(stdlib_roots()))
     out = subprocess.run(
-        ["node", str(ROOT / "tools" / "pyodide_stdlib.mjs"), str(roots_file)],
+        ["node", str(ROOT / "tools" / "pyodide_stdlib.mjs"), str(roots_file), str(sources)],
         check=True,
         capture_output=True,
         text=True,
@@ -254,25 +259,26 @@ def stdlib_keep(roots_file: Path) -> set[str]:
     return set(found)
 
 
-def trim_stdlib(stdlib_zip: Path, roots_file: Path) -> None:
-    """Rewrite python_stdlib.zip with only the modules of `stdlib_keep` (their source files,
-    and the folders of their packages), each entry as it was (name, bytes, date)."""
-    keep = stdlib_keep(roots_file)
+def trim_stdlib(stdlib_zip: Path, staging: Path) -> None:
+    """Rewrite python_stdlib.zip with only the modules of `stdlib_keep` (their sources
+    without comments, and the folders of their packages), each under its name and date."""
+    keep = stdlib_keep(staging)
     with zipfile.ZipFile(stdlib_zip) as original:
-        entries = [(info, original.read(info)) for info in original.infolist()]
+        infos = original.infolist()
     packages = {m.replace(".", "/") + "/" for m in keep}
     kept = [
-        (info, data)
-        for info, data in entries
+        info
+        for info in infos
         if (info.filename.endswith(".py") and pyimports.module_name(info.filename)[0] in keep)
         or info.filename in packages
     ]
-    shipped = {pyimports.module_name(i.filename)[0] for i, _ in kept if i.filename.endswith(".py")}
+    shipped = {pyimports.module_name(i.filename)[0] for i in kept if i.filename.endswith(".py")}
     if missing := keep - shipped:
         raise SystemExit(f"python_stdlib.zip: no source for {sorted(missing)}")
     with zipfile.ZipFile(stdlib_zip, "w") as archive:
-        for info, data in kept:
-            archive.writestr(info, data)
+        for info in kept:
+            path = staging / "sources" / info.filename
+            archive.writestr(info, b"" if info.is_dir() else path.read_bytes())
 
 
 def trim_lockfile(lockfile: Path) -> None:
