@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 from conftest import SITE, Recorder, origin_of, wait_controlled, wait_ready
-from game_helpers import play_until, start_game, tap_act
+from game_helpers import play_until, start_game, state, tap, tap_act, tappables
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
+from tests.web_driver import choose
 from tools.serve import start_server
 
 SAVE = "small-islands/save"
@@ -50,10 +51,12 @@ async ([mode]) => {
   if (mode === "read") return { key: record.key, length: record.length, size: record.blob.size };
   let bytes = new Uint8Array(await record.blob.arrayBuffer());
   if (mode === "flip") bytes[bytes.length >> 1] ^= 0x5a;  // same length, other content
-  if (mode === "truncate") bytes = bytes.slice(0, bytes.length - (1 << 20));
+  if (mode === "truncate") {  // digest recomputed: the page list no longer fits
+    bytes = bytes.slice(0, bytes.length - (1 << 16));
+    record.sha256 = await hex(bytes);
+  }
   if (mode === "bad-header") {  // Pyodide refuses it; our checks pass (digest recomputed)
     bytes[0] ^= 0xff;
-    record.length = bytes.length;
     record.sha256 = await hex(bytes);
   }
   if (mode === "other-build") record.key = "0123456789abcdef-0123456789abcdef";
@@ -142,7 +145,7 @@ def test_returning_visit_restores_the_snapshot_and_plays(
 ) -> None:
     page = restored
     stored = record(page)
-    assert stored is not None and stored["size"] == stored["length"] > 10_000_000
+    assert stored is not None and 5_000_000 < stored["size"] < stored["length"]
     new_game_plays_a_move(page, random.Random(3))
     assert page.locator(".toast.error").count() == 0
     assert page.get_attribute("html", "data-python-snapshot") is None  # nothing more to store
@@ -245,7 +248,17 @@ def test_bot_worker_restores_the_snapshot(restored: Page, recorder: Recorder) ->
         "{ if (self.siPythonStart) { clearInterval(t); ok(self.siPythonStart); } }, 50); })"
     )
     assert started == "snapshot"
-    page.wait_for_function(
-        "() => JSON.parse(window.siBotStats || '{}').think?.length > 0", timeout=120_000
-    )
+    # Tap as the human until the computer has decided once (it may not move first).
+    rng = random.Random(2)
+    thought = "() => JSON.parse(window.siBotStats || '{}').think?.length > 0"
+    for _ in range(300):
+        if page.evaluate(thought):
+            break
+        if state(page)["screen"] == "watch":
+            page.wait_for_function(thought, timeout=120_000)
+            break
+        item = choose(tappables(page), rng)
+        assert item is not None, state(page)
+        tap(page, item)
+    assert page.evaluate(thought)
     assert recorder.problems() == {}
