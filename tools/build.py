@@ -188,6 +188,9 @@ def check_pyodide_paths() -> None:
     pycache = f'"{pycache}": "./pyscript/__pycache__/*"'
     if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
         raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
+    for archive in ("engine.zip", "ui.zip"):
+        if f'"./{archive}": "import"' not in (WEB / PYTHON_SNAPSHOT).read_text():
+            raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must import from {archive}")
 
 
 def copy_vendor(out: Path) -> None:

@@ -1,9 +1,9 @@
 // Small Islands computer players, off the main thread (a same-origin module worker).
 //
 // It starts its own Python (restoring the page's Python memory snapshot when one of this
-// build is stored: python-snapshot.mjs; ~10x faster than a fresh start), unpacks engine.zip
-// into the working directory (where the snapshot's modules came from), and answers one
-// request at a time. Request (postMessage): {id, request} where `request` is a JSON string
+// build is stored: python-snapshot.mjs; ~10x faster than a fresh start), installs engine.zip
+// where the page does (the snapshot's modules came from there), and answers one request at
+// a time. Request (postMessage): {id, request} where `request` is a JSON string
 //   {"kind": "bot", "view": {...}, "legal": [action JSON, ...], "level": "hard",
 //    "seed": 123, "budget": 0.25}
 //   {"kind": "suggest", "view": {...}, "legal": [...]}
@@ -13,7 +13,7 @@
 // The bot sees only what the request holds: its seat's view and the legal actions.
 // tools/build.py checks that the Pyodide path below matches its PYODIDE_VERSION.
 
-import { startPython } from "./python-snapshot.mjs";
+import { fetchFiles, installFiles, startPython } from "./python-snapshot.mjs";
 
 const PYTHON = `
 import json
@@ -36,11 +36,10 @@ const started = performance.now();
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
 async function boot() {
-  const engine = fetch("./engine.zip");
+  const engine = fetchFiles(import.meta.url, { "./engine.zip": "import" });
+  engine.catch(() => {}); // reported below, once
   const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
-  const response = await engine;
-  if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+  installFiles(pyodide, await engine);
   pyodide.runPython("import sys; sys.dont_write_bytecode = True");
   pyodide.runPython(PYTHON);
   return { handle: pyodide.globals.get("si_handle"), start };

@@ -7,7 +7,7 @@
 // then begin the 10 MB WebAssembly compile). PyScript's stdout/stderr handlers are attached
 // when it asks; Python prints nothing before that. Everything else stays PyScript's.
 // The engine, the UI and PyScript's bytecode (python-snapshot.mjs FILES) are fetched at
-// once, in parallel with Python, and unpacked before PyScript gets the interpreter.
+// once, in parallel with Python, and installed before PyScript gets the interpreter.
 //
 // Returning visits restore a Python memory snapshot instead of starting Python from scratch
 // (python-snapshot.mjs says what it holds and how it is checked); a start that did not
@@ -25,9 +25,9 @@ import {
   SNAPSHOT_KEY,
   discardSnapshot,
   fetchFiles,
+  installFiles,
   startPython,
   takeSnapshot,
-  unpackFiles,
   writeSnapshot,
 } from "./python-snapshot.mjs";
 
@@ -71,7 +71,7 @@ async function boot() {
   // The mark lets bench/startup.py split a start into Pyodide's part and the app's part.
   performance.mark("pyodide-ready");
   const { pyodide, start } = started;
-  unpackFiles(pyodide, await files);
+  installFiles(pyodide, await files);
   let snapshot = null;
   if (start !== "snapshot" && wanted) {
     try {

@@ -6,7 +6,7 @@
 // `pyodide.makeMemorySnapshot()`, `loadPyodide({_loadSnapshot})`.
 //
 // What a snapshot holds: Pyodide's whole WebAssembly memory after a normal start, FILES
-// unpacked and SNAPSHOT_MODULES imported. tools/build.py writes that list: the modules of
+// installed and SNAPSHOT_MODULES imported. tools/build.py writes that list: the modules of
 // ours that the page imports when it starts and that import neither `js`, `pyscript` nor
 // `pyodide` (directly or through our other modules), plus the standard-library modules the
 // page's Python imports. Modules touching the browser cannot be in it: Pyodide stores only
@@ -15,7 +15,7 @@
 // and the controller renders and reads storage when imported. So PyScript's bootstrap and
 // main.py run after every start, restored or not, exactly as before.
 // What it does not hold: files (Emscripten keeps its file system in JS). Pyodide writes its
-// standard library again at every start and startPython's caller unpacks FILES again, so
+// standard library again at every start and startPython's caller installs FILES again, so
 // modules imported later still find their files.
 //
 // The page takes the snapshot itself, on a start that did not restore one: that start loads
@@ -39,13 +39,14 @@ import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 export const SNAPSHOT_KEY = "__SI_SNAPSHOT_KEY__";
 /** The modules imported before a snapshot is taken (tools/build.py writes the list). */
 export const SNAPSHOT_MODULES = ["__SI_SNAPSHOT_MODULES__"];
-/** Unpacked into Python's working directory at every start: URL -> target ("dir/*" = unpack
- * the zip there). The engine and the UI are bytecode; PyScript's `pyscript` package is
- * written by PyScript as source, and its bytecode goes beside it (see tools/build.py). */
+/** Installed at every start, in the working directory. "import": the engine and the UI, as
+ * bytecode zips that stay zips, on sys.path (zipimport decompresses only what is imported);
+ * "dir/*": unpacked there (PyScript writes its `pyscript` package as source at every start;
+ * its bytecode goes beside it, see tools/build.py). */
 export const FILES = {
+  "./engine.zip": "import",
+  "./ui.zip": "import",
   "./vendor/pyscript-0.7.31/pyscript-pycache.zip": "./pyscript/__pycache__/*",
-  "./engine.zip": "./*",
-  "./ui.zip": "./*",
 };
 
 const DB_NAME = "small-islands-python";
@@ -254,26 +255,40 @@ export async function startPython(indexURL, { restore: tryRestore = false, passi
   }
 }
 
-/** Start fetching FILES (or the given subset); resolves to [[target, bytes], ...]. */
+/** Start fetching FILES (or the given subset); resolves to [[source, target, bytes], ...]. */
 export function fetchFiles(base, files = FILES) {
   return Promise.all(
     Object.entries(files).map(async ([source, target]) => {
       const response = await fetch(new URL(source, base));
       if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`);
-      return [target, new Uint8Array(await response.arrayBuffer())];
+      return [source, target, new Uint8Array(await response.arrayBuffer())];
     }),
   );
 }
 
-/** Unpack fetched FILES into the interpreter's working directory. */
-export function unpackFiles(pyodide, fetched) {
-  for (const [target, data] of fetched) {
-    pyodide.unpackArchive(data, "zip", { extractDir: target.replace(/\/?\*$/, "") || "." });
+/** Install fetched FILES in the interpreter's working directory (see FILES). */
+export function installFiles(pyodide, fetched) {
+  const zips = [];
+  for (const [source, target, data] of fetched) {
+    if (target === "import") {
+      const path = `${pyodide.FS.cwd()}/${source.split("/").pop()}`;
+      pyodide.FS.writeFile(path, data);
+      zips.push(path);
+    } else {
+      pyodide.unpackArchive(data, "zip", { extractDir: target.replace(/\/?\*$/, "") || "." });
+    }
+  }
+  // After the cwd, in FILES' order; a restored interpreter has them already.
+  const globals = pyodide.toPy({ zips });
+  try {
+    pyodide.runPython("import sys\nsys.path[1:1] = [z for z in zips if z not in sys.path]", { globals });
+  } finally {
+    globals.destroy();
   }
 }
 
 /**
- * On an interpreter started with `snapshot: true` and FILES unpacked: import
+ * On an interpreter started with `snapshot: true` and FILES installed: import
  * SNAPSHOT_MODULES, copy the memory, then give Python a plain `js` module for whatever
  * runs next. Returns the snapshot's bytes.
  */
