@@ -69,7 +69,6 @@ const IMPORT_ALL = `
 import importlib, sys
 for name in __si_modules:
     importlib.import_module(name)
-sys.modules.pop("js", None)  # imported through the recording proxy: a plain one follows
 `;
 
 /** Why a stored snapshot was not used: code "none", "other-build" or "corrupt". */
@@ -293,10 +292,15 @@ export function installFiles(pyodide, fetched) {
  * runs next. Returns the snapshot's bytes.
  */
 export function takeSnapshot(pyodide) {
-  runWithModules(pyodide, IMPORT_ALL);
-  performance.mark("snapshot-imported"); // bench/startup.py: what taking one costs
-  const bytes = pyodide.makeMemorySnapshot();
-  performance.mark("snapshot-copied");
-  pyodide.registerJsModule("js", globalThis);
-  return bytes;
+  try {
+    runWithModules(pyodide, IMPORT_ALL);
+    performance.mark("snapshot-imported"); // bench/startup.py: what taking one costs
+    const bytes = pyodide.makeMemorySnapshot();
+    performance.mark("snapshot-copied");
+    return bytes;
+  } finally {
+    // `js` so far records the paths it is reached by (for the snapshot): a plain one now.
+    pyodide.runPython("import sys\nsys.modules.pop('js', None)");
+    pyodide.registerJsModule("js", globalThis);
+  }
 }
