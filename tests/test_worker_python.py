@@ -53,20 +53,20 @@ def test_worker_plays_every_level_and_suggests() -> None:
     for _ in range(6000):
         if app.screen == "over":
             break
-        req = app.auto_request()
+        req = app.auto.request()
         if req is not None:
             answer = handle(quick(req["request"]))
-            assert app.apply_auto(answer, req["token"])
+            assert app.auto.apply(answer, req["token"])
             answered.add(str(req["level"]))
             continue
         html = app.render()
         if not hinted and "hint" in {t["data-act"] for t in tappables(html)}:
             app.handle("hint")
-            hint = app.hint_request()
+            hint = app.auto.hint_request()
             assert hint is not None
             reply = json.loads(handle(hint["request"]))
             assert reply["action"] and reply["reason"]
-            app.apply_hint(json.dumps(reply), hint["token"])
+            app.auto.apply_hint(json.dumps(reply), hint["token"])
             hinted = True
             continue
         item = choose(tappables(html), rng)
