@@ -45,8 +45,9 @@ from ..actions import (
 )
 from ..content import TILE_BY_ID
 from ..game import Game
+from .evaluate import summarize
 from .policy import Ctx, land_value, medium, ranked
-from .search import W_LEAVE, Denial, Evidence, playout
+from .search import MAX_PLAYOUT_STEPS, W_LEAVE, Denial, Evidence, _margin, _step
 from .world import board_from_view, determinize
 
 
@@ -61,7 +62,7 @@ class Effort:
     takes: int = 3  # take lines compared (each display tile with its planned placement)
     landings: int = 2  # landing lines compared when landing is possible
     choices: int = 4  # candidates for houses, objectives, starting layouts
-    search_nav: int = 3  # search takes once the Navigation stack holds this many or fewer
+    search_nav: int = -1  # search takes (no landing possible) from this Navigation count on
     min_gain: float = 0.5  # PP of paired margin a line must add over Hard's choice
     confidence: float = 1.0  # ... and by this many standard errors
 
@@ -70,8 +71,11 @@ EFFORT = Effort()
 
 
 def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
-           effort: Effort = EFFORT) -> Action:
-    """The Expert player's choice for the seat of `view` (see the module docstring)."""
+           effort: Effort = EFFORT, trace: list[Any] | None = None) -> Action:
+    """The Expert player's choice for the seat of `view` (see the module docstring).
+
+    `trace`, if given, receives the searched lines and their margins per world.
+    """
     if len(legal) == 1:
         return legal[0]
     seat = view["seat"]
@@ -92,6 +96,8 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
     weights = _world_weights(pool, seat, evidence)
     worlds = _resample(pool, weights, n_worlds, rng)
     margins = _evaluate(lines, worlds, seat, rng)
+    if trace is not None:
+        trace.append((lines, margins))
     return lines[_pick(margins, effort)][0]
 
 
@@ -111,15 +117,29 @@ def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: dict[str, 
             view["navigation_count"] <= effort.search_nav)
         return (lines if searched else lines[:1]), effort.worlds
     if isinstance(first, (PlaceHouse, EndReward)):
-        scored = ranked(game, legal)
-        lines = [[a] for _, a in scored[: effort.choices]]
-        if [EndReward()] not in lines:
-            lines.append([EndReward()])
-        return lines, effort.reward_worlds
+        return _house_lines(game, legal, effort), effort.reward_worlds
     if isinstance(first, (ChooseObjective, StartLayout)):
         scored = ranked(game, legal)
         return [[a] for _, a in scored[: effort.choices]], effort.setup_worlds
     return [[medium(game, legal, random.Random(0))]], 0
+
+
+def _house_lines(game: Game, legal: Sequence[Action], effort: Effort) -> list[list[Action]]:
+    """Medium's best house on each of the best few islands, and ending the reward turn.
+
+    Two spots (or resource choices) on one island score the same: only the best is kept.
+    """
+    _, where = summarize(game.board)
+    islands: set[int] = set()
+    lines: list[list[Action]] = []
+    for _, action in ranked(game, legal):
+        if isinstance(action, PlaceHouse):
+            island = where[(action.x, action.y)]
+            if island in islands or len(islands) >= effort.choices:
+                continue
+            islands.add(island)
+        lines.append([action])
+    return lines
 
 
 def _take_lines(game: Game, legal: Sequence[Action], denial: Denial,
@@ -201,8 +221,22 @@ def _evaluate(lines: list[list[Action]], worlds: list[Game], seat: int,
             g = world.clone()
             for action in line:
                 g.play(action)
-            margins[i].append(playout(g, seat, random.Random(seed), True))
+            margins[i].append(playout(g, seat, random.Random(seed), max(world.round, 1)))
     return margins
+
+
+def playout(g: Game, seat: int, rng: random.Random, round_: int) -> float:
+    """Play on to the end of round `round_` (or of the game); `seat`'s margin then.
+
+    Every line is scored at the same point, the end of the round of the decision, even a
+    line whose last action already ended that round (Hard's playout starts counting at
+    the position after the line, so such a line was played a whole round further).
+    """
+    for _ in range(MAX_PLAYOUT_STEPS):
+        if g.phase == "over" or g.round != round_:
+            break
+        _step(g, rng)
+    return _margin(g, seat)
 
 
 def _pick(margins: list[list[float]], effort: Effort) -> int:
