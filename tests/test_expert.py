@@ -5,13 +5,13 @@ import json
 import random
 
 import pytest
+from test_bots import alter_hidden
 
 from small_islands import AlexisStep, Game, Land, Options, PlaceHouse, TakeTile
 from small_islands.bots import bot_move, choose_action, expert
 from small_islands.bots.expert import EFFORT, Effort, _pick, _resample, _take_lines, scaled
 from small_islands.bots.search import Denial
 from small_islands.bots.tournament import compare, load, plan, report, run
-from test_bots import alter_hidden
 
 expert_module = importlib.import_module("small_islands.bots.expert")
 
