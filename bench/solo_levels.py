@@ -72,7 +72,8 @@ def compare_bots(args: argparse.Namespace) -> None:
             for line in fh:
                 r = json.loads(line)
                 done[(r["bot"], r["level"], r["seed"])] = r
-    jobs = [(b, lv, args.seed + k) for lv in levels for k in range(args.games) for b in bots
+    # seed by seed across the levels, so that a run cut short covers every level alike
+    jobs = [(b, lv, args.seed + k) for k in range(args.games) for lv in levels for b in bots
             if (b, lv, args.seed + k) not in done]
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(bot_game, jobs):
@@ -80,14 +81,19 @@ def compare_bots(args: argparse.Namespace) -> None:
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as fh:
                     fh.write(json.dumps(r) + "\n")
-    print(f"seeds {args.seed}..{args.seed + args.games - 1} at every level; Alexis decides")
+    print(f"seeds from {args.seed} (up to {args.games} per level, the same for every bot);"
+          " Alexis decides")
     print("| level | bot | games | wins | 95 % CI | avg score | avg Alexis | paired vs "
           f"{bots[0]}: wins | margin |")
     print("| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for lv in levels:
-        base = [done[(bots[0], lv, args.seed + k)] for k in range(args.games)]
+        seeds = [args.seed + k for k in range(args.games)
+                 if all((b, lv, args.seed + k) in done for b in bots)]  # all bots played it
+        base = [done[(bots[0], lv, seed)] for seed in seeds]
         for b in bots:
-            rs = [done[(b, lv, args.seed + k)] for k in range(args.games)]
+            rs = [done[(b, lv, seed)] for seed in seeds]
+            if not rs:
+                continue
             wins = sum(1 for r in rs if r["won"])
             lo, hi = wilson(wins, len(rs))
             paired = ""
