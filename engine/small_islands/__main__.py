@@ -101,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument("--budget", type=float, default=0.25,
                       help="Hard: CPU seconds per decision")
     tour.add_argument("--progress", action="store_true")
+    tour.add_argument("--report", action="store_true",
+                      help="play nothing: report the planned games already in --out")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         print(simulate(args.games, args.seats, args.mode, args.seed, args.level))
@@ -109,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         res = tournament.run(
             args.a, args.b, args.games, args.seats, args.mode, args.seed, args.budget,
-            args.progress, args.order, args.jobs, args.out,
+            args.progress, args.order, args.jobs, args.out, not args.report,
         )
         print(tournament.report(res))
         if args.baseline:

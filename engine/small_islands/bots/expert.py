@@ -12,9 +12,10 @@ Expert sees what Hard sees (its seat's view) and starts from Hard's knowledge:
    and the best landings; for houses, objectives and the starting layout Medium's best few.
 3. **Playouts.** Each line is played in each world, then the round is played to the end of
    its reward phase by a fast Medium-like policy for every seat (opponents with their
-   sampled objectives), and scored as Hard scores its playouts: own total plus what is
-   still in hand (houses, tokens, next round's objective on this map), minus the best
-   opponent's. Every line meets the same worlds and playout seeds (common random numbers).
+   sampled objectives), and scored as Hard scores its playouts -- own total plus what is
+   still in hand (houses, tokens, the ship), minus the best opponent's -- except that next
+   round's objective counts with its measured weight (`W_LATER_END`), not Medium's. Every
+   line meets the same worlds and playout seeds (common random numbers).
 4. **Choice.** Expert departs from Hard's choice only when another line's paired margin is
    higher by at least `Effort.min_gain` PP and `Effort.confidence` standard errors.
 
@@ -73,6 +74,14 @@ class Effort:
 
 
 EFFORT = Effort()
+# What next round's objective, valued on the map at the end of a round (Medium's
+# `isle_value` over the best 4 islands), says about the points a seat scores in the rest
+# of the game: +0.04 ± 0.03 PP per PP with one round to go, +0.03 ± 0.04 with two (least
+# squares over ~1 040 seat-rounds each from 529 Medium-vs-Medium games, seeds
+# 500000-500555; bench/expert_value.py). Hard's playouts weigh it 0.35, which made lines
+# that grow islands (exploring on rather than landing; objective pairs keeping a card that
+# fits the map) look several PP better than the points they score in the round.
+W_LATER_END = 0.04
 
 
 def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
@@ -241,7 +250,7 @@ def playout(g: Game, seat: int, rng: random.Random, round_: int) -> float:
         if g.phase == "over" or g.round != round_:
             break
         _step(g, rng)
-    return _margin(g, seat)
+    return _margin(g, seat, W_LATER_END)
 
 
 def _pick(margins: list[list[float]], effort: Effort) -> int:

@@ -452,15 +452,18 @@ def _quick_turn(g: Game, rng: random.Random) -> None:
         g.play(EndTurn())
 
 
-def _margin(g: Game, seat: int) -> float:
+def _margin(g: Game, seat: int, w_later: float = W_LATER) -> float:
     """Own total plus outlook, minus the best opponent's."""
-    values = [_outlook(g, i) for i in range(len(g.seats))]
+    values = [_outlook(g, i, w_later) for i in range(len(g.seats))]
     mine = values[seat]
     return mine - max(v for i, v in enumerate(values) if i != seat)
 
 
-def _outlook(g: Game, i: int) -> float:
-    """A seat's score now plus a rough value of what it can still use."""
+def _outlook(g: Game, i: int, w_later: float = W_LATER) -> float:
+    """A seat's score now plus a rough value of what it can still use.
+
+    `w_later` weighs next round's objective on today's map (Hard: Medium's `W_LATER`).
+    """
     row = g.scores()[i]
     total = float(row["total"])
     if g.phase == "over":
@@ -478,7 +481,7 @@ def _outlook(g: Game, i: int) -> float:
     if s.later:
         m, r = g.mode.parts(s.later)
         vals = sorted((isle_value(m, r, isle, "", True) for isle in isles), reverse=True)
-        total += W_LATER * sum(vals[:4])
+        total += w_later * sum(vals[:4])
     return total
 
 

@@ -172,8 +172,12 @@ def load(path: str) -> list[dict[str, Any]]:
 
 def run(a: str, b: str, games: int, seats: int = 2, mode: str = "normal", seed: int = 0,
         budget_s: float = 0.25, progress: bool = False, order: str = "alternate",
-        jobs: int = 1, out: str | None = None) -> Result:
-    """Play `games` games of A against B (see the module docstring)."""
+        jobs: int = 1, out: str | None = None, play: bool = True) -> Result:
+    """Play `games` games of A against B (see the module docstring).
+
+    With ``play=False`` nothing is played: the result holds the planned games already in
+    `out` (the report of a run still going on, or cut short).
+    """
     res = Result(a, b, seats, mode, seed, order)
     todo = plan(games, seats, seed, order)
     done: dict[int, dict[str, Any]] = {}
@@ -184,7 +188,8 @@ def run(a: str, b: str, games: int, seats: int = 2, mode: str = "normal", seed: 
                 r.get("mode", mode) == mode
             ):
                 done[r["game"]] = r
-    jobs_left = [(i, s, k, a, b, seats, mode, budget_s) for i, s, k in todo if i not in done]
+    jobs_left = [(i, s, k, a, b, seats, mode, budget_s) for i, s, k in todo
+                 if i not in done and play]
     start = time.perf_counter()
     for record in _played(jobs_left, jobs):
         done[record["game"]] = record
@@ -196,7 +201,7 @@ def run(a: str, b: str, games: int, seats: int = 2, mode: str = "normal", seed: 
             print(f"game {len(done)}/{games} (seed {record['seed']}, A in seat"
                   f" {record['a_seat'] + 1}): margin {record['margin']:+d};"
                   f" A {wins:g} wins so far", flush=True)
-    res.records = [done[i] for i, _, _ in todo]
+    res.records = [done[i] for i, _, _ in todo if i in done]
     res.elapsed_s = time.perf_counter() - start
     return res
 
