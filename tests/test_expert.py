@@ -156,6 +156,9 @@ def test_tournament_pairs_seeds_and_resumes_from_its_file(tmp_path):
     again = run("medium", "easy", 4, seats=2, seed=5, order="paired", out=str(out))
     assert again.records[:2] == first.records  # the first two were read back, not replayed
     assert len(load(str(out))) == 4
+    partial = run("medium", "easy", 10, seats=2, seed=5, order="paired", out=str(out),
+                  play=False)
+    assert partial.records == again.records  # --report: nothing played, the file's games
     text = report(again)
     assert "paired margin" in text and "95% CI" in text
     assert "+0.00 PP" in compare(again.records, again.records)

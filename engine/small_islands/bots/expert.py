@@ -76,9 +76,9 @@ class Effort:
 EFFORT = Effort()
 # What next round's objective, valued on the map at the end of a round (Medium's
 # `isle_value` over the best 4 islands), says about the points a seat scores in the rest
-# of the game: +0.04 ± 0.03 PP per PP with one round to go, +0.03 ± 0.04 with two (least
-# squares over ~1 040 seat-rounds each from 529 Medium-vs-Medium games, seeds
-# 500000-500555; bench/expert_value.py). Hard's playouts weigh it 0.35, which made lines
+# of the game: +0.04 ± 0.02 PP per PP with one round to go, +0.04 ± 0.04 with two (least
+# squares over 1 180 and 1 186 seat-rounds of 600 Medium-vs-Medium games, seeds
+# 500000-500599: bench/expert_value.py). Hard's playouts weigh it 0.35, which made lines
 # that grow islands (exploring on rather than landing; objective pairs keeping a card that
 # fits the map) look several PP better than the points they score in the round.
 W_LATER_END = 0.04
