@@ -49,11 +49,10 @@ from ..actions import (
     StartLayout,
     TakeTile,
 )
-from ..content import TILE_BY_ID
 from ..game import Game
 from .evaluate import summarize
-from .policy import Ctx, land_value, medium, ranked
-from .search import MAX_PLAYOUT_STEPS, W_LEAVE, Denial, Evidence, _margin, _step
+from .policy import Ctx, medium, ranked
+from .search import MAX_PLAYOUT_STEPS, Denial, Evidence, _margin, _step, take_options
 from .world import board_from_view, determinize
 
 
@@ -159,24 +158,8 @@ def _house_lines(game: Game, legal: Sequence[Action], effort: Effort) -> list[li
 def _take_lines(game: Game, legal: Sequence[Action], denial: Denial,
                 effort: Effort) -> list[list[Action]]:
     """Take-and-place lines by Hard's values, then the best landings; Hard's pick first."""
-    seat = game._seat()
-    ctx = Ctx.of(game, seat)
-    own = denial.placements(ctx, game.seats[seat].hand)
-    left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)
-    takes: list[tuple[float, list[Action]]] = []
-    for slot, tile_id in enumerate(game.display):
-        if tile_id is None or TakeTile(slot) not in legal:
-            continue
-        scored = own + denial.placements(ctx, [tile_id])
-        line: list[Action] = [TakeTile(slot)]
-        if scored:
-            line.append(_best(scored))
-        v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
-        takes.append((v - W_LEAVE * left[slot], line))
-    takes.sort(key=lambda p: -p[0])
-    lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
-                   key=lambda p: -p[0])
-    picked: list[tuple[float, Action]] = []
+    takes, lands = take_options(game, legal, denial)
+    picked: list[tuple[float, Land]] = []
     for ship in dict.fromkeys(a.ship for _, a in lands):  # the best spot for each ship first
         picked.append(next(p for p in lands if p[1].ship == ship))
     picked += [p for p in lands if p not in picked]

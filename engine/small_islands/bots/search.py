@@ -341,24 +341,7 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
     if isinstance(first, KeepDiscovery) or not isinstance(first, modelled):
         return [[medium(game, legal, random.Random(0))]]
     if isinstance(first, (TakeTile, Land)):
-        ctx = Ctx.of(game, game._seat())
-        hand = game.seats[game._seat()].hand
-        own = denial.placements(ctx, hand)
-        takes: list[tuple[float, list[Action]]] = []
-        left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)
-        for slot, tile_id in enumerate(game.display):
-            if tile_id is None or TakeTile(slot) not in legal:
-                continue
-            scored = own + denial.placements(ctx, [tile_id])
-            line: list[Action] = [TakeTile(slot)]
-            if scored:
-                line.append(_best(scored))
-            v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
-            v -= W_LEAVE * left[slot]
-            takes.append((v, line))
-        takes.sort(key=lambda p: -p[0])
-        lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
-                       key=lambda p: -p[0])
+        takes, lands = take_options(game, legal, denial)
         found = [line for _, line in takes[:1]] + [[a] for _, a in lands[:2]]
         if lands and takes and lands[0][0] > takes[0][0]:
             found = [found[1], found[0]] + found[2:]
@@ -368,6 +351,30 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
     if isinstance(first, (PlaceHouse, EndReward)) and [EndReward()] not in lines:
         lines.append([EndReward()])
     return lines
+
+
+def take_options(game: Game, legal: Sequence[Action], denial: Denial
+                 ) -> tuple[list[tuple[float, list[Action]]], list[tuple[float, Land]]]:
+    """At the take step: take-and-place lines by `Denial` (a take also pays for what it
+    leaves the opponents) and landings by Medium's `land_value`, each best first."""
+    ctx = Ctx.of(game, game._seat())
+    own = denial.placements(ctx, game.seats[game._seat()].hand)
+    takes: list[tuple[float, list[Action]]] = []
+    left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)
+    for slot, tile_id in enumerate(game.display):
+        if tile_id is None or TakeTile(slot) not in legal:
+            continue
+        scored = own + denial.placements(ctx, [tile_id])
+        line: list[Action] = [TakeTile(slot)]
+        if scored:
+            line.append(_best(scored))
+        v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
+        v -= W_LEAVE * left[slot]
+        takes.append((v, line))
+    takes.sort(key=lambda p: -p[0])
+    lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
+                   key=lambda p: -p[0])
+    return takes, lands
 
 
 # ------------------------------------------------------------------------ playouts
