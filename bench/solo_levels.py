@@ -9,7 +9,8 @@ the same seeds (seed ``seed + k`` at each level, the bot drawing from
 ``Random(seed * 16)`` as in tournaments), one process per job, appending one JSON line per
 game to FILE (a rerun skips the games already there), and adds the paired difference of
 each bot from the first one listed (same seeds: win-rate difference and score margin
-difference, each with its standard error).
+difference, each with its standard error). ``--report`` plays nothing and reports the
+games already in FILE.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def compare_bots(args: argparse.Namespace) -> None:
                 done[(r["bot"], r["level"], r["seed"])] = r
     # seed by seed across the levels, so that a run cut short covers every level alike
     jobs = [(b, lv, args.seed + k) for k in range(args.games) for lv in levels for b in bots
-            if (b, lv, args.seed + k) not in done]
+            if (b, lv, args.seed + k) not in done and not args.report]
     with Pool(args.jobs) as pool:
         for r in pool.imap_unordered(bot_game, jobs):
             done[(r["bot"], r["level"], r["seed"])] = r  # type: ignore[index]
@@ -119,6 +120,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="append one JSON line per game; resume from it")
+    parser.add_argument("--report", action="store_true",
+                        help="with --bots: play nothing, report the games already in --out")
     args = parser.parse_args()
     if args.bots:
         compare_bots(args)
