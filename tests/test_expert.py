@@ -123,6 +123,35 @@ def test_expert_take_lines_start_with_hards_choice_and_include_landings():
             assert line[1] in w.legal_actions()
 
 
+def test_playouts_score_every_line_at_the_end_of_the_decisions_round():
+    """Ending the last reward turn ends the round: that line is not played a round further."""
+    from small_islands import EndReward
+
+    checked = 0
+    for g, seat in searched_positions([65, 66]):
+        legal = g.legal_actions()
+        if not (g.phase == "reward" and g.reward_order[-1] == seat and not g.final_reward
+                and any(isinstance(a, PlaceHouse) for a in legal)):
+            continue
+        house = next(a for a in legal if isinstance(a, PlaceHouse))
+        ends = []
+        for line in ([EndReward()], [house]):
+            w = g.clone()
+            for action in line:
+                w.play(action)
+            expert_module.playout(w, seat, random.Random(1), g.round)
+            ends.append((w.round, w.phase))
+        assert ends[0] == ends[1]
+        assert ends[0] in ((g.round + 1, "preparation"), (g.round, "over"))
+        lines = expert_module._house_lines(g, legal, EFFORT)
+        islands = {expert_module.summarize(g.board)[1][(a[0].x, a[0].y)]
+                   for a in lines if isinstance(a[0], PlaceHouse)}
+        assert len(islands) == sum(isinstance(a[0], PlaceHouse) for a in lines)  # one each
+        assert [EndReward()] in lines
+        checked += 1
+    assert checked >= 2
+
+
 def test_expert_departs_from_hards_choice_only_when_clearly_better():
     effort = Effort(min_gain=0.5, confidence=1.0)
     base = [0.0, 2.0, -1.0, 1.0, 0.5, 0.0]
