@@ -52,7 +52,7 @@ from ..actions import (
 from ..game import Game
 from .evaluate import summarize
 from .policy import Ctx, medium, ranked
-from .search import MAX_PLAYOUT_STEPS, Denial, Evidence, _margin, _step, take_options
+from .search import MAX_PLAYOUT_STEPS, Denial, Evidence, _best, _margin, _step, take_options
 from .world import board_from_view, determinize
 
 
@@ -112,11 +112,6 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
     if trace is not None:
         trace.append((lines, margins))
     return lines[_pick(margins, effort)][0]
-
-
-def _best(scored: Sequence[tuple[float, Action]]) -> Action:
-    """Highest value, earliest on ties."""
-    return max(enumerate(scored), key=lambda p: (p[1][0], -p[0]))[1][1]
 
 
 # ------------------------------------------------------------------ candidates
