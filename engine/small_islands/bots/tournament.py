@@ -2,11 +2,12 @@
 
 Bot A takes one seat, bot B every other seat. The seat order is either
 
-* ``paired`` (the default): each deal seed is played once with A in every seat, so a
+* ``paired`` (the command's default): each deal seed is played once with A in every seat, so a
   seed's games differ only in where A sits. Game ``i`` uses seed ``seed + i // seats`` with
   A in seat ``i % seats``; the *paired margin* is the mean over seeds of A's average
   margin on that seed, with its standard error across seeds;
-* ``alternate``: game ``i`` uses seed ``seed + i`` with A in seat ``i % seats``.
+* ``alternate`` (`run`'s default, and the plan of the earlier recorded runs): game ``i``
+  uses seed ``seed + i`` with A in seat ``i % seats``.
 
 Each seat's bot draws from its own generator seeded by the game's seed and the seat, so a
 game replays exactly (Expert counts its effort; Hard's time budget is measured on the
