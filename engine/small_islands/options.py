@@ -10,7 +10,7 @@ from .errors import MalformedInput, short
 
 COLOURS = ("blue", "red", "yellow", "purple")
 MODES = ("normal", "advanced")
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
 MAX_NAME = 40
 MIN_TABLE, MAX_TABLE = 6, 24
 
