@@ -35,3 +35,10 @@ def test_no_solo_branch_in_the_game_loop() -> None:
     assert not {n for n in names if "alexis" in n.lower()}
     compares = [n for n in ast.walk(tree) if isinstance(n, ast.If | ast.IfExp)]
     assert not [n for n in compares if "solo" in ast.unparse(n.test)]
+
+
+def test_the_ui_parses_stored_or_received_json_only_through_the_depth_checked_loader() -> None:
+    """Deeply nested JSON kills Pyodide (JavaScript stack overflow, not a RecursionError), so
+    storage records and worker answers go through `small_islands.save.load_json`."""
+    for name, path in module_files("si_web", PACKAGES["si_web"]).items():
+        assert "json.loads(" not in path.read_text(), f"{name} parses JSON without a depth check"

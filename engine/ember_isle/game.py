@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +44,25 @@ from .errors import IllegalAction, MalformedInput
 from .hexes import Hex, bit, count, iter_hexes
 from .options import Options
 from .state import PHASE_OF, Column, Distribution, Seat, Turn
+
+# A save is a few levels deep; deeper text is refused before parsing (under Pyodide, parsing
+# deeply nested JSON overflows the JavaScript stack and kills the interpreter).
+MAX_SAVE_DEPTH = 16
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
+
+
+def _nesting(text: str | bytes) -> int:
+    """The deepest bracket nesting of JSON text (strings skipped), without recursion."""
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    depth = deepest = 0
+    for byte in _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw)):
+        if byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
 
 __version__ = "0.1.0"
 FORMAT = "ember-isle/1"
@@ -330,6 +350,8 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a save made by `to_json`; only `MalformedInput` (with a reason) otherwise."""
+        if isinstance(text, str | bytes) and _nesting(text) > MAX_SAVE_DEPTH:
+            raise MalformedInput(f"the save is nested more than {MAX_SAVE_DEPTH} levels deep")
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as exc:
