@@ -18,7 +18,7 @@ serve: install build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
 test: install lint chromium build
-	$(VPY) -m pytest tests
+	$(VPY) -m pytest tests -n auto
 	$(VPY) -m pytest e2e
 
 build: $(NODE_STAMP)
@@ -30,7 +30,7 @@ bench: install chromium build
 lint: $(VENV_STAMP)
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
-	$(VPY) -m mypy --strict tools e2e/conftest.py e2e/test_shell.py bench/startup.py
+	$(VPY) -m mypy --strict tools e2e/conftest.py e2e/test_shell.py e2e/test_snapshot.py bench/startup.py
 
 install: $(VENV_STAMP) $(NODE_STAMP)
 

@@ -1,28 +1,46 @@
-"""Startup benchmark: the app vs a bare `loadPyodide()` page, cold, side by side in one run.
+"""Start-up benchmark: the app against the fastest honest bare `loadPyodide()` page, side by side.
 
-    python bench/startup.py [--runs 7] [--record]
+    python bench/startup.py [--runs 7] [--throttled-runs 5] [--record]
 
-Both pages load the same vendored Pyodide from site/ and import the same engine.zip; the
-app goes through PyScript (config, plugins, files) and renders its first screen. Each cold
-run uses a fresh browser context (empty HTTP cache, no service worker); runs alternate
-app / bare. A warm series reloads the app in one context whose service worker has
-precached everything. Times are from navigation start to body[data-ready="1"], measured
-in the page. `make build` first. --record rewrites the "Startup" section of bench/RESULTS.md.
+The bare page starts fetching engine.zip in parallel with `loadPyodide()` (the same vendored,
+trimmed Pyodide as the app), unpacks it and imports the engine: the least a Pyodide page that
+runs this engine must do. Series, each alternating app and bare runs:
+
+- first visit: a fresh browser context per run (empty caches, service workers blocked). The
+  app takes its Python snapshot on that start, so its time includes that; a third row is the
+  app with snapshots switched off (what taking one costs);
+- returning visit: reloads of pages whose service worker holds everything they need (the app's
+  worker precaches; the bare page's caches what it serves). The app restores its snapshot
+  (checked on every run) and shows a game in progress against a computer player;
+- the returning visits again at 390x844 with the CPU throttled 4x (CDP
+  Emulation.setCPUThrottlingRate), a mid-range phone;
+- transfer: a first visit served with gzip (as GitHub Pages does): bytes over the wire
+  (Resource Timing transferSize), and what the service worker then downloads to precache.
+
+Times are from navigation start, measured in the page: to `body[data-ready="1"]` (Python has
+rendered: interactive), to the first contentful paint, to the game's board on screen (the
+frame after `#board` appears). `make build` first. --record rewrites the "Startup" section
+of bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from _results import record_section  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,7 +49,14 @@ from tools.browser import launch_args  # noqa: E402
 from tools.build import PYODIDE_VERSION, PYSCRIPT_VERSION  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
-TIMEOUT_MS = 120_000
+TIMEOUT_MS = 180_000
+BARE = "bench-bare.html"
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
@@ -41,179 +66,328 @@ BARE_HTML = """<!doctype html>
 
 BARE_JS = f"""
 import {{ loadPyodide }} from "./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs";
+const engine = fetch("./engine.zip").then((r) => r.arrayBuffer());  // in parallel with Python
 const pyodide = await loadPyodide();
 performance.mark("pyodide-ready");
-const zip = await (await fetch("./engine.zip")).arrayBuffer();
-pyodide.unpackArchive(zip, "zip");
+pyodide.unpackArchive(await engine, "zip");
 const version = pyodide.runPython("import small_islands; small_islands.__version__");
 document.getElementById("app").textContent = `engine ${{version}} loaded`;
 document.body.dataset.ready = "1";
 navigator.serviceWorker.register("./bench-bare-sw.js");
 """
 
-# The bare page's warm baseline: a minimal cache-first service worker that keeps every
-# response it serves (the app's worker precaches instead; both then start from the cache).
-BARE_SW = """
-self.addEventListener("install", () => self.skipWaiting());
+# The bare page's returning visits: a minimal cache-first service worker that precaches what
+# the page needs when it installs, as the app's does (Chromium then keeps compiled code for the
+# cached scripts and WebAssembly: caching them only when served is measurably slower).
+BARE_SW = f"""
+const FILES = ["./{BARE}", "./bench-bare.mjs", "./engine.zip",
+  ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+      "pyodide-lock.json"].map((f) => "./vendor/pyodide-{PYODIDE_VERSION}/" + f)];
+self.addEventListener("install", (e) => e.waitUntil(
+  caches.open("bare").then((c) => c.addAll(FILES)).then(() => self.skipWaiting())));
 self.addEventListener("activate", (e) => e.waitUntil(self.clients.claim()));
-self.addEventListener("fetch", (event) => {
-  event.respondWith(caches.open("bare").then(async (cache) => {
-    const hit = await cache.match(event.request, { ignoreSearch: true });
-    if (hit) return hit;
-    const response = await fetch(event.request);
-    if (response.ok) cache.put(event.request, response.clone());
-    return response;
-  }));
-});
+self.addEventListener("fetch", (event) => {{
+  event.respondWith(caches.open("bare").then(async (cache) =>
+    (await cache.match(event.request, {{ ignoreSearch: true }})) || fetch(event.request)));
+}});
 """
 
-# Records when body gets data-ready="1", in ms since navigation start.
-READY_PROBE = """
+# When body gets data-ready="1", and the frame after the game's board appears (ms since
+# navigation start).
+PROBES = """
 new MutationObserver((_, observer) => {
   if (document.body && document.body.dataset.ready === "1") {
     window.__readyAt = performance.now();
     observer.disconnect();
   }
-}).observe(document, { subtree: true, attributes: true,
-                   attributeFilter: ["data-ready"] });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+const boardProbe = new MutationObserver(() => {
+  if (!document.getElementById("board")) return;
+  boardProbe.disconnect();
+  requestAnimationFrame(() => setTimeout(() => { window.__boardAt = performance.now(); }));
+});
+boardProbe.observe(document, { subtree: true, childList: true });
 """
 
+MEASURE = """
+() => {
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  return {
+    ready: window.__readyAt,
+    board: window.__boardAt ?? null,
+    fcp: mark("first-contentful-paint"),
+    pyodide: mark("pyodide-ready"),
+    imported: mark("snapshot-imported"),
+    copied: mark("snapshot-copied"),
+    start: document.documentElement.dataset.pythonStart ?? null,
+  };
+}
+"""
 
-def timed_load(page: Page, url: str, reload: bool = False) -> tuple[float, float, float]:
-    """(ms to data-ready, ms to first contentful paint, ms from Pyodide ready to data-ready)
-    of one load. Both pages mark "pyodide-ready" when `loadPyodide()` resolves."""
+STORED = """
+() => import("./python-snapshot.mjs").then((m) => m.storedSnapshot()).then((stored) => {
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime;
+  return { ...stored, storeMs: mark("snapshot-stored") - mark("snapshot-store") };
+})
+"""
+
+Load = dict[str, Any]
+
+
+def timed_load(page: Page, url: str, reload: bool = False) -> Load:
+    """One load of the page, measured in it (see MEASURE)."""
     if reload:
         page.reload()
     else:
         page.goto(url)
     page.wait_for_function("() => window.__readyAt !== undefined", timeout=TIMEOUT_MS)
-    ready = float(page.evaluate("window.__readyAt"))
-    fcp = page.evaluate(
-        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"
-    )
-    pyodide = page.evaluate("performance.getEntriesByName('pyodide-ready')[0]?.startTime ?? NaN")
-    return ready, float(fcp), ready - float(pyodide)
+    if page.locator("#board").count():
+        page.wait_for_function("() => window.__boardAt !== undefined", timeout=TIMEOUT_MS)
+    return dict(page.evaluate(MEASURE))
 
 
-def cold(browser: Browser, url: str) -> tuple[float, float, float]:
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(READY_PROBE)
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    context = browser.new_context(**options)
+    context.add_init_script(PROBES)
+    return context
+
+
+def snapshot_key(site: Path) -> str:
+    found = re.search(r'SNAPSHOT_KEY = "([^"]+)"', (site / "python-snapshot.mjs").read_text())
+    assert found, "site/python-snapshot.mjs: no SNAPSHOT_KEY"
+    return found.group(1)
+
+
+def cold(browser: Browser, url: str, no_snapshot: str | None = None) -> Load:
+    """A first visit in a fresh context; `no_snapshot`: the build's key, to switch snapshots
+    off (as after two failed restores)."""
+    context = new_context(browser, service_workers="block")
+    if no_snapshot:
+        flag = json.dumps({"key": no_snapshot, "saved": False, "failures": 2})
+        context.add_init_script(
+            f"localStorage.setItem('small-islands/python-snapshot', {json.dumps(flag)})"
+        )
     try:
         return timed_load(context.new_page(), url)
     finally:
         context.close()
 
 
-def warm_page(browser: Browser, url: str) -> Page:
-    """A page whose service worker controls it and has cached everything the page needs."""
-    context = browser.new_context()
-    context.add_init_script(READY_PROBE)
-    page = context.new_page()
+def start_game_against_a_computer(page: Page) -> None:
+    """A game in progress (me against Easy), so that a reload shows the board."""
+    page.fill('[data-field="name-0"]', "Me")
+    page.fill('[data-field="name-1"]', "Eve")
+    page.select_option('[data-field="kind-1"]', "easy")
+    page.click('[data-act="new"]')
+    page.wait_for_selector("#board", timeout=TIMEOUT_MS)
+
+
+def returning_page(
+    browser: Browser, url: str, app: bool, **options: Any
+) -> tuple[Page, dict[str, Any]]:
+    """A page whose service worker controls it and holds what it needs; the app's has its
+    snapshot stored (described in the dict) and a game in progress."""
+    page = new_context(browser, **options).new_page()
     timed_load(page, url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    stored: dict[str, Any] = {}
+    if app:
+        page.wait_for_selector(
+            'html[data-python-snapshot="saved"]', state="attached", timeout=TIMEOUT_MS
+        )
+        stored = dict(page.evaluate(STORED))
+        start_game_against_a_computer(page)
     timed_load(page, url, reload=True)  # the bare worker caches on this load
-    return page
+    return page, stored
 
 
-Load = tuple[float, float, float]  # see timed_load
-
-
-def warm_series(browser: Browser, urls: list[str], runs: int) -> list[list[Load]]:
-    """Reload each page `runs` times, alternating between them."""
-    pages = [warm_page(browser, url) for url in urls]
-    loads: list[list[Load]] = [[] for _ in urls]
+def returning_series(
+    browser: Browser, url: str, runs: int, prepare: Callable[[Page], None] | None = None,
+    **options: Any,
+) -> tuple[list[Load], list[Load]]:
+    """Reload the app and the bare page `runs` times each, alternating."""
+    (app, stored), (bare, _) = (returning_page(browser, url, True, **options),
+                                returning_page(browser, url + BARE, False, **options))
+    pages = [app, bare]
+    for page in pages:
+        if prepare:
+            prepare(page)
+    loads: tuple[list[Load], list[Load]] = ([], [])
     for _ in range(runs):
-        for i, (page, url) in enumerate(zip(pages, urls, strict=True)):
-            loads[i].append(timed_load(page, url, reload=True))
+        for page, found in zip(pages, loads, strict=True):
+            found.append(timed_load(page, "", reload=True))
+    assert all(load["start"] == "snapshot" for load in loads[0]), [x["start"] for x in loads[0]]
     for page in pages:
         page.context.close()
+    loads[0][0]["stored"] = stored
     return loads
 
 
-def table(rows: list[tuple[str, list[Load]]], paint: bool) -> str:
-    """One row per page; ratios against the last row (the bare page)."""
-    bare = statistics.median(load[0] for load in rows[-1][1])
-    lines = [
-        "| page | median to data-ready (ms) | min-max (ms) | vs bare "
-        "| after Pyodide ready (ms) |" + (" first paint (ms) |" if paint else ""),
-        "| --- | ---: | ---: | ---: | ---: |" + (" ---: |" if paint else ""),
-    ]
-    for name, loads in rows:
-        ready = [load[0] for load in loads]
-        median = statistics.median(ready)
-        after = statistics.median(load[2] for load in loads)
-        line = (
-            f"| {name} | {median:.0f} | {min(ready):.0f}-{max(ready):.0f} "
-            f"| {median / bare:.2f}x | {after:.0f} |"
+def throttle(page: Page) -> None:
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+
+
+def transfer(browser: Browser, url: str) -> int:
+    """Bytes over the wire for one first visit (Resource Timing, headers included)."""
+    context = new_context(browser, service_workers="block")
+    try:
+        page = context.new_page()
+        timed_load(page, url)
+        total = page.evaluate(
+            "() => performance.getEntriesByType('navigation')"
+            ".concat(performance.getEntriesByType('resource'))"
+            ".reduce((sum, e) => sum + e.transferSize, 0)"
         )
-        if paint:
-            paints = [load[1] for load in loads if load[1] == load[1]]  # NaN: none before ready
-            line += f" {statistics.median(paints):.0f} |" if paints else " - |"
+        return int(total)
+    finally:
+        context.close()
+
+
+def precache_bytes(site: Path) -> int:
+    """What the service worker downloads after a first visit, gzip-served (it refetches every
+    file of the site: `cache: "reload"`)."""
+    total = 0
+    for path in site.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            total += min(len(data), len(gzip.compress(data, 6, mtime=0)))
+    return total
+
+
+def med(loads: list[Load], key: str) -> float | None:
+    values = [load[key] for load in loads if load.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
+def table(rows: list[tuple[str, list[Load]]], extra: list[tuple[str, str]]) -> str:
+    """One row per page, ratios against the last (the bare page); `extra`: (heading, key)."""
+    bare = med(rows[-1][1], "ready") or 1.0
+    head = "| page | median to interactive (ms) | min-max (ms) | vs bare | first paint (ms) |"
+    head += "".join(f" {name} |" for name, _ in extra)
+    lines = [head, "| --- |" + " ---: |" * (4 + len(extra))]
+    for name, loads in rows:
+        ready = [load["ready"] for load in loads]
+        median = statistics.median(ready)
+        line = (f"| {name} | {median:.0f} | {min(ready):.0f}-{max(ready):.0f} "
+                f"| {median / bare:.2f}x | {ms(med(loads, 'fcp'))} |")
+        for _, key in extra:
+            line += f" {ms(med(loads, key))} |"
         lines.append(line)
     return "\n".join(lines)
 
 
-def record(text: str) -> None:
-    """Replace (or append) this benchmark's section of bench/RESULTS.md."""
-    record_section("## Startup", text)
+def with_derived(loads: list[Load]) -> list[Load]:
+    """Add: `after` (ready - Pyodide ready), `copy` (the snapshot's memory copy)."""
+    for load in loads:
+        if load["pyodide"] is not None:
+            load["after"] = load["ready"] - load["pyodide"]
+        if load["copied"] is not None and load["imported"] is not None:
+            load["copy"] = load["copied"] - load["imported"]
+    return loads
+
+
+def serve_copy(site: Path, tmp: str, compress: bool = False) -> tuple[Any, str]:
+    served = Path(tmp) / ("site-gz" if compress else "site")
+    if not served.exists():
+        shutil.copytree(site, served)
+        (served / BARE).write_text(BARE_HTML)
+        (served / "bench-bare.mjs").write_text(BARE_JS)
+        (served / "bench-bare-sw.js").write_text(BARE_SW)
+    return start_server(served, compress=compress)
+
+
+def run(site: Path, runs: int, throttled_runs: int) -> dict[str, Any]:
+    key = snapshot_key(site)
+    out: dict[str, Any] = {"cold": ([], [], [])}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_args())
+        server, url = serve_copy(site, tmp)
+        cold(browser, url)  # warm-up: OS file cache, Chromium's first start
+        for _ in range(runs):
+            out["cold"][0].append(cold(browser, url))
+            out["cold"][1].append(cold(browser, url, no_snapshot=key))
+            out["cold"][2].append(cold(browser, url + BARE))
+        out["warm"] = returning_series(browser, url, runs)
+        out["phone"] = returning_series(browser, url, throttled_runs, throttle, **PHONE)
+        out["stored"] = out["warm"][0][0]["stored"]
+        server.shutdown()
+        server, url = serve_copy(site, tmp, compress=True)
+        out["transfer"] = (transfer(browser, url), transfer(browser, url + BARE))
+        server.shutdown()
+        out["chromium"] = browser.version
+        browser.close()
+    out["precache"] = precache_bytes(site)
+    return out
+
+
+def report(out: dict[str, Any]) -> str:
+    app, off, bare = (with_derived(x) for x in out["cold"])
+    warm_app, warm_bare = (with_derived(x) for x in out["warm"])
+    phone_app, phone_bare = (with_derived(x) for x in out["phone"])
+    stored = out["stored"]
+    copy = med(app, "copy")
+    cost = (med(app, "ready") or 0) - (med(off, "ready") or 0)
+    ratio_warm = (med(warm_app, "ready") or 0) / (med(warm_bare, "ready") or 1)
+    ratio_cold = (med(app, "ready") or 0) / (med(bare, "ready") or 1)
+    app_bytes, bare_bytes = out["transfer"]
+    after = [("after Pyodide ready (ms)", "after")]
+    return "\n\n".join([
+        "First visit (fresh context per run, no service worker):\n\n" + table(
+            [("app (takes its snapshot)", app), ("app, snapshots off", off),
+             ("bare loadPyodide() + engine.zip in parallel", bare)],
+            [*after, ("snapshot copy (ms)", "copy")]),
+        "Returning visit (service worker cache; the app restores its snapshot and shows a game "
+        "against a computer player):\n\n" + table(
+            [("app (snapshot)", warm_app), ("bare loadPyodide()", warm_bare)],
+            [*after, ("board on screen (ms)", "board")]),
+        "Returning visit, 390x844, CPU throttled 4x:\n\n" + table(
+            [("app (snapshot)", phone_app), ("bare loadPyodide()", phone_bare)],
+            [*after, ("board on screen (ms)", "board")]),
+        "| measure | result | target |\n| --- | ---: | ---: |\n"
+        f"| returning visit, app / bare | {ratio_warm:.2f}x | <= 0.40x |\n"
+        f"| returning visit, 4x throttle, 390x844 | {ms(med(phone_app, 'ready'))} ms "
+        "| <= 3000 ms |\n"
+        f"| first visit, app / bare | {ratio_cold:.2f}x | <= 1.10x |\n"
+        f"| first-visit transfer, gzip (app) | {app_bytes / 1e6:.2f} MB | <= 5.0 MB |\n"
+        f"| first-visit transfer, gzip (bare page) | {bare_bytes / 1e6:.2f} MB | |\n"
+        f"| then the service worker's precache download, gzip "
+        f"| {out['precache'] / 1e6:.2f} MB | |\n"
+        f"| snapshot size (IndexedDB) | {stored['length'] / 1e6:.1f} MB | |\n"
+        f"| taking it on a first visit: memory copy, median | {ms(copy)} ms | |\n"
+        f"| taking it on a first visit: app - app with snapshots off, medians | {cost:.0f} ms | |\n"
+        f"| storing it when idle (SHA-256 + IndexedDB, off the critical path) "
+        f"| {ms(stored.get('storeMs'))} ms | |",
+    ])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--throttled-runs", type=int, default=5)
     parser.add_argument("--record", action="store_true", help="update bench/RESULTS.md")
     args = parser.parse_args()
     site = ROOT / "site"
     if not (site / "index.html").is_file():
         raise SystemExit("site/ is not built: run `make build`")
     load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        served = Path(tmp) / "site"
-        shutil.copytree(site, served)
-        (served / "bench-bare.html").write_text(BARE_HTML)
-        (served / "bench-bare.mjs").write_text(BARE_JS)
-        (served / "bench-bare-sw.js").write_text(BARE_SW)
-        server, url = start_server(served)
-        app: list[Load] = []
-        bare: list[Load] = []
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**launch_args())
-            cold(browser, url)  # warm-up: OS file cache, Chromium's first start
-            for _ in range(args.runs):
-                app.append(cold(browser, url))
-                bare.append(cold(browser, url + "bench-bare.html"))
-            warm, bare_warm = warm_series(browser, [url, url + "bench-bare.html"], args.runs)
-            version = browser.version
-            browser.close()
-        server.shutdown()
-    result = (
-        table([("app, cold (PyScript)", app), ("bare loadPyodide(), cold", bare)], paint=True)
-        + "\n\n"
-        + table(
-            [
-                ("app, warm (service worker cache)", warm),
-                ("bare loadPyodide(), warm (service worker cache)", bare_warm),
-            ],
-            paint=False,
-        )
-    )
+    out = run(site, args.runs, args.throttled_runs)
+    result = report(out)
     print(result)
     if args.record:
-        record(
+        record_section("## Startup", (
             "## Startup\n\n"
-            "`python bench/startup.py --runs "
-            f"{args.runs} --record` (after `make build`; also `make bench`)\n\n"
-            f"Pyodide {PYODIDE_VERSION}, PyScript {PYSCRIPT_VERSION}, Chromium {version} "
+            f"`python bench/startup.py --runs {args.runs} --throttled-runs "
+            f"{args.throttled_runs} --record` (after `make build`; also `make bench`)\n\n"
+            f"Pyodide {PYODIDE_VERSION}, PyScript {PYSCRIPT_VERSION}, Chromium {out['chromium']} "
             f"headless, {platform.machine()}, {os.cpu_count()} cores (1-min load average "
             f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after), site served from "
-            "127.0.0.1. "
-            f"Median of {args.runs} runs each, cold runs alternating app / bare in fresh "
-            "contexts; warm runs alternate reloads of an app page and a bare page, each\n"
-            "controlled by a service worker holding everything it needs; time from navigation"
-            ' start to `body[data-ready="1"]`; "after Pyodide ready" is the part after\n'
-            "`loadPyodide()` resolved (both pages set a performance mark then).\n\n"
+            "127.0.0.1. Medians; app and bare runs alternate (see the script's docstring).\n\n"
             f"{result}\n"
-        )
+        ))
 
 
 if __name__ == "__main__":

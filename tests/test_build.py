@@ -1,5 +1,7 @@
 """The build's bytecode for Python's `html` and PyScript's `pyscript` package is what the
-browser's Python really loads (checked under the shipped Pyodide in Node)."""
+browser's Python really loads (checked under the shipped Pyodide in Node); the trimmed
+standard library runs the engine's and the UI's tests under Pyodide; the Python snapshot's
+module list and key."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools import build  # noqa: E402
+from tools import build, pyimports  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists() or not shutil.which("node"),
@@ -94,17 +96,131 @@ def test_vendored_bytecode_is_loaded_by_pyodide(vendored: Path, tmp_path: Path) 
     assert set(checks["codes"]) == set(sources) and all(checks["codes"].values())
 
 
-def test_stdlib_zip_keeps_every_original_entry(vendored: Path) -> None:
+def comments_cut(original: str, built: str) -> bool:
+    """``built`` is ``original`` with comments (and the spaces before them) cut, line by line."""
+    before, after = original.splitlines(), built.splitlines()
+    return len(before) == len(after) and all(
+        a == b or (a.startswith(b) and a[len(b):].lstrip().startswith("#"))
+        for a, b in zip(before, after, strict=True)
+    )
+
+
+def test_stdlib_zip_is_trimmed_and_otherwise_unchanged(vendored: Path) -> None:
     built = zipfile.ZipFile(vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip")
     original = zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip")
     added = set(built.namelist()) - set(original.namelist())
     assert added == {name[:-3] + ".pyc" for name in build.STDLIB_BYTECODE}
-    for info in original.infolist():
-        assert built.read(info.filename) == original.read(info.filename)
-        assert built.getinfo(info.filename).date_time == info.date_time
+    cut = 0
+    for info in built.infolist():
+        if info.filename not in added:
+            text, source = built.read(info).decode(), original.read(info.filename).decode()
+            assert comments_cut(source, text), info.filename
+            cut += text != source
+            assert info.date_time == original.getinfo(info.filename).date_time
+    assert cut > 100
     for name in added:
         header = built.read(name)[:16]
         assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, unchecked
+    names = set(built.namelist())
+    kept = ("asyncio/__init__.py", "json/decoder.py", "encodings/cp437.py", "html/entities.py")
+    for name in kept:
+        assert name in names
+    for dropped in ("email/__init__.py", "unittest/__init__.py", "multiprocessing/__init__.py",
+                    "statistics.py", "encodings/cp1252.py"):
+        assert dropped in original.namelist() and dropped not in names
+    size = (vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip").stat().st_size
+    assert size < 0.35 * (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size
+
+
+def test_lockfile_keeps_its_info_only(vendored: Path) -> None:
+    lock = json.loads((vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}/pyodide-lock.json")
+                      .read_text())
+    original = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock == {"info": original["info"], "packages": {}}
+
+
+def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(vendored: Path) -> None:
+    """The engine's and the UI's tests (and the bot worker's code, tests/test_worker_python.py)
+    under Pyodide with only the trimmed library for the app's imports (tools/pyodide_tests.mjs).
+    Left out: every test file that uses hypothesis (its native part does not load under
+    Pyodide), the tests that start Node or a subprocess."""
+    app = sorted(m for m in build.browser_modules() if m != "si_web.controller")
+    files = sorted(
+        f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")
+        if p.name not in ("test_build.py", "test_pyodide.py")
+        and "hypothesis" not in p.read_text(encoding="utf-8")
+    )
+    assert "tests/test_worker_python.py" in files and "tests/test_refusals.py" in files
+    command = [
+        "node", str(ROOT / "tools" / "pyodide_tests.mjs"),
+        f"--stdlib={vendored}/vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip",
+        f"--full-stdlib={build.NODE_MODULES}/pyodide/python_stdlib.zip",
+        f"--app={','.join(app)}",
+        *files, "-x", "-k", "not test_the_ui_does_not_import_html_or_urllib",
+    ]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=ROOT)
+    assert out.returncode == 0, (out.stdout[-3000:], out.stderr[-3000:])
+    assert " passed" in out.stdout and "the app imported" not in out.stdout
+
+
+def test_pyodide_tests_refuse_what_the_trimmed_stdlib_lacks(vendored: Path) -> None:
+    """The check above can fail: the engine's tournament runner (never in the browser) needs
+    `statistics`, which the trimmed library lacks, so counting it as app code fails."""
+    command = [
+        "node", str(ROOT / "tools" / "pyodide_tests.mjs"),
+        f"--stdlib={vendored}/vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip",
+        f"--full-stdlib={build.NODE_MODULES}/pyodide/python_stdlib.zip",
+        "--app=small_islands.bots.tournament", "tests/test_tiles.py",
+    ]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode != 0
+    assert "No module named 'statistics'" in out.stdout + out.stderr
+
+
+def test_snapshot_modules_hold_the_page_but_not_what_touches_the_browser() -> None:
+    stdlib = build.stdlib_modules(build.NODE_MODULES / "pyodide" / "python_stdlib.zip")
+    modules = build.snapshot_modules(stdlib)
+    assert len(modules) == len(set(modules))
+    for name in ("small_islands", "small_islands.game", "si_web.app", "si_web.board_svg", "html"):
+        assert name in modules
+    # the controller renders and holds DOM objects; the computer players load in the worker
+    for name in ("si_web.controller", "small_islands.bots", "small_islands.__main__"):
+        assert name not in modules
+    assert not [m for m in modules if m.split(".")[0] in ("pyscript", "js", "pyodide")]
+
+
+def test_snapshot_modules_follow_the_ui_package(tmp_path: Path) -> None:
+    """Modules that touch the browser are left out through any chain of imports; new ones
+    that do not are in."""
+    sources = {
+        "ui.dom": ("from pyscript import document\n", False),
+        "ui.glue": ("from ui import dom\n", False),
+        "ui.model": ("import json\nfrom ui import render\n", False),
+        "ui.render": ("def f():\n    import js\n", False),
+        "ui": ("", True),
+    }
+    assert pyimports.touches_browser(sources) == {"ui.dom", "ui.glue"}  # at import, that is
+    used = pyimports.closure(["ui.model"], sources, toplevel=True)
+    assert used == {"ui", "ui.model", "ui.render"}
+    assert pyimports.closure(["ui.glue"], sources, toplevel=True) == {"ui", "ui.glue", "ui.dom"}
+
+
+def test_snapshot_key_changes_with_any_file(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    shutil.copyfile(build.WEB / build.PYTHON_SNAPSHOT, out / build.PYTHON_SNAPSHOT)
+    (out / "engine.zip").write_bytes(b"one")
+    (out / "service-worker.js").write_text("ignored")
+    key = build.files_digest(out, ("service-worker.js",))
+    (out / "service-worker.js").write_text("still ignored")
+    assert build.files_digest(out, ("service-worker.js",)) == key
+    (out / "engine.zip").write_bytes(b"two")
+    assert build.files_digest(out, ("service-worker.js",)) != key
+    written = build.write_snapshot_config(out, ["small_islands"])
+    text = (out / build.PYTHON_SNAPSHOT).read_text()
+    assert f'SNAPSHOT_KEY = "{written}"' in text
+    assert 'SNAPSHOT_MODULES = ["small_islands"]' in text
+    assert written.endswith("-" + build.pyodide_build_id()[:16])
 
 
 def test_pyscript_sources_are_the_embedded_package() -> None:

@@ -136,7 +136,7 @@ def alexis_house_choice():
     g.solo.stack.remove(next(c for c in g.solo.stack if c.startswith("E")))
     g.solo.stack.append("E1")
     g.ship_placer = 1
-    g._start_reward(1, final=False)
+    g.start_reward(1, final=False)
     g.play(g.legal_actions()[0])
     assert g.stage == "alexis_house"
     return g
@@ -145,7 +145,7 @@ def alexis_house_choice():
 class LaxGame(Game):
     """A game whose EndReward handler forgot its checks (the hole of the solo reward phase)."""
 
-    _HANDLERS = {**Game._HANDLERS, ("reward", EndReward): lambda g, a: g._next_reward()}
+    _HANDLERS = {**Game._HANDLERS, ("reward", EndReward): lambda g, a: g.next_reward(g.to_move)}
 
 
 def lax_alexis_reward() -> Game:

@@ -30,7 +30,7 @@ def solo_at_alexis_reward(decides: bool) -> Game:
     g.solo.stack.remove(next(c for c in g.solo.stack if c.startswith("E")))  # type: ignore[union-attr]
     g.solo.stack.append("E1")  # type: ignore[union-attr]  # mission M1: 2 flowers
     g.ship_placer = 1
-    g._start_reward(1, final=False)
+    g.start_reward(1, final=False)
     assert g.stage == "alexis" and g.to_move == 1
     return g
 

@@ -213,7 +213,7 @@ def test_alexis_reward_houses_on_every_qualifying_island_human_picks_the_spot():
     g.board = b
     put_on_top(g, "E1")  # mission M1: 2 flowers
     g.ship_placer = ALEXIS
-    g._start_reward(ALEXIS, final=False)
+    g.start_reward(ALEXIS, final=False)
     g.play(AlexisStep())
     # north island (2 tiles, 1 location): automatic; south island: 2 locations -> human
     assert g.stage == "alexis_house" and g.to_move == HUMAN

@@ -124,3 +124,15 @@ def test_session_reads_never_raise() -> None:
         loaded = s.load_game()
         assert isinstance(loaded, tuple) and loaded[1] == raw
         assert s.record_error is not None or raw == ""
+
+
+
+def test_the_start_form_offers_every_computer_level_in_words() -> None:
+    from si_web.app import App
+    from si_web.screens import KIND_LABELS
+    from small_islands.options import BOT_LEVELS
+
+    assert [v for v, _ in KIND_LABELS] == ["human", *BOT_LEVELS]
+    html = App(MemoryStorage()).render()
+    for value, words in KIND_LABELS:
+        assert f'value="{value}"' in html and words in html

@@ -13,11 +13,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import pyimports  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -74,6 +82,10 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 BOT_WORKER = "bot-worker.js"
 # Starts Pyodide while PyScript loads; PyScript's interpreter in pyscript.json.
 PYODIDE_BOOT = "pyodide-boot.mjs"
+# Python memory snapshots (shared by the page, the bot worker and snapshot-worker.mjs): the
+# build writes in it the snapshot's key and the modules imported before one is made.
+PYTHON_SNAPSHOT = "python-snapshot.mjs"
+SNAPSHOT_WORKER = "snapshot-worker.mjs"
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
 # PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
@@ -85,6 +97,19 @@ STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py")
 # unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
 # compile. Unchecked-hash .pyc: valid only for exactly this PyScript version's sources.
 PYSCRIPT_PYCACHE = "pyscript-pycache.zip"
+# The vendored python_stdlib.zip is trimmed to what the app can import (`trim_stdlib`):
+# Pyodide's own start, and every standard-library module imported, when imported, by what the
+# page and the bot worker import (tools/pyodide_stdlib.mjs), without their comments (line
+# numbers unchanged; 2.58 MB -> 0.73 MB). Codecs are looked up by name at
+# run time (no import statement names them): the usual ones stay, and cp437, with which
+# zipfile decodes the names in our zips.
+STDLIB_KEEP = tuple(
+    f"encodings.{codec}"
+    for codec in (
+        "ascii", "latin_1", "cp437", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le",
+        "utf_32", "utf_32_be", "utf_32_le", "idna", "raw_unicode_escape", "unicode_escape",
+    )
+)
 
 
 def vendor_dirs() -> dict[str, tuple[Path, tuple[str, ...]]]:
@@ -155,13 +180,17 @@ def check_pyodide_paths() -> None:
     """The bot worker, the early boot module and the page name Pyodide's files by literal
     paths: they must match the vendored version."""
     want = f"./vendor/pyodide-{PYODIDE_VERSION}/"
-    for script in (WEB / BOT_WORKER, WEB / PYODIDE_BOOT, WEB / "index.html"):
+    scripts = (BOT_WORKER, PYODIDE_BOOT, PYTHON_SNAPSHOT, SNAPSHOT_WORKER, "index.html")
+    for script in (WEB / name for name in scripts):
         if script.is_file() and want not in script.read_text():
             raise SystemExit(f"{script}: its Pyodide paths must start with {want}")
     pycache = f"./vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}"
-    config = json.loads((WEB / "pyscript.json").read_text())
-    if config.get("files", {}).get(pycache) != "./pyscript/__pycache__/*":
-        raise SystemExit(f"web/pyscript.json: `files` must unpack {pycache}")
+    pycache = f'"{pycache}": "./pyscript/__pycache__/*"'
+    if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
+        raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
+    for archive in ("engine.zip", "ui.zip"):
+        if f'"./{archive}": "import"' not in (WEB / PYTHON_SNAPSHOT).read_text():
+            raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must import from {archive}")
 
 
 def copy_vendor(out: Path) -> None:
@@ -172,12 +201,15 @@ def copy_vendor(out: Path) -> None:
 
 
 def vendor(out: Path) -> None:
-    """Pyodide's and PyScript's files under ``out/vendor/``, with the bytecode that spares
-    every start compiling Python's `html` and PyScript's `pyscript` package."""
+    """Pyodide's and PyScript's files under ``out/vendor/``: the standard library and the
+    package index trimmed to what the app uses, with the bytecode that spares every start
+    compiling Python's `html` and PyScript's `pyscript` package."""
     copy_vendor(out)
+    trim_lockfile(out / f"vendor/pyodide-{PYODIDE_VERSION}/pyodide-lock.json")
+    stdlib_zip = out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
-        add_stdlib_bytecode(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip",
-                            Path(tmp) / "stdlib")
+        trim_stdlib(stdlib_zip, Path(tmp) / "trim")
+        add_stdlib_bytecode(stdlib_zip, Path(tmp) / "stdlib")
         write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
                                Path(tmp) / "pyscript")
 
@@ -189,6 +221,74 @@ def run_compiler(directory: Path, flags: tuple[str, ...] = (), keep: tuple[str, 
         check=True,
         stdout=subprocess.DEVNULL,
     )
+
+
+def browser_modules() -> set[str]:
+    """Our modules the page or the bot worker may import (also from inside functions): the
+    whole UI package and what it, main.py and the bot worker's code import, transitively."""
+    ours, entries = app_python()
+    roots: set[str] = {name for name in ours if name.split(".")[0] == "si_web"}
+    for name in ("__main__", "__bot_worker__"):
+        roots |= pyimports.imports(entries[name][0], name)
+    return pyimports.closure(roots, ours)
+
+
+def stdlib_roots() -> list[str]:
+    """What the app's Python may import: every import (also inside functions) of
+    `browser_modules`, of main.py, of the bot worker's code and of PyScript's package; plus
+    STDLIB_KEEP."""
+    ours, entries = app_python()
+    sources = {**ours, **entries}
+    found: set[str] = set(STDLIB_KEEP)
+    for name in browser_modules() | set(entries):
+        found |= pyimports.imports(sources[name][0], name, sources[name][1])
+    return sorted(found)
+
+
+def stdlib_keep(staging: Path) -> set[str]:
+    """The standard-library modules to ship, their sources (comments cut) written into
+    ``staging`` (tools/pyodide_stdlib.mjs, under Pyodide)."""
+    roots_file = staging / "roots.json"
+    sources = staging / "sources"
+    sources.mkdir(parents=True)
+    roots_file.write_text(json.dumps(stdlib_roots()))
+    out = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_stdlib.mjs"), str(roots_file), str(sources)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    found: list[str] = json.loads(out.stdout.strip().splitlines()[-1])["modules"]
+    return set(found)
+
+
+def trim_stdlib(stdlib_zip: Path, staging: Path) -> None:
+    """Rewrite python_stdlib.zip with only the modules of `stdlib_keep` (their sources
+    without comments, and the folders of their packages), each under its name and date."""
+    keep = stdlib_keep(staging)
+    with zipfile.ZipFile(stdlib_zip) as original:
+        infos = original.infolist()
+    packages = {m.replace(".", "/") + "/" for m in keep}
+    kept = [
+        info
+        for info in infos
+        if (info.filename.endswith(".py") and pyimports.module_name(info.filename)[0] in keep)
+        or info.filename in packages
+    ]
+    shipped = {pyimports.module_name(i.filename)[0] for i in kept if i.filename.endswith(".py")}
+    if missing := keep - shipped:
+        raise SystemExit(f"python_stdlib.zip: no source for {sorted(missing)}")
+    with zipfile.ZipFile(stdlib_zip, "w") as archive:
+        for info in kept:
+            path = staging / "sources" / info.filename
+            archive.writestr(info, b"" if info.is_dir() else path.read_bytes())
+
+
+def trim_lockfile(lockfile: Path) -> None:
+    """Keep pyodide-lock.json's `info` only: the app loads no package, so the index of
+    Pyodide's 357 packages (26 KB gzip on every first visit) is not needed."""
+    lock = json.loads(lockfile.read_text(encoding="utf-8"))
+    lockfile.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n")
 
 
 def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
@@ -241,6 +341,102 @@ def write_pyscript_pycache(dest: Path, staging: Path) -> None:
             add_file(archive, path.name, path.read_bytes())
 
 
+def worker_python() -> str:
+    """The Python code the bot worker runs (the `PYTHON` template literal of bot-worker.js)."""
+    text = (WEB / BOT_WORKER).read_text(encoding="utf-8")
+    found = re.search(r"const PYTHON = `(.*?)`;", text, re.S)
+    if not found:
+        raise SystemExit(f"web/{BOT_WORKER}: `const PYTHON = `...`;` not found")
+    return found.group(1)
+
+
+def stdlib_modules(stdlib_zip: Path) -> set[str]:
+    """The module names of a python_stdlib.zip."""
+    with zipfile.ZipFile(stdlib_zip) as archive:
+        names = archive.namelist()
+    return {pyimports.module_name(n)[0] for n in names if n.endswith(".py")}
+
+
+def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool]]]:
+    """(our packages' modules, the entry points' code) as {name: (source, is_package)}: the
+    entry points are main.py, the bot worker's Python and PyScript's `pyscript` package."""
+    ours = {
+        **pyimports.package_sources(ROOT / "engine" / "small_islands", "small_islands"),
+        **pyimports.package_sources(WEB / "si_web", "si_web"),
+    }
+    chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
+    entries = {
+        "__main__": ((WEB / "main.py").read_text(encoding="utf-8"), False),
+        "__bot_worker__": (worker_python(), False),
+        **{
+            pyimports.module_name(f"pyscript/{name}")[0]: (text, name == "__init__.py")
+            for name, text in pyscript_sources(chunk).items()
+        },
+    }
+    return ours, entries
+
+
+def snapshot_modules(stdlib: set[str]) -> list[str]:
+    """The modules a Python memory snapshot imports (see web/python-snapshot.mjs): every
+    module of ours that the page imports when it starts (the whole UI package, and what it
+    and main.py import when imported), except those that touch the browser (their JS objects
+    cannot be stored), then the standard-library modules that these and PyScript's package
+    import when imported. New or renamed UI modules are found by themselves; the bot worker
+    imports the computer players after a restore."""
+    ours, entries = app_python()
+    sources = {**ours, **entries}
+    roots = [name for name in ours if name.split(".")[0] == "si_web"]
+    roots += pyimports.imports(entries["__main__"][0], "__main__", toplevel=True)
+    used = pyimports.closure(roots, ours, toplevel=True)
+    browser = pyimports.touches_browser(sources)
+    pyscript = {name for name in entries if name.split(".")[0] == "pyscript"}
+    imported: set[str] = set()
+    for name in sorted(used | pyscript | {"__main__"}):
+        text, is_package = sources[name]
+        imported |= pyimports.imports(text, name, is_package, toplevel=True)
+    std = pyimports.resolve(imported, stdlib)
+    std = {m for m in std if m.split(".")[0] not in pyimports.BROWSER}
+    mine = used - browser
+    if not any(m.startswith("si_web.") for m in mine) or "small_islands" not in mine:
+        raise SystemExit(f"snapshot modules: the engine or the UI is missing from {sorted(mine)}")
+    return sorted(std) + sorted(mine)
+
+
+def pyodide_build_id() -> str:
+    """Pyodide's build id (its snapshots carry it; a snapshot of another build is refused)."""
+    text = (NODE_MODULES / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    found: list[str] = re.findall(r'BUILD_ID:"([0-9a-f]{64})"', text)
+    if len(found) != 1:
+        raise SystemExit("node_modules/pyodide/pyodide.mjs: BUILD_ID not found")
+    return found[0]
+
+
+def files_digest(out: Path, skip: tuple[str, ...]) -> str:
+    """SHA-256 over every file of ``out`` (names and contents) except ``skip``."""
+    digest = hashlib.sha256()
+    for name in site_files(out):
+        if name not in skip:
+            content = hashlib.sha256((out / name).read_bytes()).digest()
+            digest.update(name.encode() + b"\0" + content)
+    return digest.hexdigest()
+
+
+def write_snapshot_config(out: Path, modules: list[str]) -> str:
+    """Fill in python-snapshot.mjs: its key (the build's content hash and Pyodide's build
+    id: a new deploy never restores an old snapshot) and the modules to import; return the
+    key."""
+    path = out / PYTHON_SNAPSHOT
+    source = path.read_text(encoding="utf-8")
+    for placeholder in ('"__SI_SNAPSHOT_KEY__"', '["__SI_SNAPSHOT_MODULES__"]'):
+        if source.count(placeholder) != 1:
+            raise SystemExit(f"{PYTHON_SNAPSHOT}: placeholder {placeholder} missing")
+    key = f"{files_digest(out, ('service-worker.js',))[:16]}-{pyodide_build_id()[:16]}"
+    source = source.replace('"__SI_SNAPSHOT_KEY__"', json.dumps(key))
+    source = source.replace('["__SI_SNAPSHOT_MODULES__"]', json.dumps(modules))
+    path.write_text(source, encoding="utf-8")
+    return key
+
+
 def site_files(out: Path) -> list[str]:
     """Every file under ``out`` as a sorted list of POSIX paths relative to it."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -279,6 +475,8 @@ def build(out: Path) -> str:
         write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
         write_zip(staged / "si_web", "si_web", out / "ui.zip")
     vendor(out)
+    stdlib = stdlib_modules(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip")
+    write_snapshot_config(out, snapshot_modules(stdlib))
     return write_service_worker(out)
 
 

@@ -1,16 +1,19 @@
 // Small Islands computer players, off the main thread (a same-origin module worker).
 //
-// It loads the vendored Pyodide itself, unpacks engine.zip, and answers one request at a
-// time. Request (postMessage): {id, request} where `request` is a JSON string
+// It starts its own Python (restoring the page's Python memory snapshot when one of this
+// build is stored: python-snapshot.mjs; ~10x faster than a fresh start), installs engine.zip
+// where the page does (the snapshot's modules came from there), and answers one request at
+// a time. Request (postMessage): {id, request} where `request` is a JSON string
 //   {"kind": "bot", "view": {...}, "legal": [action JSON, ...], "level": "hard",
 //    "seed": 123, "budget": 0.25}
 //   {"kind": "suggest", "view": {...}, "legal": [...]}
 // Reply: {id, ok: true, result: JSON string {"action": {...}, "reason"?: "..."}, ms}
-//    or  {id, ok: false, error: "..."}; {type: "ready", ms} once Python is up.
+//    or  {id, ok: false, error: "..."}; {type: "ready", ms, start} once Python is up
+//    (start: "snapshot", "fresh" or "fallback").
 // The bot sees only what the request holds: its seat's view and the legal actions.
 // tools/build.py checks that the Pyodide path below matches its PYODIDE_VERSION.
 
-import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
+import { fetchFiles, installFiles, startPython } from "./python-snapshot.mjs";
 
 const PYTHON = `
 import json
@@ -30,19 +33,25 @@ def si_handle(text):
 
 const started = performance.now();
 
+const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
+
 async function boot() {
-  const pyodide = await loadPyodide();
-  const response = await fetch("./engine.zip");
-  if (!response.ok) throw new Error(`engine.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/si-engine" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/si-engine'); sys.dont_write_bytecode = True");
+  const engine = fetchFiles(import.meta.url, { "./engine.zip": "import" });
+  engine.catch(() => {}); // reported below, once
+  const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
+  installFiles(pyodide, await engine);
+  pyodide.runPython("import sys; sys.dont_write_bytecode = True");
   pyodide.runPython(PYTHON);
-  return pyodide.globals.get("si_handle");
+  return { handle: pyodide.globals.get("si_handle"), start };
 }
 
-const ready = boot();
-ready.then(
-  () => self.postMessage({ type: "ready", ms: performance.now() - started }),
+const booted = boot();
+const ready = booted.then(({ handle }) => handle);
+booted.then(
+  ({ start }) => {
+    self.siPythonStart = start; // e2e/test_snapshot.py reads it
+    self.postMessage({ type: "ready", ms: performance.now() - started, start });
+  },
   (error) => self.postMessage({ type: "failed", error: String(error) }),
 );
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import turn
 from .actions import Action, Claim, Decline, WardCurse
 from .content import CURSE
 from .errors import IllegalAction
 from .state import Clue, Distribution
+from .steps import draw_fitting
 
 if TYPE_CHECKING:
     from .game import Game
@@ -200,13 +200,11 @@ def _finish(g: Game) -> None:
     _new_clue(g, d.column, placer)
     _statues(g)
     g.changed()
-    turn.end_turn(g)
+    g.end_turn()
 
 
 def _new_clue(g: Game, column: str, placer: int) -> None:
     """Step 9 (R7, R17): the top clue card that fits starts the column again."""
-    from .setup import draw_fitting
-
     card = draw_fitting(g)
     if card is None:
         g.note("column_empty", None, column=column)

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
-from . import rules, setup
+from . import distribution, rules, setup, turn
 from .actions import Action
 from .board import Board
 from .content import (
@@ -43,6 +44,25 @@ from .errors import IllegalAction, MalformedInput
 from .hexes import Hex, bit, count, iter_hexes
 from .options import Options
 from .state import PHASE_OF, Column, Distribution, Seat, Turn
+
+# A save is a few levels deep; deeper text is refused before parsing (under Pyodide, parsing
+# deeply nested JSON overflows the JavaScript stack and kills the interpreter).
+MAX_SAVE_DEPTH = 16
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
+
+
+def _nesting(text: str | bytes) -> int:
+    """The deepest bracket nesting of JSON text (strings skipped), without recursion."""
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    depth = deepest = 0
+    for byte in _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw)):
+        if byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
 
 __version__ = "0.1.0"
 FORMAT = "ember-isle/1"
@@ -268,6 +288,19 @@ class Game:
         """Is the treasure of `column` located on `h`?"""
         return self.candidates(column) == bit(h)
 
+    # ------------------------------------------------------------ phase steps
+    def begin_turn(self, seat: int) -> None:
+        """`seat` begins a turn (the phases hand over through the game, never to each other)."""
+        turn.begin_turn(self, seat)
+
+    def end_turn(self) -> None:
+        """The seat to move ends its turn."""
+        turn.end_turn(self)
+
+    def start_distribution(self, column: str) -> None:
+        """A treasure was raised: the claim-or-pass distribution of its column starts."""
+        distribution.start(self, column)
+
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know, as JSON-safe data (see `ember_isle.view`)."""
@@ -317,6 +350,8 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a save made by `to_json`; only `MalformedInput` (with a reason) otherwise."""
+        if isinstance(text, str | bytes) and _nesting(text) > MAX_SAVE_DEPTH:
+            raise MalformedInput(f"the save is nested more than {MAX_SAVE_DEPTH} levels deep")
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as exc:

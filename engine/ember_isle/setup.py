@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import turn
 from .actions import Action, PlaceObject, PlaceRover, PlaceTriad, SeedColumn
 from .content import COLUMNS, DEFAULT_OBJECTS, LAND, OBJECT_GROUND, OBJECT_ORDER, SPACING, TRIADS
 from .errors import IllegalAction
-from .hexes import Hex, bit, count, dist, hexes_of, on_board
+from .hexes import bit, dist, hexes_of, on_board
 from .state import Clue
+from .steps import check_land, draw_fitting
 
 if TYPE_CHECKING:
     from .game import Game
@@ -198,19 +198,6 @@ def check_rover(g: Game, a: PlaceRover) -> None:
     check_land(g, a.hex)
 
 
-def check_land(g: Game, h: Hex) -> None:
-    """Raise unless `h` is an island space (off the board, sea, volcano, lava)."""
-    b = g.board
-    if not on_board(h):
-        raise IllegalAction("off_board", f"{h} is not on the board")
-    if bit(h) & b.volcano:
-        raise IllegalAction("volcano", f"{h} is under the volcano")
-    if b.terrain[h] == "S":
-        raise IllegalAction("sea", f"{h} is a sea hex")
-    if not b.is_island(h):
-        raise IllegalAction("not_island", f"{h} is not an island space (lava)")
-
-
 def apply_rover(g: Game, a: PlaceRover) -> None:
     """Put the rover down."""
     seat = g.setup_order.pop(0)
@@ -220,26 +207,6 @@ def apply_rover(g: Game, a: PlaceRover) -> None:
 
 
 # ----------------------------------------------------------------- seeding
-def fits_empty(g: Game, card: str) -> bool:
-    """Ruling R7: on an empty column the card leaves 2 or more candidates and reduces it."""
-    n = count(g.board.island)
-    kept = count(g.board.island & g.board.predicate(card))
-    return 2 <= kept < n
-
-
-def draw_fitting(g: Game) -> str | None:
-    """Draw clue cards until one fits an empty column (rejects go face up to the discard)."""
-    for _ in range(len(g.clue_deck) + len(g.clue_discard) + 1):
-        card = g.draw_clue()
-        if card is None:
-            return None
-        if fits_empty(g, card):
-            return card
-        g.clue_discard.append(card)
-        g.note("clue_rejected", None, card=card)
-    return None
-
-
 def _start_seeding(g: Game) -> None:
     g.setup_order = g.seat_order()
     _next_seed(g)
@@ -262,7 +229,7 @@ def _next_seed(g: Game) -> None:
             if card is not None:
                 g.seats[seat].hand.append(card)
     g.note("hands_dealt", None)
-    turn.begin_turn(g, g.first_player)
+    g.begin_turn(g.first_player)
 
 
 def legal_seed(g: Game) -> list[Action]:

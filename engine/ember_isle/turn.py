@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from . import distribution
 from .actions import (
     Action,
     Bound,
@@ -33,6 +32,7 @@ from .errors import IllegalAction
 from .hexes import Hex, beside, bit, count, dilate, hexes_of, iter_hexes, mask_of, on_board
 from .movement import bound_targets
 from .state import Clue, Seat, Turn
+from .steps import check_land
 
 if TYPE_CHECKING:
     from .game import Game
@@ -414,8 +414,6 @@ def check_end_turn(g: Game, a: EndTurn) -> None:
 
 def check_place_lava(g: Game, a: PlaceLava) -> None:
     """Why a PlaceLava is illegal (section 8, R13)."""
-    from .setup import check_land
-
     check_land(g, a.hex)
     b, h = g.board, a.hex
     if not dilate(b.volcano | b.lava) & bit(h):
@@ -612,4 +610,4 @@ def apply_end_turn(g: Game, a: EndTurn) -> None:
 def apply_raise(g: Game, a: Raise) -> None:
     """Raise the treasure: the distribution begins."""
     _turn(g).acted = True
-    distribution.start(g, a.column)
+    g.start_distribution(a.column)

@@ -6,8 +6,6 @@
 'setup'
 """
 
-__version__ = "0.1.0"
-
 from .actions import (  # noqa: E402
     Action,
     AlexisStep,
@@ -29,10 +27,12 @@ from .actions import (  # noqa: E402
 from .board import Board, Island  # noqa: E402
 from .content import STARTING_TILES, TILE_BY_ID, TILES  # noqa: E402
 from .errors import IllegalAction, MalformedInput  # noqa: E402
-from .game import FORMAT, Game  # noqa: E402
+from .game import Game  # noqa: E402
 from .objectives import DISCOVERY_VALUES, MISSIONS, OBJECTIVES, REWARDS  # noqa: E402
 from .options import Options  # noqa: E402
+from .save import FORMAT  # noqa: E402
 from .tiles import SHIP_TILE, Tile  # noqa: E402
+from .version import __version__
 
 __all__ = [
     "Action",

@@ -86,14 +86,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="print the scores of a saved game")
     rep.add_argument("file")
     tour = sub.add_parser("tournament", help="bot A against bot B, with win rates")
-    tour.add_argument("--a", default="hard", choices=("easy", "medium", "hard"))
-    tour.add_argument("--b", default="medium", choices=("easy", "medium", "hard"))
+    levels = ("easy", "medium", "hard", "expert")
+    tour.add_argument("--a", default="expert", choices=levels)
+    tour.add_argument("--b", default="hard", choices=levels)
     tour.add_argument("--games", type=int, default=100)
     tour.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
     tour.add_argument("--mode", default="normal", choices=("normal", "advanced"))
     tour.add_argument("--seed", type=int, default=0)
-    tour.add_argument("--budget", type=float, default=0.25, help="Hard: seconds per decision")
+    tour.add_argument("--order", default="paired", choices=("paired", "alternate"),
+                      help="paired: every seed with A in each seat; alternate: one game per seed")
+    tour.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
+    tour.add_argument("--out", help="append one JSON line per game; resume from it")
+    tour.add_argument("--baseline", help="a results file to pair games with (same seed, seat)")
+    tour.add_argument("--budget", type=float, default=0.25,
+                      help="Hard: CPU seconds per decision")
     tour.add_argument("--progress", action="store_true")
+    tour.add_argument("--report", action="store_true",
+                      help="play nothing: report the planned games already in --out")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         print(simulate(args.games, args.seats, args.mode, args.seed, args.level))
@@ -101,9 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .bots import tournament
 
         res = tournament.run(
-            args.a, args.b, args.games, args.seats, args.mode, args.seed, args.budget, args.progress
+            args.a, args.b, args.games, args.seats, args.mode, args.seed, args.budget,
+            args.progress, args.order, args.jobs, args.out, not args.report,
         )
         print(tournament.report(res))
+        if args.baseline:
+            print(tournament.compare(res.records, tournament.load(args.baseline)))
     else:
         try:
             print(replay(args.file))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .game import BONUS_TOKENS, HOUSES_IN_RESERVE, HOUSES_IN_STOCK, SHIPS
+from .content import BONUS_TOKENS, HOUSES_IN_RESERVE, HOUSES_IN_STOCK, SHIPS
 
 if TYPE_CHECKING:
     from .game import Game

@@ -1,4 +1,4 @@
-"""The content of this edition: 56 landscape tiles and 4 two-sided starting tiles.
+"""The content of this edition: piece counts, 56 landscape tiles, 4 two-sided starting tiles.
 
 One tile per line: ``id points:symbols  # shape``, in the `Tile.parse` notation (points
 N NE E SE S SW W NW, ``L`` land / ``S`` sea, at rotation 0). The tile faces of the
@@ -9,6 +9,15 @@ RULES.md section 2 and checked by ``tests/test_content.py``.
 from __future__ import annotations
 
 from .tiles import Tile
+
+HAND_SIZE = 2  # tiles a player holds between turns
+DISPLAY_SIZE = 3  # face-up tiles
+NAVIGATION_SIZE = 6  # tiles laid out as the navigation stack each round
+SHIPS = 4  # ships in the game: one per player, the others grey
+HOUSES_IN_STOCK = 4  # a player's houses ready to build...
+HOUSES_IN_RESERVE = 4  # ... and waiting in reserve
+BONUS_TOKENS = 4  # a player's bonus tokens
+GREY = "grey"  # the colour of the ships nobody owns
 
 LANDSCAPE_TILES = """
 T01 LLLLLLLL:flower,fruit,leaf,house            # all land

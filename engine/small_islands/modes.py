@@ -1,15 +1,22 @@
-"""Game modes as registered hooks: how objectives are dealt, chosen and read.
+"""Game modes and automata as registered hooks, found by name.
 
-Normal mode plays with the 12 Objective cards (``"O3"``); Advanced mode with separate
-Mission and Reward decks, an objective being a mission plus a reward (``"M1+R4"``).
+Modes: how objectives are dealt, chosen and read. Normal mode plays with the 12 Objective
+cards (``"O3"``); Advanced mode with separate Mission and Reward decks, an objective being a
+mission plus a reward (``"M1+R4"``). `Options.mode` names one of `MODES`.
+
+Automata: rules-driven seats (`hooks.Automaton`); `Options.automaton` names one of
+`AUTOMATA` (solo mode: ``"alexis"``, `solo.Alexis`).
 """
 
 from __future__ import annotations
 
 from itertools import permutations
 
+from .actions import Action
 from .errors import IllegalAction
+from .hooks import Automaton, Handler
 from .objectives import MISSIONS, OBJECTIVES, REWARDS
+from .solo import Alexis
 
 
 class Mode:
@@ -104,3 +111,21 @@ def _card_order(card: str) -> tuple[str, int]:
 
 
 MODES: dict[str, Mode] = {"normal": NormalMode(), "advanced": AdvancedMode()}
+
+AUTOMATA: dict[str, Automaton] = {"alexis": Alexis()}
+
+
+def _automaton_handlers() -> dict[tuple[str, type[Action]], Handler]:
+    """Every automaton's action handlers in one table (each action type has one owner)."""
+    table: dict[tuple[str, type[Action]], Handler] = {}
+    for automaton in AUTOMATA.values():
+        for key, handler in automaton.handlers.items():
+            assert key not in table, f"two automata handle {key}"
+            table[key] = handler
+    return table
+
+
+# A game without an automaton refuses an automaton's action with its handler's own words.
+AUTOMATON_HANDLERS = _automaton_handlers()
+# Columns every row of `Game.scores` has (0 for the players; they count in the total).
+SCORE_COLUMNS: tuple[str, ...] = tuple(c for a in AUTOMATA.values() for c in a.score_columns)

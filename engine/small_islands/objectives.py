@@ -36,6 +36,20 @@ class Mission:
         """Does `island` fulfil this mission now?"""
         return self.condition(island, board)
 
+    def islands(self, board: Board, colour: str) -> list[Island]:
+        """Islands that may take a house of `colour` for this mission now.
+
+        2 tiles or more, no house of that colour yet, a free house location, mission met.
+        """
+        return [
+            island
+            for island in board.islands()
+            if island.size >= 2
+            and colour not in island.houses
+            and island.free_house_locations()
+            and self.holds(island, board)
+        ]
+
 
 @dataclass(frozen=True)
 class Reward:

@@ -10,7 +10,7 @@ from .errors import MalformedInput, short
 
 COLOURS = ("blue", "red", "yellow", "purple")
 MODES = ("normal", "advanced")
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
 MAX_NAME = 40
 MIN_TABLE, MAX_TABLE = 6, 24
 
@@ -133,6 +133,11 @@ class Options:
     def solo(self) -> bool:
         """One human against Alexis."""
         return len(self.seats) == 1
+
+    @property
+    def automaton(self) -> str | None:
+        """The automaton playing beside the seats, by its name in `modes.AUTOMATA`."""
+        return "alexis" if self.solo else None
 
     def with_seed(self) -> Options:
         """These options with a concrete seed (drawn at random when none was given)."""

@@ -1,30 +1,40 @@
-"""Solo mode (RULES.md section 8): Alexis, the rules-driven opponent.
+"""Solo mode (RULES.md section 8): Alexis, the rules-driven opponent, as an automaton.
 
-Alexis is seat 1 of a solo game. On his turns the seat to move is his and the only legal
-action is `AlexisStep` (a program -- the app, a test -- triggers it; the step is shown in
-the log with what he did and why). Where the rulebook lets the human choose for him (the
-rotation of his tile, the location of a house on an island with several free ones), the
-human chooses through `ChooseRotation` / `ChooseHouse`, unless the game's options say
+Alexis is seat 1 of a solo game, plugged in through the automaton hooks of `hooks.py`
+(registered as ``"alexis"`` in `modes.AUTOMATA`). On his turns the seat to move is his and
+the only legal action is `AlexisStep` (a program -- the app, a test -- triggers it; the step
+is shown in the log with what he did and why). Where the rulebook lets the human choose for
+him (the rotation of his tile, the location of a house on an island with several free ones),
+the human chooses through `ChooseRotation` / `ChooseHouse`, unless the game's options say
 "let Alexis decide" (`Options.alexis_decides`), in which case the first legal choice is
 taken.
+
+Everything here reaches the game through `hooks.Table` only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
+from .actions import Action, AlexisStep, ChooseHouse, ChooseRotation
 from .board import SIDES, Board, Cell
+from .content import GREY
 from .errors import IllegalAction
+from .hooks import Automaton, Handler, Table
 from .objectives import MISSIONS
+from .options import Options
+from .seat import SeatState
 from .tiles import SHIP_TILE, Tile
-
-if TYPE_CHECKING:
-    from .game import Game
+from .view import tile_json
 
 ALEXIS = 1
 HUMAN = 0
 ALEXIS_NAME = "Alexis"
+STEP = "alexis"  # the stage of Alexis's turns: waiting for `AlexisStep`
+ROTATION = "alexis_rotation"  # the human picks the rotation of Alexis's tile
+HOUSE = "alexis_house"  # the human picks the location of Alexis's house
 DIRECTIONS: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
@@ -119,7 +129,7 @@ class SoloState:
         )
 
 
-def build_stack(game: Game) -> SoloState:
+def build_stack(game: Table) -> SoloState:
     """Draw the level's numbers of Explore and Land cards at random and shuffle them."""
     level = game.options.solo_level
     n_explore, n_land, _ = LEVELS[level]
@@ -132,16 +142,29 @@ def build_stack(game: Game) -> SoloState:
     return SoloState(level, stack)
 
 
-def draw_card(game: Game) -> ExplorationCard:
+def state_of(game: Table) -> SoloState:
+    """Alexis's state in this game."""
+    state = game.automaton_state
+    assert isinstance(state, SoloState), "not a solo game"
+    return state
+
+
+def draw_card(game: Table) -> ExplorationCard:
     """Alexis draws the top card (reshuffling his discards when the stack is empty)."""
-    solo = game.solo
-    assert solo is not None
+    solo = state_of(game)
     if not solo.stack:
         solo.stack, solo.discard = solo.discard, []
         game.rng.shuffle(solo.stack)
     solo.card = solo.stack.pop()
-    game._revealed = True
+    game.mark_revealed()
     return CARD_BY_ID[solo.card]
+
+
+def finish_card(solo: SoloState) -> None:
+    """Discard the card just carried out."""
+    if solo.card is not None:
+        solo.discard.append(solo.card)
+        solo.card = None
 
 
 # ------------------------------------------------------------------ placement
@@ -191,102 +214,108 @@ def alexis_target(
     return None
 
 
-def origin(game: Game) -> Cell:
+def origin(game: Table) -> Cell:
     """The human's most recent tile (the board's middle if there is none)."""
-    assert game.solo is not None
-    if game.solo.human_last is not None:
-        return game.solo.human_last
+    human_last = state_of(game).human_last
+    if human_last is not None:
+        return human_last
     return game.board.width // 2, game.board.height // 2
 
 
 # ----------------------------------------------------------- exploration step
-def exploration_step(game: Game) -> None:
+def play_step(game: Table, action: AlexisStep) -> None:
+    """`AlexisStep`: his exploration turn or his reward phase, by the drawn card."""
+    if game.stage != STEP:
+        raise IllegalAction("wrong_step", f"it is not Alexis's step now (step: {game.stage})")
+    if game.phase == "exploration":
+        exploration_step(game)
+    else:
+        reward_step(game)
+
+
+def exploration_step(game: Table) -> None:
     """Alexis's turn: draw a card and carry it out."""
     card = draw_card(game)
-    game._note(ALEXIS, f"draws {card.describe()}")
+    game.note(ALEXIS, f"draws {card.describe()}")
     if card.kind == "land" and try_land(game, card):
         return
     explore(game, card)
 
 
-def try_land(game: Game, card: ExplorationCard) -> bool:
+def try_land(game: Table, card: ExplorationCard) -> bool:
     """Land with a grey ship if the navigation stack is empty and a spot exists."""
     if game.navigation:
-        game._note(ALEXIS, "cannot land while the navigation stack holds tiles: explores")
+        game.note(ALEXIS, "cannot land while the navigation stack holds tiles: explores")
         return False
     human = game.seats[HUMAN]
     flip = game.grey_ships == 0 and human.ship_cell is None and not human.ship_gone
     if game.grey_ships == 0 and not flip:
-        game._note(ALEXIS, "has no ship left to take: explores")
+        game.note(ALEXIS, "has no ship left to take: explores")
         return False
     colour = game.seats[ALEXIS].colour
     target = alexis_target(game.board, SHIP_TILE, origin(game), card.directions, colour)
     if target is None:
-        game._note(ALEXIS, "finds no spot for a ship on your row or column: explores")
+        game.note(ALEXIS, "finds no spot for a ship on your row or column: explores")
         return False
     (x, y), _, direction = target
     if flip:
-        human.ship_gone = True
-        game._note(ALEXIS, f"takes {human.name}'s ship, flipped to its grey side")
+        game.lose_ship(HUMAN)
+        game.note(ALEXIS, f"takes {human.name}'s ship, flipped to its grey side")
     else:
-        game.grey_ships -= 1
-    game.board.put(SHIP_TILE, x, y, 0, owner="grey")
-    game.placements += 1
-    game.seats[ALEXIS].last_tile = game.placements
-    game._note(ALEXIS, f"lands a grey ship at ({x}, {y}): closest cell going {direction}")
-    finish_card(game)
-    game.ship_placer = ALEXIS
-    game._start_reward(ALEXIS, final=False)
+        game.use_grey_ship()
+    game.place_tile_for(ALEXIS, SHIP_TILE, x, y, 0, owner=GREY)
+    game.note(ALEXIS, f"lands a grey ship at ({x}, {y}): closest cell going {direction}")
+    finish_card(state_of(game))
+    game.ship_landed(ALEXIS)
     return True
 
 
-def explore(game: Game, card: ExplorationCard) -> None:
+def explore(game: Table, card: ExplorationCard) -> None:
     """Take the card's display tile and place it by the direction rule."""
-    solo = game.solo
-    assert solo is not None
+    solo = state_of(game)
     tile_id = game.display[card.slot]
     if tile_id is None:
-        game._note(ALEXIS, f"finds display slot {card.slot + 1} empty: last reward phase")
-        finish_card(game)
-        game._start_reward(ALEXIS, final=True)
+        game.note(ALEXIS, f"finds display slot {card.slot + 1} empty: last reward phase")
+        finish_card(solo)
+        game.start_reward(ALEXIS, final=True)
         return
-    game.display[card.slot] = None
-    game.taken_slot = card.slot
+    game.take_display(card.slot)
     tile = game.tile(tile_id)
     colour = game.seats[ALEXIS].colour
     target = alexis_target(game.board, tile, origin(game), card.directions, colour)
     if target is None:
         solo.removed.append(tile_id)
-        game.seats[ALEXIS].pp += 1
-        game._note(ALEXIS, f"cannot place {tile_id} on your row or column: removed, +1 PP")
-        finish_card(game)
-        game._end_turn()
+        game.gain_pp(ALEXIS, 1)
+        game.note(ALEXIS, f"cannot place {tile_id} on your row or column: removed, +1 PP")
+        finish_card(solo)
+        game.end_turn(ALEXIS)
         return
     cell, rotations, direction = target
-    game._note(ALEXIS, f"takes {tile_id}; closest legal cell going {direction} is {cell}")
+    game.note(ALEXIS, f"takes {tile_id}; closest legal cell going {direction} is {cell}")
     if len(rotations) > 1 and not game.options.alexis_decides:
         solo.pending_tile, solo.pending_cell, solo.pending_rotations = tile_id, cell, rotations
-        game.to_move = HUMAN
-        game.stage = "alexis_rotation"
+        game.ask(HUMAN, ROTATION)
         return
     place_alexis_tile(game, tile_id, cell, rotations[0])
 
 
-def place_alexis_tile(game: Game, tile_id: str, cell: Cell, rotation: int) -> None:
+def place_alexis_tile(game: Table, tile_id: str, cell: Cell, rotation: int) -> None:
     """Put Alexis's tile down and end his turn."""
-    game.board.put(game.tile(tile_id), cell[0], cell[1], rotation)
-    game.placements += 1
-    game.seats[ALEXIS].last_tile = game.placements
-    game._note(ALEXIS, f"places {tile_id} at {cell}, rotation {rotation}")
-    finish_card(game)
-    game.to_move = ALEXIS
-    game._end_turn()
+    game.place_tile_for(ALEXIS, game.tile(tile_id), cell[0], cell[1], rotation)
+    game.note(ALEXIS, f"places {tile_id} at {cell}, rotation {rotation}")
+    finish_card(state_of(game))
+    game.end_turn(ALEXIS)
 
 
-def choose_rotation(game: Game, rotation: int) -> None:
-    """The human picks the rotation of Alexis's tile."""
-    solo = game.solo
-    assert solo is not None and solo.pending_tile is not None and solo.pending_cell is not None
+def play_rotation(game: Table, action: ChooseRotation) -> None:
+    """`ChooseRotation`: the human picks the rotation of Alexis's tile."""
+    if game.stage != ROTATION:
+        raise IllegalAction(
+            "wrong_step", f"no Alexis tile waits for a rotation (step: {game.stage})"
+        )
+    solo = state_of(game)
+    assert solo.pending_tile is not None and solo.pending_cell is not None
+    rotation = action.rotation
     if rotation not in solo.pending_rotations:
         raise IllegalAction(
             "bad_rotation",
@@ -298,48 +327,26 @@ def choose_rotation(game: Game, rotation: int) -> None:
     place_alexis_tile(game, tile_id, cell, rotation)
 
 
-def finish_card(game: Game) -> None:
-    """Discard the card just carried out."""
-    solo = game.solo
-    assert solo is not None
-    if solo.card is not None:
-        solo.discard.append(solo.card)
-        solo.card = None
-
-
 # ---------------------------------------------------------------- reward step
-def reward_step(game: Game) -> None:
+def reward_step(game: Table) -> None:
     """Alexis's reward phase: a house on every island meeting the drawn card's mission."""
-    solo = game.solo
-    assert solo is not None
+    solo = state_of(game)
     card = draw_card(game)
     mission = MISSIONS[card.mission]
-    game._note(
-        ALEXIS, f"draws {card.id} for his reward phase: mission {mission.id}, {mission.text}"
-    )
-    colour = game.seats[ALEXIS].colour
-    islands = [
-        island.free_house_locations()
-        for island in game.board.islands()
-        if island.size >= 2
-        and colour not in island.houses
-        and island.free_house_locations()
-        and mission.holds(island, game.board)
-    ]
-    solo.pending_islands = islands
+    game.note(ALEXIS, f"draws {card.id} for his reward phase: mission {mission.id}, {mission.text}")
+    islands = mission.islands(game.board, game.seats[ALEXIS].colour)
+    solo.pending_islands = [island.free_house_locations() for island in islands]
     continue_houses(game)
 
 
-def continue_houses(game: Game) -> None:
+def continue_houses(game: Table) -> None:
     """Place Alexis's houses island by island, asking the human where there is a choice."""
-    solo = game.solo
-    assert solo is not None
+    solo = state_of(game)
     alexis = game.seats[ALEXIS]
     while solo.pending_islands and alexis.stock > 0:
         locations = solo.pending_islands[0]
         if len(locations) > 1 and not game.options.alexis_decides:
-            game.to_move = HUMAN
-            game.stage = "alexis_house"
+            game.ask(HUMAN, HOUSE)
             return
         solo.pending_islands.pop(0)
         put_alexis_house(game, locations[0])
@@ -347,21 +354,22 @@ def continue_houses(game: Game) -> None:
     end_alexis_reward(game)
 
 
-def put_alexis_house(game: Game, location: tuple[int, int, int]) -> None:
+def put_alexis_house(game: Table, location: tuple[int, int, int]) -> None:
     """One Alexis house on a free location."""
-    alexis = game.seats[ALEXIS]
-    game.board.houses[location] = alexis.colour
-    alexis.stock -= 1
-    alexis.houses_placed += 1
-    game._note(ALEXIS, f"builds a house at ({location[0]}, {location[1]})")
+    game.build_house_for(ALEXIS, location)
+    game.note(ALEXIS, f"builds a house at ({location[0]}, {location[1]})")
 
 
-def choose_house(game: Game, x: int, y: int, index: int) -> None:
-    """The human picks the location of Alexis's house on the current island."""
-    solo = game.solo
-    assert solo is not None and solo.pending_islands
-    locations = solo.pending_islands[0]
-    if (x, y, index) not in locations:
+def play_house(game: Table, action: ChooseHouse) -> None:
+    """`ChooseHouse`: the human picks the location of Alexis's house on the current island."""
+    if game.stage != HOUSE:
+        raise IllegalAction(
+            "wrong_step", f"no Alexis house waits for a location (step: {game.stage})"
+        )
+    solo = state_of(game)
+    assert solo.pending_islands
+    x, y, index = action.x, action.y, action.index
+    if (x, y, index) not in solo.pending_islands[0]:
         raise IllegalAction(
             "not_a_choice",
             f"({x}, {y}) location {index} is not a free house location of the island "
@@ -369,34 +377,114 @@ def choose_house(game: Game, x: int, y: int, index: int) -> None:
         )
     solo.pending_islands.pop(0)
     put_alexis_house(game, (x, y, index))
-    game.to_move = ALEXIS
-    game.stage = None
     continue_houses(game)
 
 
-def end_alexis_reward(game: Game) -> None:
+def end_alexis_reward(game: Table) -> None:
     """Reshuffle all of Alexis's cards and pass the reward phase on."""
-    solo = game.solo
-    assert solo is not None
-    finish_card(game)
+    solo = state_of(game)
+    finish_card(solo)
     solo.stack += solo.discard
     solo.discard = []
     game.rng.shuffle(solo.stack)
-    game.to_move = ALEXIS
-    game.stage = None
-    game._next_reward()
+    game.next_reward(ALEXIS)
 
 
 # -------------------------------------------------------------------- scoring
-def alexis_score(game: Game) -> dict[str, int]:
+def alexis_score(game: Table) -> dict[str, int]:
     """Alexis's final score: PP + ports around every grey ship + the level bonus."""
-    assert game.solo is not None
     board = game.board
     ports = sum(
         board.ports_around(x, y)
         for (x, y) in board.ship_cells()
-        if board.tiles[(x, y)].owner == "grey"
+        if board.tiles[(x, y)].owner == GREY
     )
     alexis = game.seats[ALEXIS]
-    bonus = LEVELS[game.solo.level][2] + alexis.houses_placed
+    bonus = LEVELS[state_of(game).level][2] + alexis.houses_placed
     return {"prestige": alexis.pp, "ship_ports": ports, "alexis_bonus": bonus}
+
+
+def solo_json(game: Table) -> dict[str, Any]:
+    """Alexis's public state: level, the card he is carrying out, counts, pending choices."""
+    s = state_of(game)
+    card = CARD_BY_ID[s.card] if s.card else None
+    return {
+        "level": s.level,
+        "level_bonus": LEVELS[s.level][2],
+        "card": None
+        if card is None
+        else {
+            "id": card.id,
+            "kind": card.kind,
+            "slot": card.slot,
+            "directions": list(card.directions),
+            "mission": card.mission,
+            "text": card.describe(),
+        },
+        "stack_count": len(s.stack),
+        "discard": list(s.discard),
+        "human_last": list(s.human_last) if s.human_last else None,
+        "pending_tile": tile_json(s.pending_tile),
+        "pending_cell": list(s.pending_cell) if s.pending_cell else None,
+        "pending_rotations": list(s.pending_rotations),
+        "pending_houses": [list(loc) for loc in s.pending_islands[0]] if s.pending_islands else [],
+        "removed": list(s.removed),
+    }
+
+
+# ------------------------------------------------------------------ automaton
+class Alexis(Automaton):
+    """Alexis as the game's automaton: the hooks of `hooks.Automaton`, filled in."""
+
+    name = "alexis"
+    first_player = HUMAN
+    turn_stage = STEP
+    stage_names: Mapping[str, str] = {
+        STEP: "Alexis's step",
+        HOUSE: "a choice for Alexis's house",
+        ROTATION: "a choice of rotation for Alexis's tile",
+    }
+    handlers: Mapping[tuple[str, type[Action]], Handler] = {
+        ("exploration", AlexisStep): play_step,
+        ("exploration", ChooseRotation): play_rotation,
+        ("reward", AlexisStep): play_step,
+        ("reward", ChooseHouse): play_house,
+    }
+    score_columns = ("alexis_bonus",)
+    view_key = "solo"
+
+    def seats(self, options: Options) -> list[SeatState]:
+        """Alexis's seat: 8 houses in stock, no reserve, no bonus tokens."""
+        colours = options.colours or ()
+        return [
+            SeatState(ALEXIS_NAME, colours[1], "alexis", stock=8, reserve=0, bonus=0, alexis=True)
+        ]
+
+    def new_state(self, game: Table) -> SoloState:
+        """His shuffled stack of the level's cards."""
+        return build_stack(game)
+
+    def legal(self, game: Table) -> list[Action]:
+        """His step, or the human's choices for him."""
+        if game.stage == ROTATION:
+            return [ChooseRotation(r) for r in state_of(game).pending_rotations]
+        if game.stage == HOUSE:
+            return [ChooseHouse(x, y, i) for x, y, i in state_of(game).pending_islands[0]]
+        return [AlexisStep()]
+
+    def placed(self, game: Table, seat: int, cell: Cell) -> None:
+        """Remember the human's latest tile: his direction rule starts from it."""
+        if seat != ALEXIS:
+            state_of(game).human_last = cell
+
+    def score(self, game: Table, seat: int) -> dict[str, int]:
+        """His prestige, grey ships' ports and level bonus."""
+        return alexis_score(game)
+
+    def rank_key(self, game: Table, row: Mapping[str, Any]) -> tuple[int, ...]:
+        """The human wins only with a strictly higher score."""
+        return (row["total"], 1 if game.seats[row["seat"]].alexis else 0)
+
+    def public_view(self, game: Table) -> dict[str, Any]:
+        """See `solo_json`."""
+        return solo_json(game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .achievements import CHECKLISTS, achievements
 from .actions import (
     ChooseHouse,
     ChooseObjective,
@@ -162,48 +163,15 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
     if game.to_move == seat and game.pending_discovery:
         view["pending_discovery"] = list(game.pending_discovery)
-    if game.solo is not None:
-        view["solo"] = solo_json(game)
+    if game.automaton is not None:
+        view[game.automaton.view_key] = game.automaton.public_view(game)
     if game.phase == "over":
-        from .achievements import CHECKLISTS, achievements
-
         checklist = CHECKLISTS[game.options.mode]
         view["achievements"] = [
             [{"id": a, "text": checklist[a]} for a in achievements(game, i)]
             for i in range(len(game.seats))
         ]
     return view
-
-
-def solo_json(game: Game) -> dict[str, Any]:
-    """Alexis's public state: level, the card he is carrying out, counts, pending choices."""
-    from .solo import CARD_BY_ID, LEVELS
-
-    s = game.solo
-    assert s is not None
-    card = CARD_BY_ID[s.card] if s.card else None
-    return {
-        "level": s.level,
-        "level_bonus": LEVELS[s.level][2],
-        "card": None
-        if card is None
-        else {
-            "id": card.id,
-            "kind": card.kind,
-            "slot": card.slot,
-            "directions": list(card.directions),
-            "mission": card.mission,
-            "text": card.describe(),
-        },
-        "stack_count": len(s.stack),
-        "discard": list(s.discard),
-        "human_last": list(s.human_last) if s.human_last else None,
-        "pending_tile": tile_json(s.pending_tile),
-        "pending_cell": list(s.pending_cell) if s.pending_cell else None,
-        "pending_rotations": list(s.pending_rotations),
-        "pending_houses": [list(loc) for loc in s.pending_islands[0]] if s.pending_islands else [],
-        "removed": list(s.removed),
-    }
 
 
 def legal_json(game: Game) -> dict[str, Any]:

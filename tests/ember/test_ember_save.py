@@ -223,3 +223,14 @@ def test_command_line(tmp_path, capsys):
     assert main(["replay", str(save)]) == 1
     assert main(["tournament", "--games", "1", "--seats", "2"]) == 0
     assert "win rate by seat" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, "{" * 17, b'{"a":' * 40, '{"format": ' + "[" * 16 + "1" + "]" * 16 + "}"],
+)
+def test_deeply_nested_text_is_refused_before_parsing(text: str | bytes) -> None:
+    # Under Pyodide, parsing deeply nested JSON overflows the JavaScript stack (a fatal error,
+    # not a RecursionError), so the depth is checked on the text first.
+    with pytest.raises(MalformedInput, match="nested more than 16 levels"):
+        Game.from_json(text)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from small_islands import Action, Game
+from small_islands.save import load_json
 
 BOT_BUDGET_S = 0.25  # Hard's thinking budget per decision (see small_islands.bots)
 FALLBACK_LEVEL = "medium"  # what bots play on the main thread when the worker fails
@@ -58,7 +59,7 @@ def suggest_request(game: Game, seat: int) -> str:
 def parse_move(answer: str, game: Game) -> Action | str:
     """The bot's action if the answer is readable and legal now, else why not (for the log)."""
     try:
-        action = Action.from_json(json.loads(answer)["action"])
+        action = Action.from_json(load_json(answer, "computer's answer")["action"])
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         return f"A computer player's answer was unreadable ({exc}); Medium played instead."
     if not game.is_legal(action):
@@ -69,7 +70,7 @@ def parse_move(answer: str, game: Game) -> Action | str:
 def parse_hint(answer: str, game: Game) -> tuple[Action, str] | None:
     """(the suggested action, its reason) if the answer is readable and legal now."""
     try:
-        data = json.loads(answer)
+        data = load_json(answer, "computer's answer")
         action = Action.from_json(data["action"])
         reason = str(data.get("reason", ""))[:300]
     except (ValueError, KeyError, TypeError, RecursionError):

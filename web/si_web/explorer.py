@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from small_islands.achievements import CHECKLISTS
+from small_islands.save import load_json
 
 from .markup import escape, percent_encode
 
@@ -38,9 +39,9 @@ def parse_record(raw: str | None) -> tuple[dict[str, Any], str | None]:
     if raw is None:
         return empty_record(), None
     try:
-        data = json.loads(raw)
+        data = load_json(raw, "achievements record")
     except (ValueError, RecursionError) as exc:
-        return empty_record(), f"the achievements record is not valid JSON ({exc})"
+        return empty_record(), str(exc)
     problem = _problem(data)
     if problem:
         return empty_record(), f"the achievements record is not valid: {problem}"

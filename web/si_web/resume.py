@@ -15,6 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from small_islands import Action, Game
+from small_islands.save import load_json
 
 from .choices import Choices, Hint
 
@@ -50,7 +51,7 @@ def parse(raw: object) -> dict[str, Any] | None:
     if not isinstance(raw, str) or len(raw) > MAX_RAW:
         return None
     try:
-        record = json.loads(raw)
+        record = load_json(raw, "record")
     except (ValueError, RecursionError):
         return None
     if (

@@ -54,6 +54,7 @@ KIND_LABELS = (
     ("easy", "Computer: easy"),
     ("medium", "Computer: medium"),
     ("hard", "Computer: hard"),
+    ("expert", "Computer: expert"),
 )
 SPEED_LABELS = (
     ("relaxed", "Relaxed"),

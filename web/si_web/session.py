@@ -18,6 +18,7 @@ import json
 from typing import Any, Protocol
 
 from small_islands import Game
+from small_islands.save import load_json
 
 from . import explorer
 
@@ -53,7 +54,7 @@ def read_json(raw: str | None) -> Any:
     if raw is None:
         return None
     try:
-        return json.loads(raw)
+        return load_json(raw, "record")
     except (ValueError, RecursionError):
         return None
 

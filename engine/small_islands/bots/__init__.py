@@ -1,4 +1,4 @@
-"""Computer players: Easy, Medium and Hard.
+"""Computer players: Easy, Medium, Hard and Expert.
 
 A bot sees only its seat's view (``game.view(seat)``) and that seat's legal actions, which
 are public to it. It rebuilds a full game consistent with the view (`determinize`): the
@@ -16,6 +16,11 @@ hidden parts are drawn at random, so a decision never depends on the true hidden
   the sampled worlds (a fast Medium-like policy for every seat) and departs
   from Medium's choice only when the paired score margins clearly favour another move;
   within a time budget.
+* Expert (`expert.py`): Hard's evaluation proposes a few lines of play at every decision
+  that matters (take or land, houses, objectives, the starting layout); each is played to
+  the end of the round in worlds drawn from the view and weighted by the opponents'
+  placements, and Expert departs from Hard's choice when the paired margins clearly favour
+  another line. Its effort is fixed by counts (`expert.EFFORT`), not by a clock.
 
 >>> from small_islands import Game, Options
 >>> g = Game.new(Options(seats=("Ann", "Bob"), seed=3, bots={0: "medium", 1: "easy"}))
@@ -33,12 +38,13 @@ from typing import Any
 
 from ..actions import Action
 from ..game import Game
+from .expert import EFFORT, expert, scaled
 from .hint import suggest
 from .policy import POLICIES
 from .search import hard
 from .world import board_from_view, determinize
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_BUDGET_S = 0.25
 
 
@@ -54,7 +60,8 @@ def choose_action(
 
     `rng` (or a seed) drives every random draw; Hard stops after `budget_s` seconds or
     `max_worlds` sampled worlds, whichever comes first (a fixed `max_worlds` and a large
-    budget make it reproducible).
+    budget make it reproducible). Expert ignores the clock; `max_worlds` caps its playout
+    worlds (tests use small counts; the app uses the level's own).
     """
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {LEVELS}, got {level!r}")
@@ -66,6 +73,9 @@ def choose_action(
         return legal[0]
     if level == "hard":
         return hard(view, legal, rng, budget_s, max_worlds)
+    if level == "expert":
+        effort = EFFORT if max_worlds is None else scaled(EFFORT, max_worlds)
+        return expert(view, legal, rng, effort)
     world = determinize(view, rng)
     choice = POLICIES[level](world, legal, rng)
     return choice if choice in legal else legal[0]

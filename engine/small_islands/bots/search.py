@@ -62,12 +62,15 @@ MIN_GAIN = 0.5  # PP of average margin an alternative must add over Medium's cho
 CONFIDENCE = 1.0  # ... and by this many standard errors of the paired differences
 OPP_BETA = 2.0  # how sharply an opponent's placements this round single out its objective
 W_LEAVE = 0.6  # weight (relative to W_DENY) of the best display tile a take leaves them
+# Hard's clock. The app measures wall time; tournaments use the process's CPU time so that
+# other work on the machine does not cut Hard's search short (see bots/tournament.py).
+CLOCK = time.perf_counter
 
 
 def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
          max_worlds: int | None = None) -> Action:
     """The Hard player's choice (see the module docstring)."""
-    start = time.perf_counter()
+    start = CLOCK()
     seat = view["seat"]
     board = board_from_view(view)
     worlds = [determinize(view, rng, board) for _ in range(DENIAL_WORLDS)]
@@ -97,7 +100,7 @@ def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budg
         n += 1
         if max_worlds is not None and n >= max_worlds:
             break
-        spent = time.perf_counter() - start
+        spent = CLOCK() - start
         if spent + spent / n > budget_s:
             break
     return candidates[_pick(margins)][0]
@@ -338,24 +341,7 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
     if isinstance(first, KeepDiscovery) or not isinstance(first, modelled):
         return [[medium(game, legal, random.Random(0))]]
     if isinstance(first, (TakeTile, Land)):
-        ctx = Ctx.of(game, game._seat())
-        hand = game.seats[game._seat()].hand
-        own = denial.placements(ctx, hand)
-        takes: list[tuple[float, list[Action]]] = []
-        left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)
-        for slot, tile_id in enumerate(game.display):
-            if tile_id is None or TakeTile(slot) not in legal:
-                continue
-            scored = own + denial.placements(ctx, [tile_id])
-            line: list[Action] = [TakeTile(slot)]
-            if scored:
-                line.append(_best(scored))
-            v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
-            v -= W_LEAVE * left[slot]
-            takes.append((v, line))
-        takes.sort(key=lambda p: -p[0])
-        lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
-                       key=lambda p: -p[0])
+        takes, lands = take_options(game, legal, denial)
         found = [line for _, line in takes[:1]] + [[a] for _, a in lands[:2]]
         if lands and takes and lands[0][0] > takes[0][0]:
             found = [found[1], found[0]] + found[2:]
@@ -365,6 +351,30 @@ def _candidates(game: Game, legal: Sequence[Action], denial: Denial) -> list[lis
     if isinstance(first, (PlaceHouse, EndReward)) and [EndReward()] not in lines:
         lines.append([EndReward()])
     return lines
+
+
+def take_options(game: Game, legal: Sequence[Action], denial: Denial
+                 ) -> tuple[list[tuple[float, list[Action]]], list[tuple[float, Land]]]:
+    """At the take step: take-and-place lines by `Denial` (a take also pays for what it
+    leaves the opponents) and landings by Medium's `land_value`, each best first."""
+    ctx = Ctx.of(game, game._seat())
+    own = denial.placements(ctx, game.seats[game._seat()].hand)
+    takes: list[tuple[float, list[Action]]] = []
+    left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)
+    for slot, tile_id in enumerate(game.display):
+        if tile_id is None or TakeTile(slot) not in legal:
+            continue
+        scored = own + denial.placements(ctx, [tile_id])
+        line: list[Action] = [TakeTile(slot)]
+        if scored:
+            line.append(_best(scored))
+        v = max((p[0] for p in scored), default=-1.0) + 0.01 * len(TILE_BY_ID[tile_id].symbols)
+        v -= W_LEAVE * left[slot]
+        takes.append((v, line))
+    takes.sort(key=lambda p: -p[0])
+    lands = sorted(((land_value(ctx, a), a) for a in legal if isinstance(a, Land)),
+                   key=lambda p: -p[0])
+    return takes, lands
 
 
 # ------------------------------------------------------------------------ playouts
@@ -449,15 +459,18 @@ def _quick_turn(g: Game, rng: random.Random) -> None:
         g.play_unchecked(EndTurn())
 
 
-def _margin(g: Game, seat: int) -> float:
+def _margin(g: Game, seat: int, w_later: float = W_LATER) -> float:
     """Own total plus outlook, minus the best opponent's."""
-    values = [_outlook(g, i) for i in range(len(g.seats))]
+    values = [_outlook(g, i, w_later) for i in range(len(g.seats))]
     mine = values[seat]
     return mine - max(v for i, v in enumerate(values) if i != seat)
 
 
-def _outlook(g: Game, i: int) -> float:
-    """A seat's score now plus a rough value of what it can still use."""
+def _outlook(g: Game, i: int, w_later: float = W_LATER) -> float:
+    """A seat's score now plus a rough value of what it can still use.
+
+    `w_later` weighs next round's objective on today's map (Hard: Medium's `W_LATER`).
+    """
     row = g.scores()[i]
     total = float(row["total"])
     if g.phase == "over":
@@ -475,7 +488,7 @@ def _outlook(g: Game, i: int) -> float:
     if s.later:
         m, r = g.mode.parts(s.later)
         vals = sorted((isle_value(m, r, isle, "", True) for isle in isles), reverse=True)
-        total += W_LATER * sum(vals[:4])
+        total += w_later * sum(vals[:4])
     return total
 
 

@@ -1,39 +1,90 @@
-"""Bot tournaments: ``python -m small_islands tournament --a hard --b medium --games N``.
+"""Bot tournaments: ``python -m small_islands tournament --a expert --b hard --games N``.
 
-Two seats: bot A and bot B alternate the seat order (A sits first in even games). More
-seats: A takes one seat that rotates with the game number, B the others. Game ``i`` uses
-seed ``seed + i`` for the deal and for the bots' own draws, so any game can be replayed.
-A win counts 1, shared between tied winners. The interval is Wilson's 95 % score interval.
+Bot A takes one seat, bot B every other seat. The seat order is either
+
+* ``paired`` (the command's default): each deal seed is played once with A in every seat, so a
+  seed's games differ only in where A sits. Game ``i`` uses seed ``seed + i // seats`` with
+  A in seat ``i % seats``; the *paired margin* is the mean over seeds of A's average
+  margin on that seed, with its standard error across seeds;
+* ``alternate`` (`run`'s default, and the plan of the earlier recorded runs): game ``i``
+  uses seed ``seed + i`` with A in seat ``i % seats``.
+
+Each seat's bot draws from its own generator seeded by the game's seed and the seat, so a
+game replays exactly (Expert counts its effort; Hard's time budget is measured on the
+process's CPU clock here, so other work on the machine does not weaken it). A win counts
+1, shared between tied winners; the interval is Wilson's 95 % score interval. A margin is A's
+total minus the best other total.
+
+With ``out``, one JSON line per finished game is appended to that file and games already
+in it are not played again (an interrupted run resumes); ``jobs`` > 1 plays games in that
+many processes. ``compare(run, baseline)`` pairs two runs' games by (seed, A's seat).
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 import statistics
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
 
 from ..game import Game
 from ..options import Options
-from . import choose_action
+from . import choose_action, search
+
+ORDERS = ("paired", "alternate")
 
 
 @dataclass
 class Result:
-    """What a tournament measured."""
+    """What a tournament measured (`games` holds one record per game, in game order)."""
 
     a: str
     b: str
     seats: int
     mode: str
     seed: int
-    games: int = 0
-    wins_a: float = 0.0
-    seat_wins: list[float] = field(default_factory=list)
-    margins: list[int] = field(default_factory=list)
-    decision_s: dict[str, list[float]] = field(default_factory=dict)
+    order: str = "alternate"
+    records: list[dict[str, Any]] = field(default_factory=list)
     elapsed_s: float = 0.0
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.records)
+
+    @property
+    def wins_a(self) -> float:
+        """A's wins (a shared first place counts its share)."""
+        return float(sum(r["win"] for r in self.records))
+
+    @property
+    def margins(self) -> list[int]:
+        """A's margin in each game."""
+        return [r["margin"] for r in self.records]
+
+    @property
+    def seat_wins(self) -> list[float]:
+        """Wins by seat, whoever sat there."""
+        out = [0.0] * self.seats
+        for r in self.records:
+            for w in r["winners"]:
+                out[w] += 1 / len(r["winners"])
+        return out
+
+    @property
+    def decision_s(self) -> dict[str, list[float]]:
+        """CPU seconds per decision with two or more legal actions, by level."""
+        out: dict[str, list[float]] = {}
+        for r in self.records:
+            for level, ts in r["times"].items():
+                out.setdefault(level, []).extend(ts)
+        return out
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -47,70 +98,182 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and its standard error."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = statistics.fmean(values)
+    return mean, (statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0)
+
+
 def play_game(levels: list[str], mode: str, seed: int, budget_s: float,
               times: dict[str, list[float]] | None = None) -> Game:
-    """One whole game between bots of the given levels (seat order as listed)."""
+    """One whole game between bots of the given levels (seat order as listed).
+
+    Seat `k` draws from ``Random(seed * 16 + k)``; `times` collects, per level, the CPU
+    seconds of every decision with two or more legal actions.
+    """
     names = tuple(f"{lv.title()} {i + 1}" for i, lv in enumerate(levels))
     g = Game.new(Options(seats=names, mode=mode, seed=seed, bots=dict(enumerate(levels))))
-    rng = random.Random(seed ^ 0xB075)
+    rngs = [random.Random(seed * 16 + k) for k in range(len(levels))]
     while g.phase != "over":
         seat = g.to_move
         assert seat is not None
-        start = time.perf_counter()
-        action = choose_action(g.view(seat), g.legal_actions(), levels[seat], rng, budget_s)
-        if times is not None:
-            times.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        legal = g.legal_actions()
+        start = time.process_time()
+        action = choose_action(g.view(seat), legal, levels[seat], rngs[seat], budget_s)
+        if times is not None and len(legal) > 1:
+            times.setdefault(levels[seat], []).append(time.process_time() - start)
         g.play(action, seat)
     return g
 
 
+def plan(games: int, seats: int, seed: int, order: str) -> list[tuple[int, int, int]]:
+    """(game index, deal seed, A's seat) for every game of a tournament."""
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
+    if order == "paired":
+        return [(i, seed + i // seats, i % seats) for i in range(games)]
+    return [(i, seed + i, i % seats) for i in range(games)]
+
+
+def _one(job: tuple[int, int, int, str, str, int, str, float]) -> dict[str, Any]:
+    """Play one planned game; its JSON record."""
+    i, deal, a_seat, a, b, seats, mode, budget_s = job
+    levels = [a if k == a_seat else b for k in range(seats)]
+    times: dict[str, list[float]] = {}
+    start = time.process_time()
+    g = play_game(levels, mode, deal, budget_s, times)
+    rows = g.scores()
+    winners = g.winners()
+    totals = [r["total"] for r in rows]
+    return {
+        "game": i, "seed": deal, "a_seat": a_seat, "levels": levels, "mode": mode,
+        "totals": totals,
+        "winners": winners, "win": (1 / len(winners)) if a_seat in winners else 0.0,
+        "margin": totals[a_seat] - max(t for k, t in enumerate(totals) if k != a_seat),
+        "cpu_s": round(time.process_time() - start, 3),
+        "times": {lv: [round(t, 4) for t in ts] for lv, ts in times.items()},
+    }
+
+
+def _cpu_clock() -> None:
+    """Worker set-up: Hard's budget on this process's CPU time."""
+    search.CLOCK = time.process_time
+
+
+def load(path: str) -> list[dict[str, Any]]:
+    """The game records of a results file (one JSON object per line)."""
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
 def run(a: str, b: str, games: int, seats: int = 2, mode: str = "normal", seed: int = 0,
-        budget_s: float = 0.25, progress: bool = False) -> Result:
-    """Play `games` games of A against B."""
-    res = Result(a, b, seats, mode, seed, seat_wins=[0.0] * seats)
+        budget_s: float = 0.25, progress: bool = False, order: str = "alternate",
+        jobs: int = 1, out: str | None = None, play: bool = True) -> Result:
+    """Play `games` games of A against B (see the module docstring).
+
+    With ``play=False`` nothing is played: the result holds the planned games already in
+    `out` (the report of a run still going on, or cut short).
+    """
+    res = Result(a, b, seats, mode, seed, order)
+    todo = plan(games, seats, seed, order)
+    done: dict[int, dict[str, Any]] = {}
+    if out:  # resume: games of this very plan already in the file
+        wanted = {(i, s, k): [a if j == k else b for j in range(seats)] for i, s, k in todo}
+        for r in load(out):
+            if wanted.get((r["game"], r["seed"], r["a_seat"])) == r["levels"] and (
+                r.get("mode", mode) == mode
+            ):
+                done[r["game"]] = r
+    jobs_left = [(i, s, k, a, b, seats, mode, budget_s) for i, s, k in todo
+                 if i not in done and play]
     start = time.perf_counter()
-    for i in range(games):
-        a_seat = i % seats
-        levels = [a if k == a_seat else b for k in range(seats)]
-        g = play_game(levels, mode, seed + i, budget_s, res.decision_s)
-        winners = g.winners()
-        for w in winners:
-            res.seat_wins[w] += 1 / len(winners)
-        if a_seat in winners:
-            res.wins_a += 1 / len(winners)
-        rows = g.scores()
-        res.margins.append(
-            rows[a_seat]["total"] - max(r["total"] for r in rows if r["seat"] != a_seat)
-        )
-        res.games += 1
+    for record in _played(jobs_left, jobs):
+        done[record["game"]] = record
+        if out:
+            with open(out, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(record) + "\n")
         if progress:
-            seat_wins = " ".join(f"{w:g}" for w in res.seat_wins)
-            print(f"game {i + 1}/{games} seed {seed + i}: A {res.wins_a:g} wins;"
-                  f" by seat {seat_wins}; margin {res.margins[-1]:+d}", flush=True)
+            wins = sum(r["win"] for r in done.values())
+            print(f"game {len(done)}/{games} (seed {record['seed']}, A in seat"
+                  f" {record['a_seat'] + 1}): margin {record['margin']:+d};"
+                  f" A {wins:g} wins so far", flush=True)
+    res.records = [done[i] for i, _, _ in todo if i in done]
     res.elapsed_s = time.perf_counter() - start
     return res
+
+
+def _played(jobs_left: list[tuple[int, int, int, str, str, int, str, float]],
+            jobs: int) -> Iterable[dict[str, Any]]:
+    """Records of the given games as they finish (in `jobs` processes)."""
+    if jobs <= 1:
+        old = search.CLOCK
+        _cpu_clock()
+        try:
+            for job in jobs_left:
+                yield _one(job)
+        finally:
+            search.CLOCK = old
+        return
+    with Pool(jobs, initializer=_cpu_clock) as pool:
+        yield from pool.imap_unordered(_one, jobs_left)
+
+
+def paired_margins(res: Result) -> list[float]:
+    """Per deal seed: A's mean margin over the seat orders played on it."""
+    by_seed: dict[int, list[int]] = {}
+    for r in res.records:
+        by_seed.setdefault(r["seed"], []).append(r["margin"])
+    return [statistics.fmean(v) for v in by_seed.values()]
 
 
 def report(res: Result) -> str:
     """The lines the command prints."""
     n = res.games
     lo, hi = wilson(res.wins_a, n)
+    seeds = sorted({r["seed"] for r in res.records})
+    m, m_se = mean_se(res.margins)
     lines = [
         f"tournament: A={res.a} vs B={res.b}  seats {res.seats}  mode {res.mode}  games {n}"
-        f"  seeds {res.seed}..{res.seed + n - 1}",
+        f"  order {res.order}  seeds {seeds[0] if seeds else '-'}..{seeds[-1] if seeds else '-'}",
         f"A ({res.a}) win rate: {100 * res.wins_a / max(n, 1):.1f}%"
-        f"  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
-        f"average margin A - best other: {statistics.mean(res.margins) if n else 0:+.2f} PP",
-        "win rate by seat: " + ", ".join(
-            f"seat {i + 1} {100 * w / max(n, 1):.1f}%"
-            f" (95% CI {100 * wilson(w, n)[0]:.1f}-{100 * wilson(w, n)[1]:.1f}%)"
-            for i, w in enumerate(res.seat_wins)
-        ),
+        f"  ({res.wins_a:g}/{n}, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
+        f"average margin A - best other: {m:+.2f} PP (SE {m_se:.2f})",
     ]
+    if res.order == "paired" and n:
+        pm, pse = mean_se(paired_margins(res))
+        lines.append(f"paired margin (per seed, all seat orders): {pm:+.2f} PP (SE {pse:.2f},"
+                     f" {len(seeds)} seeds)")
+    lines.append("win rate by seat: " + ", ".join(
+        f"seat {i + 1} {100 * w / max(n, 1):.1f}%"
+        f" (95% CI {100 * wilson(w, n)[0]:.1f}-{100 * wilson(w, n)[1]:.1f}%)"
+        for i, w in enumerate(res.seat_wins)
+    ))
     for level, ts in sorted(res.decision_s.items()):
         lines.append(
-            f"{level} decision time: median {1000 * statistics.median(ts):.1f} ms,"
-            f" max {1000 * max(ts):.0f} ms over {len(ts)} decisions"
+            f"{level} decision CPU time: median {1000 * statistics.median(ts):.1f} ms,"
+            f" max {1000 * max(ts):.0f} ms over {len(ts)} decisions (2+ legal actions)"
         )
-    lines.append(f"elapsed: {res.elapsed_s:.1f} s")
+    cpu = sum(r["cpu_s"] for r in res.records)
+    lines.append(f"elapsed: {res.elapsed_s:.1f} s; CPU {cpu:.0f} s"
+                 f" ({cpu / max(n, 1):.1f} s per game)")
     return "\n".join(lines)
+
+
+def compare(records: Sequence[dict[str, Any]], baseline: Sequence[dict[str, Any]]) -> str:
+    """Paired differences (run - baseline) over games with the same seed and A's seat."""
+    base = {(r["seed"], r["a_seat"]): r for r in baseline}
+    pairs = [(r, base[(r["seed"], r["a_seat"])]) for r in records
+             if (r["seed"], r["a_seat"]) in base]
+    dm, dm_se = mean_se([r["margin"] - q["margin"] for r, q in pairs])
+    dw, dw_se = mean_se([r["win"] - q["win"] for r, q in pairs])
+    return (f"paired with the baseline on {len(pairs)} games: margin {dm:+.2f} PP (SE {dm_se:.2f}),"
+            f" wins {100 * dw:+.1f} points (SE {100 * dw_se:.1f})")
+
+
+__all__ = ["Result", "compare", "load", "paired_margins", "play_game", "plan", "report", "run",
+           "wilson"]

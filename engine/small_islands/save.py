@@ -1,0 +1,150 @@
+"""A game as data: the event-sourced save (options + actions) and the full state dump.
+
+A save is ``{"format", "app", "options", "actions"}``; reading one is strict (depth limit,
+duplicate keys, unknown fields, a newer format) and every problem is a `MalformedInput` that
+names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .errors import MalformedInput, short
+from .options import Options
+from .version import __version__
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = "small-islands/1"
+MAX_SAVE_DEPTH = 16  # a save nests 5 deep; deeper text is refused before it is parsed
+
+
+def save_text(options: Options, actions: list[Action]) -> str:
+    """The save of a game: its options plus every action played, as compact JSON."""
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "app": __version__,
+            "options": options.to_json(),
+            "actions": [a.to_json() for a in actions],
+        },
+        separators=(",", ":"),
+    )
+
+
+def read_save(text: str | bytes) -> tuple[Options, list[Action]]:
+    """The options and actions of a save made by `save_text` (`MalformedInput` otherwise)."""
+    data = load_json(text, "save")
+    if not isinstance(data, dict) or "format" not in data:
+        raise MalformedInput("this is not a Small Islands save (no format field)")
+    check_format(data["format"])
+    unknown = sorted(set(data) - {"format", "app", "options", "actions"})
+    if unknown:
+        raise MalformedInput(f"the save has unknown field(s) {unknown}")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise MalformedInput("actions: the save has no action list")
+    try:
+        options = Options.from_json(data.get("options"))
+    except MalformedInput as exc:
+        raise MalformedInput(f"options: {exc}") from None
+    parsed = []
+    for i, obj in enumerate(actions):
+        try:
+            parsed.append(Action.from_json(obj))
+        except MalformedInput as exc:
+            raise MalformedInput(f"action {i}: {exc}") from None
+    return options, parsed
+
+
+def state_dump(game: Game) -> dict[str, Any]:
+    """The complete state of `game`, secrets included (for tests and debugging only)."""
+    b = game.board
+    automaton_state = game.automaton_state
+    return {
+        "phase": game.phase,
+        "round": game.round,
+        "stage": game.stage,
+        "to_move": game.to_move,
+        "first_player": game.first_player,
+        "seats": [vars(s).copy() for s in game.seats],
+        "reserve": list(game.reserve),
+        "navigation": list(game.navigation),
+        "display": list(game.display),
+        "decks": {k: list(v) for k, v in game.decks.items()},
+        "discovery_bag": list(game.discovery_bag),
+        "pending_discovery": list(game.pending_discovery),
+        "grey_ships": game.grey_ships,
+        "boxed": list(game.boxed),
+        "tiles": {f"{x},{y}": (p.tile.id, p.rotation, p.owner) for (x, y), p in b.tiles.items()},
+        "order": list(b.order),
+        "houses": {f"{k}": v for k, v in b.houses.items()},
+        "resource_tokens": {f"{k}": v for k, v in b.resource_tokens.items()},
+        "covered_tokens": list(b.covered_tokens),
+        "port_tokens": {f"{k}": v for k, v in b.port_tokens.items()},
+        "end_reason": game.end_reason,
+        "solo": vars(automaton_state).copy() if automaton_state is not None else None,
+        "rng": game.rng.getstate(),
+        "log": list(game.log),
+    }
+
+
+def load_json(text: object, what: str) -> Any:
+    """Parse JSON text strictly: `MalformedInput` for bad text, deep nesting, duplicate keys."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MalformedInput(f"the {what} is not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise MalformedInput(f"the {what} must be text, got {type(text).__name__}")
+    if _nesting(text) > MAX_SAVE_DEPTH:
+        raise MalformedInput(f"the {what} is nested more than {MAX_SAVE_DEPTH} levels deep")
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except MalformedInput:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise MalformedInput(f"the {what} is not valid JSON: {exc}") from None
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _nesting(text: str) -> int:
+    """The deepest bracket nesting of JSON text (strings skipped), without recursion."""
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise MalformedInput(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def check_format(value: object) -> None:
+    """Refuse a save of another kind or of a newer version, saying which."""
+    if value == FORMAT:
+        return
+    version = value.removeprefix("small-islands/") if isinstance(value, str) else ""
+    if version.isdigit() and len(version) < 10 and int(version) > int(FORMAT.split("/")[1]):
+        raise MalformedInput(
+            f"unsupported save format {value!r}: made by a newer version of the app "
+            f"(this version reads {FORMAT!r})"
+        )
+    raise MalformedInput(f"unsupported save format {short(value)} (this version reads {FORMAT!r})")

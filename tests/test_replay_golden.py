@@ -1,0 +1,27 @@
+"""Behaviour unchanged: 300 recorded games produce the digests the engine recorded before.
+
+See `golden_games.py`: saves, full states, views, scores and refusal messages after every
+action of seeded random games of every mode and seat count, solo included.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from golden_games import GOLDEN, configs, play
+
+EXPECTED: dict[str, dict[str, str]] = json.loads(GOLDEN.read_text())
+GAMES = list(configs())
+
+
+def test_the_recorded_games_are_the_configured_ones() -> None:
+    assert sorted(EXPECTED) == sorted(name for name, _ in GAMES)
+    assert len(GAMES) == 300
+
+
+@pytest.mark.parametrize("name, options", GAMES, ids=[name for name, _ in GAMES])
+def test_recorded_game_replays_identically(name: str, options: dict[str, object]) -> None:
+    got = play(options)
+    differs = sorted(k for k in EXPECTED[name] if got.get(k) != EXPECTED[name][k])
+    assert not differs, f"{name}: {', '.join(differs)} differ from the recording"
