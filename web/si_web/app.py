@@ -20,6 +20,7 @@ from typing import Any
 from small_islands import Action, Game, IllegalAction
 
 from . import form, game_screen, resume, viewport, words
+from .announce import Announcer
 from .autopilot import Autopilot
 from .board_svg import BoardHints, TileArt
 from .choices import Choices
@@ -69,8 +70,7 @@ class App:
         self.menu_over_game = False  # the menu was opened from a game (Back returns to it)
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
-        self._heard: tuple[int, int] | None = None  # (serial, log length) announced so far
-        self._said: str | None = None  # the notice announced last
+        self.announcer = Announcer()
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -248,29 +248,8 @@ class App:
 
     def news(self) -> str:
         """What happened since the last call, in words, for the screen reader's polite live
-        region: each new move (log entry) and the score change; "" when nothing new."""
-        g = self.game
-        if g is None:
-            self._heard = None
-            return ""
-        start = len(g.log)
-        if self._heard is not None and self._heard[0] == self.serial and self._heard[1] <= len(g.log):
-            start = self._heard[1]
-        elif self._heard is not None and self._heard[0] != self.serial and self._heard[1] < len(g.log):
-            start = self._heard[1]  # an undo or a new Game object at a later position
-        self._heard = (self.serial, len(g.log))
-        notice = self.notice if self.notice != self._said else None
-        self._said = self.notice
-        if start >= len(g.log) and not notice:
-            return ""
-        v = self.view() if self.screen == "game" and self.viewer is not None else g.view(0)
-        lines = [
-            (f"{e['name']} " if e.get("name") else "") + words.log_words(e, v)
-            for e in g.log[start:][-6:]
-        ]
-        if notice:
-            lines.append(notice)
-        return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")
+        region (`announce.Announcer`); "" when nothing new."""
+        return self.announcer.news(self)
 
     # ------------------------------------------------------------------ Back
     def can_back(self) -> bool:
