@@ -8,6 +8,7 @@ import random
 import pytest
 from web_driver import choose, data_of, tappables
 
+from si_web import words
 from si_web.app import BROKEN_KEY, SAVE_KEY, App, MemoryStorage
 from si_web.board_svg import score_chart_svg
 from si_web.screens import pass_screen, start_screen
@@ -181,7 +182,8 @@ def test_illegal_tap_gives_the_engines_reason_and_changes_nothing() -> None:
     play_to(app, rng, lambda a: a.screen == "game" and a.game.stage == "place")  # type: ignore[union-attr]
     before = app.game.to_json()  # type: ignore[union-attr]
     app.handle("cell", {"x": "0", "y": "0"})
-    assert app.message and "(0, 0)" in app.message
+    # plain words saying what to do (issue 11), never the engine's message or a coordinate
+    assert app.message in words.REFUSALS.values() and "(0, 0)" not in app.message
     assert app.game.to_json() == before  # type: ignore[union-attr]
     assert 'class="toast error"' in app.render()
     app.handle("cell", {"x": "zz", "y": "0"})  # garbage from the DOM never crashes
@@ -194,14 +196,15 @@ def test_corrupt_save_is_reported_kept_and_moved_aside_on_request() -> None:
     app = App(storage)
     assert app.screen == "broken"
     html = app.render()
-    assert "not valid JSON" in html and 'href="data:application/json' in html
+    assert "damaged" in html and 'href="data:application/json' in html
+    assert "not valid JSON" not in html  # the engine's reason is for developers (issue 11)
     assert storage.get(SAVE_KEY) == raw
     app.handle("fresh")
     assert (
         app.screen == "start" and storage.get(BROKEN_KEY) == raw and storage.get(SAVE_KEY) is None
     )
     storage.set(SAVE_KEY, json.dumps({"format": "other/2"}))
-    assert "unsupported save format" in App(storage).render()
+    assert "not a Small Islands game" in App(storage).render()
 
 
 def test_setup_layout_can_be_changed_and_is_validated() -> None:

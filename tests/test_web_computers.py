@@ -236,7 +236,7 @@ def test_solo_form_makes_alexis_and_the_human_chooses_for_him() -> None:
         assert a.screen != "pass"
         stages.add(a.game.stage or "")
         if a.game.stage == "alexis_rotation":
-            assert "Choose the rotation of Alexis" in html and 'class="tile preview' in html
+            assert "Choose how Alexis" in html and 'class="tile preview' in html
         if a.screen == "watch":
             assert "Alexis" in html and "data-kind" in html
 
@@ -270,8 +270,8 @@ def test_watch_screen_shows_alexis_steps() -> None:
                 if app.screen == "watch" and "draws" in html:
                     assert 'class="new"' in html and "Skip" in html
                     return
-                if app.screen == "game":  # his steps wait in "While you waited"
-                    assert "While you waited" in html and "draws" in html
+                if app.screen == "game":  # his steps wait in "Since your turn" (issue 11)
+                    assert "Since your turn" in html and "draws" in html
                 continue
             item = choose(tappables(app.render()), rng)
             assert item is not None

@@ -75,6 +75,9 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
         return first("obj-confirm")
     if "house" in acts:
         return any_of("house")
+    focus = [t for t in acts.get("focus", []) if "data-x" in t]  # zoom to an island's spots
+    if focus and rng.random() < 0.7:
+        return rng.choice(focus)
     if "end-reward" in acts:
         return first("end-reward")
     if "take" in acts or "land-mode" in acts:
@@ -86,6 +89,8 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
     if "end-turn" in acts:
         if "res" in acts:
             return any_of("res")
+        if focus:
+            return rng.choice(focus)
         if targets:
             return rng.choice(targets)
         r = rng.random()

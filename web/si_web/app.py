@@ -19,7 +19,8 @@ from typing import Any
 
 from small_islands import Action, Game, IllegalAction
 
-from . import form, game_screen, resume, viewport
+from . import form, game_screen, resume, viewport, words
+from .announce import Announcer
 from .autopilot import Autopilot
 from .board_svg import BoardHints, TileArt
 from .choices import Choices
@@ -57,6 +58,7 @@ class App:
         self.choices = Choices()
         self._pending: dict[str, Any] | None = None  # a saved choices record, for after a pass
         self.user_viewbox: viewport.Box | None = None
+        self.map_px: tuple[float, float] | None = None  # the map's size on screen (controller)
         self.skipping = False  # "skip": computer steps without pauses until a human's turn
         self.events: list[str] = []  # app notes for the log (e.g. the bot worker failed)
         self.ignored: list[str] = []  # taps a screen did not offer (for developers)
@@ -64,8 +66,11 @@ class App:
         self.auto_new = 0  # how many of them the last step added
         self.hint_wanted = False
         self.status_open = False  # phones: the players + log drawer under the status strip
+        self.leave_asked = False  # Back in a game: "Leave the game?" is showing
+        self.menu_over_game = False  # the menu was opened from a game (Back returns to it)
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
+        self.announcer = Announcer()
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -217,11 +222,63 @@ class App:
             self.save_settings()
 
     def to_menu(self) -> None:
-        """Back to the start screen (the game stays saved)."""
+        """Back to the start screen (the game stays saved). The device's holder is kept, so
+        that Continue brings their turn straight back (no pass to themselves)."""
+        self.menu_over_game = self.game is not None and self.screen in ("game", "watch", "pass")
+        self.persist_ui()
         self.viewer = None
         self.choices = Choices()
+        self.leave_asked = self.status_open = False
         self.screen = "start"
         self.save_settings()
+
+    def resume(self) -> None:
+        """Continue the game this App holds (from the menu): the holder's own turn comes back
+        at once with its choices; anyone else gets the pass screen."""
+        g = self.game
+        if g is None or self.broken is not None:
+            return
+        self.menu_over_game = False
+        self.to_device_screen()
+        if self.screen == "game":
+            self._restore_choices(resume.parse(self.session.raw_choices()))
+        elif self.screen == "pass":
+            self._pending = resume.parse(self.session.raw_choices())
+        self.save_settings()
+
+    def news(self) -> str:
+        """What happened since the last call, in words, for the screen reader's polite live
+        region (`announce.Announcer`); "" when nothing new."""
+        return self.announcer.news(self)
+
+    # ------------------------------------------------------------------ Back
+    def can_back(self) -> bool:
+        """Does the browser's Back have something to do inside the app (close, ask, return)?"""
+        if self.status_open or self.leave_asked or self.confirm_new:
+            return True
+        if self.screen == "start":
+            return self.menu_over_game and self.game is not None and self.broken is None
+        return True
+
+    def back(self) -> None:
+        """The browser's (or Android's) Back: close what is open; in a game, ask before
+        leaving; from the menu opened over a game, return to it. Never loses the game."""
+        self.message = None
+        if self.status_open:
+            self.status_open = False
+        elif self.leave_asked:
+            self.leave_asked = False
+        elif self.confirm_new:
+            self.confirm_new = False
+        elif self.screen in ("game", "watch", "pass"):
+            self.leave_asked = True
+        elif self.screen == "start":
+            if self.menu_over_game and self.game is not None:
+                self.resume()
+        elif self.screen == "over":
+            self.to_menu()
+        else:
+            self.screen = "start"
 
     def fit_map(self) -> None:
         """Forget the player's pan/zoom: the map fits its content again."""
@@ -257,7 +314,8 @@ class App:
         try:
             stage.tap(self, act, data)
         except (ValueError, KeyError, IndexError) as exc:  # bad data-* values: never crash
-            self.message = f"Cannot do that: {exc}"
+            self.message = words.DEFAULT_REFUSAL
+            self.ignored = [*self.ignored[-9:], f"{act} failed: {exc!r}"]
         self.persist_ui()
 
     def say(self, message: str) -> None:
@@ -269,9 +327,9 @@ class App:
         turn = self.turn()
         g, seat = turn.game, turn.seat
         before = g.seats[seat].pp
-        reason = turn.play(action)
-        if reason is not None:
-            self.message = reason
+        refused = turn.play(action)
+        if refused is not None:
+            self.refuse(refused)
             return False
         if g.seats[seat].pp - before:
             self.notice = f"+{g.seats[seat].pp - before} PP for {g.seats[seat].name}"
@@ -281,8 +339,15 @@ class App:
         return True
 
     def why_not(self, action: Action) -> None:
-        """Show the engine's reason why `action` is not possible (never changes the game)."""
-        self.message = self.turn().why_not(action)
+        """Say in words why `action` is not possible (never changes the game)."""
+        self.refuse(self.turn().why_not(action))
+
+    def refuse(self, exc: IllegalAction | None) -> None:
+        """Show what to do instead of a refused action; the engine's own message goes to
+        the developers' notes (the console), never to the player."""
+        self.message = words.refusal(exc, self.view())
+        if exc is not None:
+            self.ignored = [*self.ignored[-9:], f"refused ({exc.code}): {exc.message}"]
 
     def undo(self) -> None:
         """Take the last action back (same turn, nothing hidden revealed since)."""
@@ -292,7 +357,7 @@ class App:
         try:
             self.game = g.undo()
         except IllegalAction as exc:
-            self.message = exc.message
+            self.refuse(exc)
             return
         self.save_game()
         self.to_device_screen()

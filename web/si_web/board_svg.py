@@ -70,7 +70,25 @@ GLYPHS = {
     ),
     "home": '<path id="g-home" d="M-11 11V-1L0-11L11-1V11Z" stroke="#1b1b1b" stroke-width="2"/>',
 }
-GLYPH_DEFS = "<defs>" + "".join(GLYPHS.values()) + "</defs>"
+# Each player colour has its own mark (shape, not only colour): on houses, ships, swatches
+# and the "since your turn" frames; drawn in the colour's ink over the colour.
+MARKS = {
+    "blue": '<circle cy="3" r="4.2" fill="none" stroke-width="2.4"/>',
+    "red": '<path d="M-7 0.5H7M-7 6H7" stroke-width="2.4" fill="none"/>',
+    "yellow": '<path d="M-4.5-1.5L4.5 7.5M4.5-1.5L-4.5 7.5" stroke-width="2.4" fill="none"/>',
+    "purple": '<path d="M0-3L5 3L0 9L-5 3Z" stroke-width="1"/>',
+    "grey": "",
+}
+GLYPH_DEFS = (
+    "<defs>"
+    + "".join(GLYPHS.values())
+    + "".join(
+        f'<g id="g-home-{c}"><use href="#g-home" fill="{COLOUR_HEX[c]}"/>'
+        f'<g stroke="{COLOUR_INK[c]}" fill="{COLOUR_INK[c]}">{m}</g></g>'
+        for c, m in MARKS.items()
+    )
+    + "</defs>"
+)
 
 
 def colour_hex(colour: str | None) -> str:
@@ -155,21 +173,35 @@ def tile_svg(art: TileArt, cls: str = "tile") -> str:
         return (
             f'<g class="{cls} ship" transform="translate({art.x * CELL},{art.y * CELL})">'
             f'<rect class="ship-cell" width="{CELL}" height="{CELL}"/>'
-            f'<use href="#g-ship" x="50" y="55" fill="{fill}"/></g>'
+            f'<use href="#g-ship" x="50" y="55" fill="{fill}"/>'
+            f'<use href="#g-home-{art.ship if art.ship in MARKS else "grey"}" x="50" y="85" '
+            'transform="translate(50 85) scale(0.9) translate(-50 -85)"/></g>'
         )
     body = _tile_body(art.points, art.rotation, art.symbols, art.tint)
     return f'<g class="{cls}" transform="translate({art.x * CELL},{art.y * CELL})">{body}</g>'
 
 
 def mini_tile_svg(points: str, symbols: Sequence[str], rotation: int = 0, label: str = "") -> str:
-    """A stand-alone small SVG of one tile (display, hand, setup), at `rotation`."""
+    """A stand-alone small SVG of one tile (display, hand, setup), at `rotation`; hidden from
+    screen readers unless `label` names it (its button or frame usually does)."""
     rotated = rotate_points(points, rotation)
     art = TileArt(0, 0, rotated, tuple(symbols), rotation)
-    title = f"<title>{escape(label)}</title>" if label else ""
+    head = (
+        f'role="img" aria-label="{escape(label)}"' if label else 'aria-hidden="true" focusable="false"'
+    )
     return (
-        f'<svg class="mini" viewBox="-4 -4 108 108" role="img">{title}'
+        f'<svg class="mini" viewBox="-4 -4 108 108" {head}>'
         f'<rect class="sea" x="-4" y="-4" width="108" height="108"/>{tile_svg(art)}</svg>'
     )
+
+
+def glyph_icon(name: str) -> str:
+    """A small inline icon (house, bonus token) for text lines; hidden from screen readers."""
+    shape = {
+        "house": '<path d="M-8 8V-1L0-8L8-1V8Z" fill="#f4efe0" stroke="#111" stroke-width="1.5"/>',
+        "token": '<circle r="8" fill="#fffdf4" stroke="#c98b1a" stroke-width="3"/>',
+    }[name]
+    return f'<svg class="ico-svg" viewBox="-10 -10 20 20" aria-hidden="true">{shape}</svg>'
 
 
 def glyph_defs_svg() -> str:
@@ -191,6 +223,11 @@ class BoardHints:
     island_cells: set[tuple[int, int]] = field(default_factory=set)
     middle: tuple[int, int, int, int] | None = None
     hit_cells: bool = True
+    recent: list[tuple[int, int, str]] = field(default_factory=list)  # since your turn
+    passive_spots: list[tuple[int, int, int]] = field(default_factory=list)  # rings not yet tappable
+    focus_box: tuple[float, float, float, float] | None = None  # the map zoomed where one acts
+    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # target names in words
+    spot_labels: dict[tuple[int, int, int], str] = field(default_factory=dict)
 
 
 def view_tiles(board: dict[str, Any]) -> list[TileArt]:
@@ -261,11 +298,12 @@ def viewbox_attr(viewbox: Sequence[float]) -> str:
     return " ".join(f"{v:.1f}" for v in viewbox)
 
 
-def board_open(viewbox: tuple[float, float, float, float]) -> str:
-    """The map's opening <svg> tag (its viewBox is the pan/zoom)."""
+def board_open(viewbox: tuple[float, float, float, float], label: str = "Map") -> str:
+    """The map's opening <svg> tag (its viewBox is the pan/zoom). A group for assistive
+    technology: its targets are buttons reached with the arrow keys."""
     return (
         f'<svg id="board" class="board" viewBox="{viewbox_attr(viewbox)}" '
-        'preserveAspectRatio="xMidYMid meet" role="img" aria-label="Map">'
+        f'preserveAspectRatio="xMidYMid meet" role="group" aria-label="{escape(label)}">'
     )
 
 
@@ -310,43 +348,78 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
             f'<rect class="hitbg" data-act="{hints.cell_act}" data-grid="{CELL}" '
             f'width="{width * CELL}" height="{height * CELL}"/>'
         )
+    if hints.recent:
+        marks.append(_recent_frames(hints.recent))
+    first = True
+    preview_at = (hints.preview.x, hints.preview.y) if hints.preview is not None else None
     if hints.cell_targets:
-        marks.append(
-            '<g class="targets">'
-            + "".join(
+        rects = []
+        for x, y in sorted(hints.cell_targets, key=lambda c: (c[1], c[0])):
+            if (x, y) == preview_at:
+                continue
+            label = hints.labels.get((x, y), "A highlighted spot")
+            rects.append(
                 f'<rect class="target" data-act="{hints.cell_act}" data-x="{x}" data-y="{y}" '
-                f'x="{x * CELL + 4}" y="{y * CELL + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8"/>'
-                for x, y in sorted(hints.cell_targets)
+                f'x="{x * CELL + 2}" y="{y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
+                f'role="button" tabindex="{0 if first else -1}" aria-label="{escape(label)}"/>'
             )
-            + "</g>"
-        )
+            first = False
+        marks.append('<g class="targets">' + "".join(rects) + "</g>")
     if hints.preview is not None:
         marks.append(tile_svg(hints.preview, "tile preview"))
         p = hints.preview
+        label = hints.labels.get((p.x, p.y), "The previewed tile")
         marks.append(
             f'<rect class="preview-frame" data-act="{hints.cell_act}" data-x="{p.x}" data-y="{p.y}" '
-            f'x="{p.x * CELL + 2}" y="{p.y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6"/>'
+            f'x="{p.x * CELL + 2}" y="{p.y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
+            f'role="button" tabindex="{0 if first else -1}" aria-label="{escape(label)}" '
+            'aria-pressed="true"/>'
         )
+        first = False
     if hints.selected is not None:
         x, y = hints.selected
         marks.append(
             f'<rect class="selected" x="{x * CELL + 2}" y="{y * CELL + 2}" '
             f'width="{CELL - 4}" height="{CELL - 4}" rx="6"/>'
         )
+    by_cell = {(t.x, t.y): t for t in tiles}
+    if hints.passive_spots:
+        dots = []
+        for x, y, index in hints.passive_spots:
+            art = by_cell.get((x, y))
+            if art is not None:
+                sx, sy = spots_for(art)[index]
+                dots.append(f'<circle class="sym-dot" cx="{sx:g}" cy="{sy:g}" r="14"/>')
+        marks.append('<g class="sym-dots">' + "".join(dots) + "</g>")
     if hints.symbol_targets:
-        by_cell = {(t.x, t.y): t for t in tiles}
         rings = []
         for x, y, index, act in hints.symbol_targets:
             art = by_cell.get((x, y))
             if art is None:
                 continue
             sx, sy = spots_for(art)[index]
+            label = hints.spot_labels.get((x, y, index), "A ringed spot")
             rings.append(
                 f'<circle class="sym-target" data-act="{act}" data-x="{x}" data-y="{y}" '
-                f'data-index="{index}" cx="{sx:g}" cy="{sy:g}" r="16"/>'
+                f'data-index="{index}" cx="{sx:g}" cy="{sy:g}" r="16" role="button" '
+                f'tabindex="{0 if first else -1}" aria-label="{escape(label)}"/>'
             )
+            first = False
         marks.append('<g class="sym-targets">' + "".join(rings) + "</g>")
     return "".join(out), "".join(marks)
+
+
+def _recent_frames(recent: list[tuple[int, int, str]]) -> str:
+    """"Since your turn": a frame in the colour (and with the mark) of the seat that moved."""
+    parts = []
+    for x, y, colour in recent:
+        hexc = colour_hex(colour)
+        parts.append(
+            f'<rect class="recent" x="{x * CELL + 6}" y="{y * CELL + 6}" width="{CELL - 12}" '
+            f'height="{CELL - 12}" rx="10" stroke="{hexc}"/>'
+            f'<use href="#g-home-{escape(colour)}" x="{x * CELL + 14}" y="{y * CELL + 14}"/>'
+        )
+    return '<g class="recents">' + "".join(parts) + "</g>"
 
 
 
@@ -391,9 +464,10 @@ def _tokens_and_houses(view_board: dict[str, Any], tiles: list[TileArt]) -> str:
         if art is None:
             continue
         sx, sy = spots_for(art)[house["index"]]
+        colour = house["colour"] if house["colour"] in MARKS else "grey"
         parts.append(
-            f'<use class="house" href="#g-home" x="{sx:g}" y="{sy:g}" '
-            f'fill="{colour_hex(house["colour"])}" data-colour="{escape(house["colour"])}"/>'
+            f'<use class="house" href="#g-home-{colour}" x="{sx:g}" y="{sy:g}" '
+            f'data-colour="{escape(house["colour"])}"/>'
         )
     return "".join(parts)
 

@@ -41,12 +41,13 @@ class Choices:
     draft_sel: int | None = None  # setup: the selected starting tile of the draft
     picks: dict[str, str] = field(default_factory=dict)  # objective picks: "now_O" -> "O3"
     alexis_rot: int | None = None  # solo: the rotation previewed for Alexis's tile
+    focus: Cell | None = None  # the island the map is zoomed to for its ringed spots
     hint: Hint | None = None
 
     def clear_targets(self) -> None:
         """Forget the previewed move and any mode (the Cancel button)."""
         self.preview = self.mode = self.land_at = self.port_at = None
-        self.res_at = self.house_at = None
+        self.res_at = self.house_at = self.focus = None
 
     def is_empty(self) -> bool:
         """Nothing picked at all."""

@@ -41,7 +41,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
 
 Js = Any  # a JavaScript object seen from Python
 root: Js = document.getElementById("app")
-PARTS = ("si-bar", "board-wrap", "si-panel", "si-toasts")
+PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts")
 
 
 def missing(value: object) -> bool:
@@ -86,8 +86,22 @@ def render() -> None:
 
 
 def show() -> None:
-    """Show the app's current screen. On the game screen, replace only the parts whose HTML
-    changed (each one innerHTML set); otherwise the whole #app."""
+    """Show the app's current screen, keeping the keyboard focus where it was (or on the
+    step's next target), announce what happened, and keep Back inside the app."""
+    key = focus_key()
+    draw()
+    try:
+        restore_focus(key)
+        announce()
+        sync_history()
+    except Exception:
+        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+
+
+def draw() -> None:
+    """On the game screen, replace only the parts whose HTML changed (each one innerHTML
+    set); otherwise the whole #app."""
+    measure_map()
     parts = app.render_parts()
     old = last["parts"]
     if parts is not None and old is not None and parts["seat"] == old["seat"]:
@@ -122,24 +136,35 @@ def read_fields() -> dict[str, str]:
 
 
 def on_click(event: Js) -> None:
-    if gesture["suppress_click"]:
-        gesture["suppress_click"] = False
-        return
+    suppressed = gesture["suppress_click"]
+    gesture["suppress_click"] = False
+    if suppressed and not missing(event.target.closest("#board")):
+        return  # the end of a pan or pinch on the map, not a tap
     el = event.target.closest("[data-act]")
     if missing(el):
         return
     act = str(el.getAttribute("data-act"))
     if act == "download":  # let the browser follow the data: link
         return
-    data = {
-        str(name)[5:]: str(el.getAttribute(name))
-        for name in el.getAttributeNames()
-        if str(name).startswith("data-") and name != "data-act"
-    }
+    data = data_of(el)
     if "grid" in data:  # the map's background: which cell was tapped
         x, y = svg_point(el.closest("svg"), event.clientX, event.clientY)
         size = float(data.pop("grid"))
         data["x"], data["y"] = str(math.floor(x / size)), str(math.floor(y / size))
+    tap_act(act, data)
+
+
+def data_of(el: Js) -> dict[str, str]:
+    """An element's data-* values (without data-act)."""
+    return {
+        str(name)[5:]: str(el.getAttribute(name))
+        for name in el.getAttributeNames()
+        if str(name).startswith("data-") and name not in ("data-act", "data-pick")
+    }
+
+
+def tap_act(act: str, data: dict[str, str]) -> None:
+    """Hand one tap (or key press) to the app and show the result."""
     t0 = now()
     try:
         app.handle(act, data, read_fields())
@@ -147,12 +172,184 @@ def on_click(event: Js) -> None:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
         app.message = "Something went wrong; the game is saved. Reload to continue."
     for note in app.ignored:
-        window.console.debug(f"Small Islands: {note}")
+        window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
     t1 = now()
     render()
     # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
     window.siLastTap = f"{t1 - t0:.2f} {now() - t1:.2f}"
+
+
+# --- keyboard, focus, screen readers, Back ---------------------------------------------
+
+TARGETS = "#board [role=button][data-act]"
+live: dict[str, Any] = {"el": None, "guard": False, "ignore_pop": 0}
+
+
+def focus_key() -> str | None:
+    """A selector for the focused element (its data-act and data-* values), if in the app."""
+    el = document.activeElement
+    if missing(el) or missing(el.closest("#app")) or missing(el.getAttribute("data-act")):
+        return "map" if not missing(el) and not missing(el.closest("#board")) else None
+    sel = f'[data-act="{el.getAttribute("data-act")}"]'
+    for name, value in data_of(el).items():
+        sel += f'[data-{name}="{value}"]'
+    return sel
+
+
+def restore_focus(key: str | None) -> None:
+    """After a render: focus a new dialog's button, else the same control if it is still
+    there, else (the focus was lost with the old DOM) the step's next map target or its
+    primary action."""
+    auto = root.querySelector("[data-autofocus]")
+    if not missing(auto):
+        auto.focus()
+        return
+    active = document.activeElement
+    lost = missing(active) or str(active.tagName) == "BODY" or not active.isConnected
+    if key is None or not lost:
+        return
+    el: Js = None
+    if key != "map":
+        with contextlib.suppress(Exception):
+            el = root.querySelector(key)
+    if missing(el) or el.hasAttribute("disabled"):
+        el = root.querySelector(TARGETS + '[tabindex="0"]')
+    if missing(el):
+        el = root.querySelector("#si-actions .primary:not([disabled]), #si-actions button:not([disabled])")
+    if not missing(el):
+        el.focus(js_obj({"preventScroll": True}))
+
+
+def centre_of(el: Js) -> tuple[float, float]:
+    r = el.getBoundingClientRect()
+    return r.left + r.width / 2, r.top + r.height / 2
+
+
+def move_focus(el: Js, key: str) -> None:
+    """Arrow keys on the map: the nearest target in that direction (roving tabindex)."""
+    dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
+    x0, y0 = centre_of(el)
+    best, best_score = None, math.inf
+    for other in root.querySelectorAll(TARGETS):
+        if other.isSameNode(el):
+            continue
+        x, y = centre_of(other)
+        along = (x - x0) * dx + (y - y0) * dy
+        if along <= 1:
+            continue
+        across = abs((x - x0) * dy) + abs((y - y0) * dx)
+        score = along + 2 * across
+        if score < best_score:
+            best, best_score = other, score
+    if best is not None:
+        el.setAttribute("tabindex", "-1")
+        best.setAttribute("tabindex", "0")
+        best.focus()
+
+
+def press(selector: str) -> bool:
+    """Click the first enabled control matching `selector` (keyboard shortcuts)."""
+    el = root.querySelector(selector)
+    if missing(el) or el.hasAttribute("disabled"):
+        return False
+    el.click()
+    return True
+
+
+def on_keydown(event: Js) -> None:
+    key = str(event.key)
+    target = event.target
+    typing = not missing(target.closest("input, select, textarea"))
+    if typing or event.ctrlKey or event.metaKey or event.altKey:
+        return
+    on_map = not missing(target.closest("#board")) and not missing(target.getAttribute("data-act"))
+    if on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+        event.preventDefault()
+        move_focus(target, key)
+    elif on_map and key in ("Enter", " "):
+        event.preventDefault()
+        tap_act(str(target.getAttribute("data-act")), data_of(target))
+    elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and missing(target.closest("button, a, summary")):
+        first = root.querySelector(TARGETS + '[tabindex="0"]')
+        if not missing(first):
+            event.preventDefault()
+            first.focus()
+    elif key in ("r", "R"):
+        if press('[data-act="rotate"]') or press('[data-act="draft-rotate"]'):
+            event.preventDefault()
+        elif app.screen == "game" and app.stage().name == "alexis_rotation":
+            event.preventDefault()
+            tap_act("alexis-rot", {})
+    elif key == "Escape":
+        if press('[data-act="stay"]') or press('[data-act="cancel"]'):
+            event.preventDefault()
+        elif app.status_open:
+            event.preventDefault()
+            tap_act("status", {})
+
+
+def announce() -> None:
+    """Say each move and score change in the polite live region."""
+    text = app.news()
+    if text and not missing(live["el"]):
+        live["el"].textContent = text
+
+
+def make_live_region() -> None:
+    el = document.createElement("div")
+    el.id = "si-live"
+    el.className = "sr"
+    el.setAttribute("aria-live", "polite")
+    el.setAttribute("role", "status")
+    document.body.appendChild(el)
+    live["el"] = el
+
+
+def sync_history() -> None:
+    """Keep one history entry of ours while Back has something to do in the app, so that the
+    browser's (or Android's) Back comes to `on_popstate` instead of leaving."""
+    want = app.can_back()
+    if want and not live["guard"]:
+        window.history.pushState(js_obj({"si": 1}), "")
+        live["guard"] = True
+    elif not want and live["guard"]:
+        live["guard"] = False
+        live["ignore_pop"] += 1
+        window.history.back()
+
+
+def on_popstate(event: Js) -> None:
+    if live["ignore_pop"]:
+        live["ignore_pop"] -= 1
+        return
+    live["guard"] = False
+    try:
+        app.back()
+    except Exception:
+        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+    render()
+
+
+def measure_map() -> None:
+    """Tell the app the map's size on screen (ringed spots are sized from it)."""
+    wrap = document.getElementById("board-wrap")
+    if missing(wrap):
+        if app.map_px is None:
+            w, h = window.innerWidth, window.innerHeight
+            wide = w > 760 and not (h > w and w <= 1100)
+            app.map_px = (max(w - 380, 200), max(h - 120, 200)) if wide else (w, h * 0.5)
+        return
+    r = wrap.getBoundingClientRect()
+    if r.width > 0 and r.height > 0:
+        app.map_px = (float(r.width), float(r.height))
+
+
+def on_resize(event: Js) -> None:
+    before = app.map_px
+    measure_map()
+    if app.screen == "game" and app.map_px != before:
+        show()
 
 
 # --- pan and pinch-zoom of the map -----------------------------------------------------
@@ -200,6 +397,7 @@ def start_gesture(svg: Js) -> None:
 
 
 def on_pointerdown(event: Js) -> None:
+    gesture["suppress_click"] = False  # any new touch: the next click is a real tap
     svg = event.target.closest("#board")
     if missing(svg):
         return
@@ -454,7 +652,11 @@ def request_hint() -> None:
 
 
 _proxies = [
-    create_proxy(f) for f in (on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel)
+    create_proxy(f)
+    for f in (
+        on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
+        on_popstate, on_resize,
+    )
 ]
 root.addEventListener("click", _proxies[0])
 root.addEventListener("pointerdown", _proxies[1])
@@ -462,6 +664,12 @@ window.addEventListener("pointermove", _proxies[2])
 window.addEventListener("pointerup", _proxies[3])
 window.addEventListener("pointercancel", _proxies[3])
 root.addEventListener("wheel", _proxies[4], js_obj({"passive": False}))
+document.addEventListener("keydown", _proxies[5])
+window.addEventListener("popstate", _proxies[6])
+window.addEventListener("resize", _proxies[7])
+make_live_region()
+if app.broken is not None:  # the engine's reason, for developers (players read plain words)
+    window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
 render()
 publish_stats()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import panels, viewport
+from . import panels, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -32,6 +32,22 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     tiles = view_tiles(v["board"])
     hints = BoardHints()
     stage.hints(app, v, hints, tiles)
+    hints.recent = words.recent_cells(v)
+    kind = "focus" if hints.cell_act == "focus" else stage.name
+    hints.labels = {(x, y): words.target_label(kind, v, x, y) for x, y in hints.cell_targets}
+    if hints.preview is not None:
+        p = hints.preview
+        hints.labels[(p.x, p.y)] = (
+            "Your tile here, "
+            + words.tile_words(p.points, p.symbols, p.ship)
+            + ": press again to turn it"
+        )
+    hints.spot_labels = {
+        (x, y, i): words.spot_label(act, v, x, y, i) for x, y, i, act in hints.symbol_targets
+    }
+    if app.map_px and hints.cell_targets and hints.focus_box is None:  # targets >= 32 px
+        fit = viewport.fitted(v, tiles, hints)
+        hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
     box = app.user_viewbox or viewport.fitted(v, tiles, hints)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     drawer = (
@@ -47,26 +63,34 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
-        "si-bar": panels.status_bar(v, app.hint_wanted, drawer, app.status_open),
-        "board-wrap": board_open(box)
+        "si-bar": panels.status_bar(v, drawer, app.status_open),
+        "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
-        + button("Fit", "fit", "btn fit"),
-        "si-panel": panel(app, stage, v),
-        "si-toasts": panels.toasts(app.message, app.notice),
+        + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
+        "si-recap": panels.recap_box(words.recap(v), v),
+        "si-stage": panel(app, stage, v),
+        "si-log": panels.players(v) + panels.game_log(v, app.events),
+        "si-actions": actions(app, stage, v),
+        "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
     }
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
-    """The side panel: suggestion, what computers did, the stage's panel, players, log."""
+    """The side panel's middle: the stage's panel, the suggestion, the seat's objectives.
+    (Above it the recap, below it the players and the log: parts of their own, replaced
+    only when they change -- the log's tile pictures make it the heaviest HTML.)"""
     mine = panels.objectives_box(v) if stage.name in EXPLORING else ""
+    offered = not (v["stage"] or "").startswith("alexis")
     return (
-        panels.hint_box(app.hint_wanted, app.choices.hint)
-        + panels.since_box(app.auto_note)
-        + stage.panel(app, v)
+        stage.panel(app, v)
+        + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
         + mine
-        + panels.players(v)
-        + panels.game_log(v, app.events)
     )
+
+
+def actions(app: App, stage: GameStage, v: dict[str, Any]) -> str:
+    """The action bar: the step's buttons, always on screen (the primary one last)."""
+    return f'<div class="actions-row" role="group" aria-label="Actions">{stage.actions(app, v)}</div>'
 
 
 def html(p: dict[str, str]) -> str:
@@ -75,6 +99,9 @@ def html(p: dict[str, str]) -> str:
         f'<div class="game" data-screen="game" {p["game"]}>'
         f'<div id="si-bar" class="bar-wrap">{p["si-bar"]}</div>'
         f'<div class="board-wrap" id="board-wrap">{p["board-wrap"]}</div>'
-        f'<aside class="panel" id="si-panel">{p["si-panel"]}</aside>'
+        f'<aside class="panel" id="si-panel" aria-label="Your turn">'
+        f'<div id="si-recap">{p["si-recap"]}</div><div id="si-stage">{p["si-stage"]}</div>'
+        f'<div id="si-log">{p["si-log"]}</div></aside>'
+        f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
         f'<div id="si-toasts">{p["si-toasts"]}</div></div>'
     )

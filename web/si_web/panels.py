@@ -10,7 +10,8 @@ from typing import Any
 
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
 
-from .board_svg import mini_tile_svg
+from . import words
+from .board_svg import glyph_icon, mini_tile_svg
 from .choices import Choices, Hint
 from .screens import button, esc, swatch
 
@@ -52,33 +53,60 @@ def hinted(hint: Hint | None, act: str, **data: object) -> str:
     return " hinted" if match.get(act) else ""
 
 
-def toasts(message: str | None, notice: str | None) -> str:
-    """The reason of a refused tap and a feedback line such as "+5 PP"."""
+def toasts(message: str | None, notice: str | None, leave_asked: bool = False) -> str:
+    """The reason of a refused tap, a feedback line such as "+5 PP", and the question Back
+    asks in a game ("Leave the game?")."""
     parts = []
     if message:
         parts.append(f'<p class="toast error" role="alert" data-msg="error">{esc(message)}</p>')
     if notice:
         parts.append(f'<p class="toast notice" role="status" data-msg="notice">{esc(notice)}</p>')
-    return '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
+    out = '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
+    return out + (leave_dialog() if leave_asked else "")
 
 
-def status_bar(v: dict[str, Any], hint_wanted: bool, drawer: str, status_open: bool) -> str:
-    """The game screen's header: who, round, phase, stacks, Suggest / Undo / Menu."""
+def leave_dialog() -> str:
+    """Back was pressed in a game: stay, or go to the menu (the game stays saved)."""
+    return (
+        '<div class="dialog-back" data-dialog="leave"><div class="dialog" role="alertdialog" '
+        'aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text">'
+        '<h2 id="leave-title">Leave the game?</h2>'
+        '<p id="leave-text">It stays saved on this device: "Continue the saved game" on the menu '
+        "brings it back.</p>"
+        '<div class="row">'
+        + button("Stay in the game", "stay", "btn primary", autofocus="1")
+        + button("Go to the menu", "menu", "btn")
+        + "</div></div></div>"
+    )
+
+
+def round_phase(v: dict[str, Any]) -> str:
+    """'Round 2 · Exploration'."""
+    phase = PHASE_NAMES.get(v["phase"], v["phase"])
+    return f"Round {v['round']} · {phase}" if v["round"] else phase
+
+
+def status_bar(v: dict[str, Any], drawer: str, status_open: bool) -> str:
+    """The game screen's compact header: who, round and phase, Undo, Players, Menu; under
+    it the strip of every seat's essentials (and the drawer)."""
     me = v["seats"][v["seat"]]
-    display_left = sum(1 for t in v["display"] if t is not None)
     undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
-    if not (v["stage"] or "").startswith("alexis"):
-        undo = button("Suggest a move", "hint", "btn", disabled=hint_wanted) + undo
-    round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
     return (
         '<header class="bar">'
-        f'<span class="who">{swatch(me["colour"])}<b>{esc(me["name"])}</b></span>'
-        f"{round_html}"
-        f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
-        f'<span class="stat" title="Navigation stack / reserve / face-up">Nav {v["navigation_count"]} · '
-        f"Reserve {v['reserve_count']} · Face-up {display_left}</span>"
-        f'<span class="bar-buttons">{strip_toggle(status_open)}{undo}{button("Menu", "menu", "btn")}</span>'
+        f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'
+        f'<span class="phase">{round_phase(v)}</span></span></span>'
+        f'<span class="bar-buttons">{undo}{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
         "</header>" + strip(v, drawer if status_open else None)
+    )
+
+
+def stacks_line(v: dict[str, Any]) -> str:
+    """How many tiles are left to explore (the navigation stack) and in the reserve."""
+    nav, reserve = v["navigation_count"], v["reserve_count"]
+    land = " Ships may land now." if nav == 0 and v["phase"] == "exploration" else ""
+    return (
+        f'<p class="stacks small">{words.plural(nav, "1 tile", "tiles")} left in the navigation '
+        f"stack, {reserve} in the reserve.{land}</p>"
     )
 
 
@@ -97,7 +125,8 @@ def strip(v: dict[str, Any], drawer: str | None) -> str:
             + (' aria-current="true"' if turn else "")
             + f'><span class="sr">{esc(full)}</span><span class="short" aria-hidden="true">'
             f'{swatch(s["colour"])}<span class="nm">{esc(s["name"])}</span>'
-            f"<b>{s['pp']}</b>&#8239;PP<span>H{s['stock']}+{s['reserve']}</span><span>T{s['bonus']}</span></span></li>"
+            f"<b>{s['pp']}</b>&#8239;PP<span class=\"ico\">{glyph_icon('house')}{s['stock']}</span>"
+            f"<span class=\"ico\">{glyph_icon('token')}{s['bonus']}</span></span></li>"
         )
     box = (
         f'<div id="si-drawer" class="drawer">{drawer}' + button("Close", "status", "btn") + "</div>"
@@ -116,35 +145,53 @@ def strip_toggle(status_open: bool) -> str:
     )
 
 
-def hint_box(hint_wanted: bool, hint: Hint | None) -> str:
-    """The suggestion being computed, or the one ready with its reason."""
+def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: dict[str, Any]) -> str:
+    """"Suggest a move", the suggestion being computed, or the one ready with its reason."""
     if hint_wanted:
         return '<section class="card hint" data-hint="wait"><p>Thinking of a suggestion…</p></section>'
     if hint is None:
-        return ""
+        return button("Suggest a move", "hint", "btn suggest") if offered else ""
     return (
         '<section class="card hint" data-hint="ready"><h2>Suggestion</h2>'
-        f'<p data-hint-type="{esc(hint.action["type"])}">{esc(hint.reason)}</p>'
+        f'<p data-hint-type="{esc(hint.action["type"])}">{words.log_html({"text": hint.reason}, v)}</p>'
         '<p class="small">Highlighted below or on the map; you still confirm the move.</p></section>'
     )
 
 
-def since_box(auto_note: list[dict[str, Any]]) -> str:
+def since_box(auto_note: list[dict[str, Any]], v: dict[str, Any]) -> str:
     """What the computer seats did since this human's last move."""
     if not auto_note:
         return ""
     return (
         '<details class="card since"><summary>While you waited</summary><ol>'
-        + "".join(log_item(e) for e in auto_note)
+        + "".join(log_item(e, v) for e in auto_note)
         + "</ol></details>"
     )
 
 
-def log_item(e: dict[str, Any], cls: str = "") -> str:
-    """One log entry: who, what."""
+def recap_box(entries: list[dict[str, Any]], v: dict[str, Any]) -> str:
+    """"Since your turn": what the others did (also framed on the map in their colours)."""
+    if not entries:
+        return ""
+    colours = {s["seat"]: s["colour"] for s in v["seats"]}
+    items = "".join(
+        log_item(e, v, "with-swatch", swatch(colours[e["seat"]]) if e.get("seat") in colours else "")
+        for e in entries
+    )
+    return (
+        '<section class="card recap" data-recap="1"><h2>Since your turn</h2>'
+        '<p class="small">Framed on the map in each player\'s colour.</p>'
+        f"<ol>{items}</ol></section>"
+    )
+
+
+def log_item(
+    e: dict[str, Any], v: dict[str, Any] | None = None, cls: str = "", lead: str = ""
+) -> str:
+    """One log entry in words: who, what (a tile as its picture)."""
     who = ("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""
     attr = f' class="{cls}"' if cls else ""
-    return f"<li{attr}>{who}{esc(e['text'])}</li>"
+    return f"<li{attr}>{lead}{who}{words.log_html(e, v)}</li>"
 
 
 def players(v: dict[str, Any]) -> str:
@@ -155,7 +202,8 @@ def players(v: dict[str, Any]) -> str:
         ship = "ship landed" if s["ship"] else "ship at sea"
         obj = s.get("objective")
         obj_txt = (
-            f'<span class="obj">Objective {esc(obj["id"])}: {esc(obj["mission_text"])}</span>'
+            f'<span class="obj">Objective: {esc(obj["mission_text"])}; '
+            f"reward: {esc(obj['reward_text'])}</span>"
             if obj
             else ""
         )
@@ -165,16 +213,16 @@ def players(v: dict[str, Any]) -> str:
         rows.append(
             f'<li class="player{turn}" data-seat="{s["seat"]}">{swatch(s["colour"])}'
             f"<b>{esc(s['name'])}</b>{esc(kind)}"
-            f"<span>{s['pp']} PP</span><span>houses {s['stock']}+{s['reserve']}</span>"
-            f"<span>tokens {s['bonus']}</span><span>{ship}</span>{obj_txt}</li>"
+            f"<span>{s['pp']} PP</span><span>houses: {s['stock']} in stock, {s['reserve']} in reserve</span>"
+            f"<span>bonus tokens: {s['bonus']}</span><span>{ship}</span>{obj_txt}</li>"
         )
     return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
 
 
-def game_log(v: dict[str, Any], events: list[str], expanded: bool = False) -> str:
+def game_log(v: dict[str, Any], events: list[str], expanded: bool = False, limit: int = 40) -> str:
     """The app's notes and the game's log, newest first."""
     items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(events[-5:]))
-    items += "".join(log_item(e) for e in reversed(v["log"][-40:]))
+    items += "".join(log_item(e, v) for e in reversed(v["log"][-limit:]))
     opened = " open" if expanded else ""
     return f'<details{opened} class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
 
@@ -186,7 +234,7 @@ def objectives_box(v: dict[str, Any]) -> str:
         o = v.get(key)
         if o:
             parts.append(
-                f'<div class="objective small" data-secret="objective"><b>{label}: {esc(o["id"])}</b>'
+                f'<div class="objective small" data-secret="objective"><b>{label}</b>'
                 f"<span>Mission: {esc(o['mission_text'])}</span>"
                 f"<span>Reward: {esc(o['reward_text'])}</span></div>"
             )
@@ -199,7 +247,8 @@ def hand_box(v: dict[str, Any], selected: str | None, selectable: bool) -> str:
     sel = selected if selectable else None
     items = []
     for t in v["hand"]:
-        svg = mini_tile_svg(t["points"], t["symbols"], 0, f"Tile {t['id']}")
+        name = words.tile_words(t["points"], t["symbols"])
+        svg = mini_tile_svg(t["points"], t["symbols"], 0)
         if selectable:
             cls = (
                 "tile-btn"
@@ -208,11 +257,13 @@ def hand_box(v: dict[str, Any], selected: str | None, selectable: bool) -> str:
             )
             items.append(
                 f'<button type="button" class="{cls}" data-act="hand" data-tile="{esc(t["id"])}" '
-                f'data-secret="hand" aria-label="Hand tile {esc(t["id"])}">{svg}</button>'
+                f'data-secret="hand" aria-pressed="{"true" if t["id"] == sel else "false"}" '
+                f'aria-label="{esc(name + ("" if place.get(t["id"]) else " (fits nowhere now)"))}">{svg}</button>'
             )
         else:
             items.append(
-                f'<span class="tile-btn static" data-secret="hand" data-tile="{esc(t["id"])}">{svg}</span>'
+                f'<span class="tile-btn static" data-secret="hand" data-tile="{esc(t["id"])}" '
+                f'role="img" aria-label="{esc(name)}">{svg}</span>'
             )
     return (
         '<section class="card hand"><h2>Your hand</h2>'
@@ -228,14 +279,15 @@ def display_box(v: dict[str, Any], takeable: bool, hint: Hint | None = None) -> 
         if t is None:
             items.append('<span class="tile-btn empty">empty</span>')
             continue
-        svg = mini_tile_svg(t["points"], t["symbols"], 0, f"Face-up tile {t['id']}")
+        name = words.tile_words(t["points"], t["symbols"])
+        svg = mini_tile_svg(t["points"], t["symbols"], 0)
         if takeable and slot in take:
             items.append(
                 f'<button type="button" class="tile-btn{hinted(hint, "take", slot=slot)}" data-act="take" data-slot="{slot}" '
-                f'aria-label="Take face-up tile {slot + 1}">{svg}</button>'
+                f'aria-label="Take the {esc(name)}">{svg}</button>'
             )
         else:
-            items.append(f'<span class="tile-btn static">{svg}</span>')
+            items.append(f'<span class="tile-btn static" role="img" aria-label="{esc(name)}">{svg}</span>')
     return f'<div class="tiles display">{"".join(items)}</div>'
 
 
@@ -250,13 +302,18 @@ def objective_card(card: str, slots: tuple[str, ...], choices: Choices) -> str:
     chosen = [s for s in slots if choices.picks.get(f"{s}_{card[0]}") == card]
     cls = "objective" + (" chosen-" + chosen[0] if chosen else "")
     label = {"now": "This round", "later": "Next round"}
+    name = mission or reward
+    kept = {"now": "kept for this round", "later": "kept for next round"}
     return (
-        f'<div class="{cls}" data-card="{esc(card)}"><b class="card-id">{esc(card)}</b>'
+        f'<div class="{cls}" data-card="{esc(card)}">'
         + (f'<span class="mission">Mission: {esc(mission)}</span>' if mission else "")
         + (f'<span class="reward">Reward: {esc(reward)}</span>' if reward else "")
+        + (f'<span class="kept">{kept[chosen[0]]}</span>' if chosen else "")
         + '<span class="row">'
         + "".join(
-            button(label[s], "obj", "btn small" + (" on" if s in chosen else ""), card=card, slot=s)
+            f'<button type="button" class="btn small{" on" if s in chosen else ""}" data-act="obj" '
+            f'data-card="{esc(card)}" data-slot="{s}" aria-pressed="{"true" if s in chosen else "false"}" '
+            f'aria-label="{esc(label[s] + ": " + name)}">{label[s]}</button>'
             for s in slots
         )
         + "</span></div>"

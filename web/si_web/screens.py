@@ -12,7 +12,8 @@ from typing import Any
 
 from small_islands.options import MAX_NAME
 
-from .board_svg import COLOUR_HEX, attrs
+from . import words
+from .board_svg import COLOUR_HEX, COLOUR_INK, MARKS, attrs
 from .markup import escape, percent_encode
 
 COLOURS = ("blue", "red", "yellow", "purple")
@@ -20,19 +21,31 @@ TABLE_SIZES = (8, 10, 12, 14, 16, 20, 24)
 EDITION_NOTE = "Component content of this edition is original; rules follow the published rulebook."
 
 
-def button(label: str, act: str, cls: str = "btn", disabled: bool = False, **data: object) -> str:
-    """A <button> with data-act and data-* arguments (label is escaped)."""
+def button(
+    label: str,
+    act: str,
+    cls: str = "btn",
+    disabled: bool = False,
+    shortcut: str | None = None,
+    name: str | None = None,
+    **data: object,
+) -> str:
+    """A <button> with data-act and data-* arguments (label is escaped); `shortcut` its
+    aria-keyshortcuts, `name` an accessible name fuller than the label."""
     extra = attrs(**{f"data_{k}": v for k, v in data.items()})
+    extra += attrs(aria_keyshortcuts=shortcut, aria_label=name)
     dis = " disabled" if disabled else ""
     return f'<button type="button" class="{cls}" data-act="{escape(act)}"{extra}{dis}>{escape(label)}</button>'
 
 
 def swatch(colour: str) -> str:
-    """A small house in a player colour (shape + colour)."""
+    """A small house in a player colour with the colour's own mark (never colour alone)."""
     fill = COLOUR_HEX.get(colour, "#999")
+    ink = COLOUR_INK.get(colour, "#222")
     return (
-        '<svg class="swatch" viewBox="-10 -10 20 20" aria-hidden="true">'
-        f'<path d="M-8 8V-1L0-8L8-1V8Z" fill="{fill}" stroke="#111" stroke-width="1.5"/></svg>'
+        '<svg class="swatch" viewBox="-12 -12 24 24" aria-hidden="true">'
+        f'<path d="M-11 11V-1L0-11L11-1V11Z" fill="{fill}" stroke="#111" stroke-width="1.5"/>'
+        f'<g stroke="{ink}" fill="{ink}">{MARKS.get(colour, "")}</g></svg>'
     )
 
 
@@ -249,7 +262,7 @@ def broken_screen(reason: str, raw: str) -> str:
     return (
         '<section class="screen broken" data-screen="broken">'
         "<h1>The saved game cannot be loaded</h1>"
-        f'<p class="error" role="alert">{escape(reason)}</p>'
+        f'<p class="error" role="alert">{escape(words.save_problem(reason))}</p>'
         "<p>The saved data is kept on this device. Download it to keep a copy, or start a new "
         "game (the old data is then moved aside, not deleted).</p>"
         f'<p><a class="btn" data-act="download" download="small-islands-save.json" '

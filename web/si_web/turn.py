@@ -31,22 +31,25 @@ class Turn:
         legal: dict[str, Any] = self.view()["legal"] or {}
         return legal
 
-    def play(self, action: Action) -> str | None:
-        """Play `action` for this seat: None when played, else the reason (state unchanged)."""
+    def play(self, action: Action) -> IllegalAction | None:
+        """Play `action` for this seat: None when played, else the refusal (state unchanged)."""
         try:
             self.game.play(action, seat=self.seat)
         except IllegalAction as exc:
-            return exc.message
+            return exc
         return None
 
-    def why_not(self, action: Action) -> str:
-        """The engine's reason why `action` is not possible (never changes the game)."""
+    def why_not(self, action: Action) -> IllegalAction | None:
+        """The engine's refusal of `action` (None if it would be allowed; never changes the
+        game). The UI turns it into words (`words.refusal`); its message is for developers."""
         trial = self.game.clone()
         try:
             trial.play(action, seat=self.seat)
-        except (IllegalAction, MalformedInput) as exc:
-            return getattr(exc, "message", str(exc))
-        return "That is not possible here."
+        except IllegalAction as exc:
+            return exc
+        except MalformedInput as exc:
+            return IllegalAction("bad_field", str(exc))
+        return None
 
     def gain_of(self, action: Action) -> int:
         """The PP the seat would gain by playing `action` (on a copy)."""

@@ -15,10 +15,13 @@ from .board_svg import CELL, BoardHints, TileArt, content_box, fit_viewbox
 Box = tuple[float, float, float, float]
 MAP_MARGIN = 1600  # how far (SVG units) the map may be zoomed out beyond the table's width
 MIN_WIDTH = 250  # the closest zoom: 2.5 cells across
+MIN_TARGET_SCALE = 32.5 / (CELL - 4)  # px per unit: a highlighted cell >= 32 px on screen
 
 
 def fitted(v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> Box:
-    """A fit of the map's tiles, its targets and the setup area."""
+    """A fit of the map's tiles, its targets and the setup area (or the stage's focus)."""
+    if hints.focus_box is not None:
+        return hints.focus_box
     cells = {(t.x, t.y) for t in tiles} | hints.cell_targets
     if hints.middle:
         cells |= {(hints.middle[0], hints.middle[1]), (hints.middle[2], hints.middle[3])}
@@ -70,3 +73,48 @@ def wheel_factor(delta_y: float, line_mode: bool) -> float:
     """The zoom factor of one wheel event (lines count as 16 pixels; capped per event)."""
     delta = delta_y * (16 if line_mode else 1)
     return math.exp(max(-0.5, min(0.5, delta * 0.0015)))
+
+
+def cells_fit(cells: set[tuple[int, int]], px: tuple[float, float] | None) -> Box:
+    """A box showing these cells (no extra margin), shaped like the map on screen."""
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    aspect = px[0] / px[1] if px and px[1] > 0 else 1.0
+    return fit_viewbox((min(xs), min(ys), max(xs), max(ys)), aspect)
+
+
+def scale(box: Box, px: tuple[float, float]) -> float:
+    """Screen pixels per map unit of `box` shown in a px-sized map (preserveAspectRatio meet)."""
+    return min(px[0] / max(box[2], 1), px[1] / max(box[3], 1))
+
+
+def zoomed_to(cells: set[tuple[int, int]], centre: tuple[int, int], px: tuple[float, float],
+              min_scale: float) -> Box:
+    """A fit of `cells`, or, when that is smaller than `min_scale` pixels per unit, a box at
+    that scale centred on the `centre` cell."""
+    box = cells_fit(cells, px)
+    if scale(box, px) >= min_scale:
+        return box
+    w, h = px[0] / min_scale, px[1] / min_scale
+    cx, cy = (centre[0] + 0.5) * CELL, (centre[1] + 0.5) * CELL
+    return (cx - w / 2, cy - h / 2, w, h)
+
+
+def cell_inside(x: int, y: int, box: Box) -> bool:
+    """Is the whole cell (x, y) inside the box?"""
+    return (
+        box[0] <= x * CELL
+        and (x + 1) * CELL <= box[0] + box[2]
+        and box[1] <= y * CELL
+        and (y + 1) * CELL <= box[1] + box[3]
+    )
+
+
+def at_least(box: Box, px: tuple[float, float], min_scale: float) -> Box:
+    """`box`, or when it shows the map smaller than `min_scale` pixels per unit, the box
+    about the same centre at that scale."""
+    if scale(box, px) >= min_scale:
+        return box
+    w, h = px[0] / min_scale, px[1] / min_scale
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return (cx - w / 2, cy - h / 2, w, h)

@@ -9,8 +9,9 @@ from small_islands import ChooseHouse, PlaceHouse
 from ..board_svg import BoardHints, TileArt
 from ..panels import hinted
 from ..screens import button
+from ..words import spot_words
 from .base import Data, GameStage, ints
-from .reward import island_cells
+from .spots import on_focus, spot_hints
 
 if TYPE_CHECKING:
     from ..app import App
@@ -20,7 +21,14 @@ class AlexisHouse(GameStage):
     """Choose where Alexis builds on an island with several free house locations."""
 
     name = "alexis_house"
-    acts = frozenset({"alexis-house"})
+    acts = frozenset({"alexis-house", "focus", "cancel"})
+
+    def on_focus(self, app: App, data: Data) -> None:
+        x, y = ints(data, "x", "y")
+        on_focus(app, x, y)
+
+    def on_cancel(self, app: App, data: Data) -> None:
+        app.choices.clear_targets()
 
     def on_alexis_house(self, app: App, data: Data) -> None:
         x, y, index = ints(data, "x", "y", "index")
@@ -31,26 +39,27 @@ class AlexisHouse(GameStage):
 
     def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         spots = [(x, y, i, "alexis-house") for x, y, i in (v["legal"] or {}).get("alexis_houses", [])]
-        hints.symbol_targets = spots
-        hints.island_cells |= island_cells(v, spots)
+        spot_hints(app, v, hints, spots)
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
-        spots = (v["legal"] or {}).get("alexis_houses", [])
-        hint = app.choices.hint
         return (
             '<section class="card alexis"><h2>Where does Alexis build?</h2>'
-            "<p>Alexis places a house on this island: tap one of the ringed house locations.</p>"
-            '<div class="row">'
-            + "".join(
-                button(
-                    f"({x}, {y}) location {i + 1}",
-                    "alexis-house",
-                    "btn" + hinted(hint, "alexis-house", at=[x, y, i]),
-                    x=x,
-                    y=y,
-                    index=i,
-                )
-                for x, y, i in spots
+            "<p>Alexis places a house on the outlined island: tap one of its ringed house spots "
+            "(or a button below).</p></section>"
+        )
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        spots = (v["legal"] or {}).get("alexis_houses", [])
+        hint = app.choices.hint
+        return "".join(
+            button(
+                f"Spot {n + 1}",
+                "alexis-house",
+                "btn" + hinted(hint, "alexis-house", at=[x, y, i]),
+                name=f"House spot {n + 1}: {spot_words(v, x, y)}",
+                x=x,
+                y=y,
+                index=i,
             )
-            + "</div></section>"
+            for n, (x, y, i) in enumerate(spots)
         )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import TILE_BY_ID, Action, ChooseRotation
 
+from .. import words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..screens import button, esc
@@ -55,26 +56,29 @@ class AlexisRotation(GameStage):
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
         solo = v["solo"]
-        tile = solo["pending_tile"] or {}
-        cell = solo["pending_cell"] or ["?", "?"]
+        card = solo.get("card") or {}
+        cell = solo["pending_cell"]
+        place = words.neighbour_words(v, cell[0], cell[1]) if cell else ""
+        return (
+            '<section class="card alexis"><h2>Choose how Alexis\'s tile is turned</h2>'
+            + (f'<p class="alexis-card">His card: {esc(words.alexis_card_words(card))}</p>' if card else "")
+            + f"<p>Alexis places the framed tile {esc(place)}. Pick one of the ways it fits "
+            "(previewed on the map; tap the tile or press R to turn it), then confirm.</p></section>"
+        )
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        tile = v["solo"]["pending_tile"] or {}
         rots = (v["legal"] or {}).get("alexis_rotations", [])
         cur = alexis_rotation(app.turn(), app.choices)
-        card = solo.get("card") or {}
+        points, symbols = tile.get("points", "SSSSSSSS"), tile.get("symbols", [])
         buttons = "".join(
-            f'<button type="button" class="tile-btn{" on" if r == cur else ""}" data-act="alexis-rot" '
-            f'data-rotation="{r}" aria-label="Rotation {r}">'
-            f"{mini_tile_svg(tile.get('points', 'SSSSSSSS'), tile.get('symbols', []), r, f'Rotation {r}')}</button>"
+            f'<button type="button" class="tile-btn small{" on" if r == cur else ""}" data-act="alexis-rot" '
+            f'data-rotation="{r}" aria-pressed="{"true" if r == cur else "false"}" '
+            f'aria-label="Turned: {esc(words.tile_words(rotate_points(points, r), symbols))}">'
+            f"{mini_tile_svg(points, symbols, r)}</button>"
             for r in rots
         )
-        return (
-            '<section class="card alexis"><h2>Choose the rotation of Alexis\'s tile</h2>'
-            + (f'<p class="alexis-card">Card {esc(card.get("text", ""))}</p>' if card else "")
-            + f"<p>Alexis places {esc(tile.get('id', ''))} at ({esc(cell[0])}, {esc(cell[1])}). "
-            "Pick one of the legal rotations (previewed on the map).</p>"
-            f'<div class="tiles">{buttons}</div><div class="row">'
-            + button("Confirm rotation", "alexis-rot-confirm", "btn primary")
-            + "</div></section>"
-        )
+        return buttons + button("Confirm", "alexis-rot-confirm", "btn primary")
 
     def preselect(self, choices: Choices, action: Action) -> None:
         if isinstance(action, ChooseRotation):

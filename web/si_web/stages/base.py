@@ -47,7 +47,7 @@ class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
 
-GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop"})
+GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop", "stay"})
 
 
 class GameStage(Stage):
@@ -60,7 +60,11 @@ class GameStage(Stage):
         return app.game_screen()
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
-        """The phase panel: what to do now, and its buttons."""
+        """The phase panel: what to do now, and the choices that need room."""
+        return ""
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        """The step's buttons for the action bar (always on screen, the primary one last)."""
         return ""
 
     def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
@@ -95,6 +99,9 @@ class GameStage(Stage):
 
     def on_fit(self, app: App, data: Data) -> None:
         app.fit_map()
+
+    def on_stay(self, app: App, data: Data) -> None:
+        app.leave_asked = False
 
     def on_noop(self, app: App, data: Data) -> None:
         pass

@@ -11,6 +11,7 @@ from ..choices import Choices
 from ..panels import hand_box, hinted
 from ..screens import button
 from .base import Data, GameStage, ints, saved_ints
+from .spots import on_focus, spot_hints
 
 if TYPE_CHECKING:
     from ..app import App
@@ -22,8 +23,12 @@ class Bonus(GameStage):
 
     name = "bonus"
     acts = frozenset(
-        {"res-mode", "port-mode", "res", "res-pick", "port-confirm", "end-turn", "cancel"}
+        {"res-mode", "port-mode", "res", "res-pick", "port-confirm", "end-turn", "cancel", "focus"}
     )
+
+    def on_focus(self, app: App, data: Data) -> None:
+        x, y = ints(data, "x", "y")
+        on_focus(app, x, y)
 
     def on_res_mode(self, app: App, data: Data) -> None:
         app.choices.mode = "resource"
@@ -70,10 +75,12 @@ class Bonus(GameStage):
         legal = v["legal"] or {}
         if app.choices.mode == "resource":
             seen = set()
+            spots = []
             for x, y, index, _ in legal.get("resource_tokens", []):
                 if (x, y, index) not in seen:
                     seen.add((x, y, index))
-                    hints.symbol_targets.append((x, y, index, "res"))
+                    spots.append((x, y, index, "res"))
+            spot_hints(app, v, hints, spots)
             res = app.choices.res_at
             if res:
                 hints.selected = (res[0], res[1])
@@ -82,57 +89,50 @@ class Bonus(GameStage):
             hints.selected = app.choices.port_at
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
-        legal = v["legal"] or {}
         me = v["seats"][v["seat"]]
         mode = app.choices.mode
-        extra = ""
         if mode == "resource":
-            res = app.choices.res_at
-            if res:
-                options = [r for x, y, i, r in legal.get("resource_tokens", []) if (x, y, i) == res]
-                extra = (
-                    '<p>Show which resource?</p><div class="row">'
-                    + "".join(
-                        button(RESOURCE_NAMES[r], "res-pick", "btn primary", resource=r)
-                        for r in options
-                    )
-                    + "</div>"
-                )
-            else:
-                extra = "<p>Tap a highlighted resource symbol on the map.</p>"
-            extra += button("Cancel", "cancel", "btn")
+            what = (
+                "Which resource should the token show? (the buttons below)"
+                if app.choices.res_at
+                else "Tap a ringed flower, fruit or leaf on the map."
+            )
         elif mode == "port":
-            at = app.choices.port_at
-            extra = (
-                (
-                    "<p>Put a port token on this tile?</p>"
-                    if at
-                    else "<p>Tap a highlighted coastal tile.</p>"
-                )
-                + '<div class="row">'
-                + button("Place port token", "port-confirm", "btn primary", disabled=not at)
-                + button("Cancel", "cancel", "btn")
-                + "</div>"
+            what = (
+                "Put a port token on the framed tile?"
+                if app.choices.port_at
+                else "Tap a highlighted tile with a coast."
+            )
+        else:
+            what = (
+                "You may place one bonus token: its resource side on a flower, fruit or leaf "
+                "(showing another one), or its port side on a tile with a coast. Then end your turn."
             )
         return (
             f'<section class="card"><h2>Bonus token ({me["bonus"]} left)</h2>'
-            "<p>Optionally place one bonus token, then your turn ends.</p>"
-            '<div class="row">'
-            + button(
-                "Resource side",
-                "res-mode",
-                "btn" + (" on" if mode == "resource" else ""),
-                disabled=not legal.get("resource_tokens"),
+            f"<p>{what}</p></section>" + hand_box(v, None, selectable=False)
+        )
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        legal = v["legal"] or {}
+        mode = app.choices.mode
+        cancel = button("Cancel", "cancel", "btn", shortcut="Escape")
+        end = button("End turn", "end-turn", "btn" + hinted(app.choices.hint, "end-turn"))
+        if mode == "resource":
+            res = app.choices.res_at
+            options = [r for x, y, i, r in legal.get("resource_tokens", []) if (x, y, i) == res]
+            return cancel + ("" if options else end) + "".join(
+                button(f"Show {RESOURCE_NAMES[r].lower()}", "res-pick", "btn primary", resource=r)
+                for r in options
             )
-            + button(
-                "Port side",
-                "port-mode",
-                "btn" + (" on" if mode == "port" else ""),
-                disabled=not legal.get("port_tokens"),
+        if mode == "port":
+            return cancel + end + button(
+                "Place port token", "port-confirm", "btn primary", disabled=not app.choices.port_at
             )
+        return (
+            button("Resource side", "res-mode", "btn", disabled=not legal.get("resource_tokens"))
+            + button("Port side", "port-mode", "btn", disabled=not legal.get("port_tokens"))
             + button("End turn", "end-turn", "btn primary" + hinted(app.choices.hint, "end-turn"))
-            + "</div>"
-            f"{extra}</section>" + hand_box(v, None, selectable=False)
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

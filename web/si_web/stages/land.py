@@ -9,7 +9,7 @@ from small_islands import Land
 from ..board_svg import BoardHints, TileArt
 from ..screens import button
 from .base import Data
-from .take import Take, current_ship, take_panel
+from .take import Take, current_ship, take_actions, take_panel
 
 if TYPE_CHECKING:
     from ..app import App
@@ -65,11 +65,11 @@ class Landing(Take):
                 )
                 + "</div>"
             )
-        ships += (
-            "<p>Tap a highlighted cell for the ship.</p>"
-            + '<div class="row">'
-            + button("Land here", "confirm-land", "btn primary", disabled=not app.choices.land_at)
-            + button("Cancel", "cancel", "btn")
-            + "</div>"
-        )
         return take_panel(app, v, ships)
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        return (
+            take_actions(app, v)
+            + button("Cancel", "cancel", "btn", shortcut="Escape")
+            + button("Land here", "confirm-land", "btn primary", disabled=not app.choices.land_at)
+        )

@@ -58,7 +58,6 @@ class Objectives(GameStage):
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
         held = v["held"]
-        pair = chosen(v["mode"], app.choices.picks)
         c = app.choices
         if v["mode"] == "normal":
             cards = "".join(objective_card(card, ("now", "later"), c) for card in held)
@@ -73,11 +72,13 @@ class Objectives(GameStage):
             hint = "Build this round's objective from a mission and a reward, and keep one of each for next round."
         return (
             '<section class="card"><h2>Choose your objectives</h2>'
-            f"<p>{hint}</p>{cards}"
-            + button("Confirm objectives", "obj-confirm", "btn primary", disabled=pair is None)
-            + "</section>"
+            f"<p>{hint}</p>{cards}</section>"
             + hand_box(v, None, selectable=False)
         )
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        pair = chosen(v["mode"], app.choices.picks)
+        return button("Confirm objectives", "obj-confirm", "btn primary", disabled=pair is None)
 
     def preselect(self, choices: Choices, action: Action) -> None:
         if isinstance(action, ChooseObjective):

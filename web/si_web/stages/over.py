@@ -63,15 +63,29 @@ class GameOver(Screen):
                 f"<ul>{ticks}</ul></section>"
             )
         else:
+            humans = set(app.human_seats())
+            human_won = any(r["rank"] == 1 and r["seat"] in humans for r in rows)
+            why = (
+                "No new achievement was ticked this game."
+                if human_won
+                else "Achievements count only for a player who wins."
+            )
             ach = (
-                '<section class="card ticks" data-ticks="0"><h2>Great Explorer</h2><p>No achievement '
-                "ticked this game (they count only for a player who wins).</p></section>"
+                '<section class="card ticks" data-ticks="0"><h2>Great Explorer</h2>'
+                f"<p>{why}</p></section>"
             )
         notes = "".join(f'<p class="app-note">{esc(t)}</p>' for t in app.events[-3:])
         solo_note = (
-            f"<p>Solo, level {g.options.solo_level}: you win only with a strictly higher score than Alexis.</p>"
+            f"<p>Solo, level {g.options.solo_level}: you win only with a strictly higher score "
+            "than Alexis (a tie goes to him).</p>"
             if solo
             else ""
+        )
+        tiebreak = (
+            ""
+            if solo
+            else '<p class="tiebreak">Ties are broken by most houses placed, then most ports '
+            "around the own ship, then the player who placed a tile last.</p>"
         )
         winners = [r["name"] for r in rows if r["rank"] == 1]
         box = fit_viewbox(
@@ -86,8 +100,7 @@ class GameOver(Screen):
             f"<tbody>{table}</tbody></table></div>"
             f"{ach}{notes}"
             f"{score_chart_svg(rows)}"
-            '<p class="tiebreak">Ties are broken by most houses placed, then most ports around the own ship, '
-            "then the player who placed a tile last.</p>"
+            f"{tiebreak}"
             '<div class="row">'
             + button("Play again", "play-again", "btn primary big")
             + button("Great Explorer", "explorer", "btn")

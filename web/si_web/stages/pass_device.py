@@ -23,14 +23,17 @@ class PassDevice(Screen):
     """"Pass the device to <name>"; their tap shows their turn."""
 
     name = "pass"
-    acts = frozenset({"unlock", "menu"})
+    acts = frozenset({"unlock", "menu", "stay"})
+
+    def on_stay(self, app: App, data: Data) -> None:
+        app.leave_asked = False
 
     def render(self, app: App) -> str:
         g = app.game
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
         return screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
-            app.message, app.notice
+            app.message, app.notice, app.leave_asked
         )
 
     def on_unlock(self, app: App, data: Data) -> None:

@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 
-from ..board_svg import BoardHints, TileArt, rotate_points
+from .. import words
+from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..panels import face_up_card, hand_box, hinted
-from ..screens import button
+from ..screens import button, esc
 from .base import Data, GameStage, saved_ints, saved_name
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class Place(GameStage):
         app.choices.preview = None
         place = app.turn().legal().get("place", {})
         if place and not place.get(tile):
-            app.say(f"Tile {tile} fits nowhere on the map now; choose another.")
+            app.say("That tile fits nowhere on the map now; choose another.")
 
     def cell(self, app: App, x: int, y: int) -> None:
         tile = selected_tile(app.turn(), app.choices)
@@ -105,36 +106,45 @@ class Place(GameStage):
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
-        hint = app.choices.hint
         if legal.get("discard"):
-            buttons = "".join(
-                button(
-                    f"Return {t} to the box", "discard", "btn" + hinted(hint, "discard", tile=t), tile=t
-                )
-                for t in legal["discard"]
-            )
             return (
                 '<section class="card"><h2>No tile fits</h2><p>None of your tiles can be placed '
-                f'anywhere. Return one to the box and draw another.</p><div class="row">{buttons}</div></section>'
+                "anywhere. Return one to the box (the buttons below) and draw another.</p></section>"
                 + hand_box(v, None, selectable=False)
+            )
+        tile = selected_tile(app.turn(), app.choices)
+        what = (
+            "Turn it with Rotate (or tap it again), then Confirm."
+            if app.choices.preview
+            else "Tap a highlighted spot on the map (or pick another hand tile)."
+        )
+        return (
+            '<section class="card"><h2>Explore: place a tile</h2>'
+            f"<p>{what}</p></section>"
+            + hand_box(v, tile, selectable=True)
+            + face_up_card(v)
+        )
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        legal = v["legal"] or {}
+        hint = app.choices.hint
+        if legal.get("discard"):
+            by_id = {t["id"]: t for t in v["hand"]}
+            return "".join(
+                f'<button type="button" class="btn tile-act{hinted(hint, "discard", tile=t)}" '
+                f'data-act="discard" data-tile="{esc(t)}" aria-label="Return the '
+                f'{esc(words.tile_words(by_id[t]["points"], by_id[t]["symbols"]))} to the box">'
+                f'{mini_tile_svg(by_id[t]["points"], by_id[t]["symbols"])}<span>Return to the box</span></button>'
+                for t in legal["discard"]
+                if t in by_id
             )
         prev = app.choices.preview
         tile = selected_tile(app.turn(), app.choices)
         n_rot = len(rotations(app.turn(), tile, prev[0], prev[1])) if prev and tile else 0
-        controls = (
-            '<div class="row">'
-            + button("Rotate", "rotate", "btn", disabled=n_rot < 2)
-            + button("Confirm", "confirm-place", "btn primary", disabled=not prev)
-            + button("Cancel", "cancel", "btn", disabled=not prev)
-            + "</div>"
-        )
         return (
-            '<section class="card"><h2>Explore: place a tile</h2>'
-            "<p>Pick a hand tile, tap a highlighted cell, rotate, confirm.</p>"
-            + controls
-            + "</section>"
-            + hand_box(v, tile, selectable=True)
-            + face_up_card(v)
+            button("Rotate", "rotate", "btn", disabled=n_rot < 2, shortcut="R")
+            + button("Cancel", "cancel", "btn", disabled=not prev, shortcut="Escape")
+            + button("Confirm", "confirm-place", "btn primary", disabled=not prev)
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
 
+from .. import words
 from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hinted
 from ..screens import button, esc
 from .base import Data, GameStage, ints, saved_ints
+from .spots import on_focus, spot_hints
 
 if TYPE_CHECKING:
     from ..app import App
@@ -30,21 +32,15 @@ def house_gains(turn: Turn, choices: Choices) -> list[tuple[str | None, int]]:
     ]
 
 
-def island_cells(v: dict[str, Any], spots: list[tuple[int, int, int, str]]) -> set[tuple[int, int]]:
-    """The cells of the islands holding any of these spots (to outline them)."""
-    cells = {(x, y) for x, y, _, _ in spots}
-    out: set[tuple[int, int]] = set()
-    for island in v["board"]["islands"]:
-        if any(tuple(c) in cells for c in island["cells"]):
-            out |= {(c[0], c[1]) for c in island["cells"]}
-    return out
-
-
 class Reward(GameStage):
     """Tap a ringed house location, pick how it scores, build; or be done with houses."""
 
     name = "reward"
-    acts = frozenset({"house", "house-build", "keep", "end-reward", "cancel"})
+    acts = frozenset({"house", "house-build", "keep", "end-reward", "cancel", "focus"})
+
+    def on_focus(self, app: App, data: Data) -> None:
+        x, y = ints(data, "x", "y")
+        on_focus(app, x, y)
 
     def on_house(self, app: App, data: Data) -> None:
         x, y, index = ints(data, "x", "y", "index")
@@ -78,8 +74,7 @@ class Reward(GameStage):
             if (x, y, index) not in seen:
                 seen.add((x, y, index))
                 spots.append((x, y, index, "house"))
-        hints.symbol_targets = spots
-        hints.island_cells |= island_cells(v, spots)
+        spot_hints(app, v, hints, spots)
         at = app.choices.house_at
         if at:
             hints.selected = (at[0], at[1])
@@ -87,58 +82,58 @@ class Reward(GameStage):
     def panel(self, app: App, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
         o = v.get("objective")
-        hint = app.choices.hint
         head = '<section class="card"><h2>Reward phase</h2>' + (
-            f'<div class="objective small" data-secret="objective"><b>Your objective {esc(o["id"])}</b>'
+            f'<div class="objective small" data-secret="objective"><b>Your objective</b>'
             f"<span>Mission: {esc(o['mission_text'])}</span><span>Reward: {esc(o['reward_text'])}</span></div>"
             if o
             else "<p>You have no objective this round.</p>"
         )
+        if v.get("pending_discovery"):
+            return head + "<p>Discovery: keep one of the drawn tokens (the buttons below).</p></section>"
+        me = v["seats"][v["seat"]]
+        if app.choices.house_at:
+            body = "<p>Build on the framed house spot: choose below how it scores.</p>"
+        elif legal.get("houses"):
+            body = (
+                "<p>Islands that meet your mission are outlined. Tap one of their ringed house "
+                f"spots ({words.plural(me['stock'], 'one house', 'houses')} in stock); when the "
+                "rings are small, tap the island first: the map zooms to it.</p>"
+            )
+        else:
+            body = "<p>No island meets your mission for a house now.</p>"
+        return head + body + "</section>"
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        hint = app.choices.hint
         pending = v.get("pending_discovery")
         if pending:
-            return (
-                head
-                + '<h3>Discovery: keep one token</h3><div class="row">'
-                + "".join(
-                    button(
-                        f"Keep {value}",
-                        "keep",
-                        "btn primary disc" + hinted(hint, "keep", index=i),
-                        index=i,
-                    )
-                    for i, value in enumerate(pending)
+            return "".join(
+                button(
+                    f"Keep {value}",
+                    "keep",
+                    "btn primary disc" + hinted(hint, "keep", index=i),
+                    index=i,
+                    name=f"Keep the Discovery token worth {value}",
                 )
-                + "</div></section>"
+                for i, value in enumerate(pending)
             )
-        me = v["seats"][v["seat"]]
         at = app.choices.house_at
-        if legal.get("houses"):
-            body = f"<p>Qualifying islands are outlined. Tap a ringed house location ({me['stock']} houses in stock).</p>"
-        else:
-            body = "<p>No island qualifies for a house now.</p>"
+        o = v.get("objective")
         if at:
             discovery = bool(o and o["reward"] == "R10")
-            body += (
-                '<div class="row">'
-                + "".join(
-                    button(
-                        (f"{RESOURCE_NAMES[c]}: " if c else "Build here: ")
-                        + (f"+{pp} PP" if pp or not discovery else "draw Discovery"),
-                        "house-build",
-                        "btn primary",
-                        choice=c or "",
-                    )
-                    for c, pp in house_gains(app.turn(), app.choices)
+            return button("Cancel", "cancel", "btn", shortcut="Escape") + "".join(
+                button(
+                    (f"{RESOURCE_NAMES[c]}: " if c else "Build here: ")
+                    + (f"+{pp} PP" if pp or not discovery else "draw Discovery"),
+                    "house-build",
+                    "btn primary",
+                    choice=c or "",
                 )
-                + button("Cancel", "cancel", "btn")
-                + "</div>"
+                for c, pp in house_gains(app.turn(), app.choices)
             )
-        body += button(
-            "Done with houses",
-            "end-reward",
-            "btn" + ("" if at else " primary") + hinted(hint, "end-reward"),
+        return button(
+            "Done with houses", "end-reward", "btn primary" + hinted(hint, "end-reward")
         )
-        return head + body + "</section>"
 
     def preselect(self, choices: Choices, action: Action) -> None:
         if isinstance(action, PlaceHouse):

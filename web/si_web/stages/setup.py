@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import STARTING_TILES, TILE_BY_ID, Action, IllegalAction, StartLayout
 
+from .. import words
 from ..board_svg import LAND_TINTS, BoardHints, TileArt, rotate_points
 from ..choices import Choices
 from ..screens import button, esc
@@ -34,7 +35,7 @@ def problem(turn: Turn, choices: Choices) -> str | None:
     try:
         turn.game.check_layout(layout_of(draft(turn, choices)))
     except IllegalAction as exc:
-        return exc.message
+        return words.refusal(exc)
     return None
 
 
@@ -113,25 +114,27 @@ class Setup(GameStage):
             if why
             else '<p class="ok" data-layout="ok">This arrangement is legal.</p>'
         )
-        sel = app.choices.draft_sel
         return (
             '<section class="card"><h2>Arrange the starting tiles</h2>'
-            "<p>Accept the ready arrangement, pick another, or tap a starting tile to flip it, "
-            "turn it, or move it (then tap a cell of the dashed middle area).</p>"
+            "<p>Start with this arrangement, pick a ready one, or tap a starting tile to flip it, "
+            "turn it, or move it (then tap a spot in the dashed middle area).</p>"
             '<div class="row">'
             + "".join(
                 button(f"Ready layout {n + 1}", "layout", "btn", n=n) for n in range(len(layouts))
             )
             + "</div>"
-            '<div class="row">'
-            + button("Flip side", "draft-flip", "btn", disabled=sel is None)
-            + button("Rotate", "draft-rotate", "btn", disabled=sel is None)
-            + "</div>"
-            f"{status}"
+            f"{status}</section>"
+        )
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        sel = app.choices.draft_sel
+        why = problem(app.turn(), app.choices)
+        return (
+            button("Flip side", "draft-flip", "btn", disabled=sel is None)
+            + button("Rotate", "draft-rotate", "btn", disabled=sel is None, shortcut="R")
             + button(
                 "Start with this arrangement", "layout-accept", "btn primary", disabled=why is not None
             )
-            + "</section>"
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

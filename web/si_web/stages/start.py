@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from small_islands import Game
 
-from .. import form, screens
+from .. import form, screens, words
 from ..panels import PHASE_NAMES
 from .base import Data, Screen
 
@@ -33,7 +33,8 @@ class Start(Screen):
         try:
             game = Game.new(form.to_options(app.form))
         except ValueError as exc:
-            app.form_error = str(exc)
+            app.form_error = words.form_problem(exc, app.form["names"][: 1 if app.form["solo"] else None])
+            app.ignored = [*app.ignored[-9:], f"new game refused: {exc}"]
             return
         app.form_error = None
         if in_progress(app) and data.get("confirmed") != "1":
@@ -59,9 +60,13 @@ class Start(Screen):
         app.save_settings()
 
     def on_continue(self, app: App, data: Data) -> None:
-        if app.session.raw_save() is not None:
-            app.session.save_meta({"screen": "game"})
-            app.load()
+        if app.session.raw_save() is None:
+            return
+        if app.game is not None and app.broken is None:
+            app.resume()  # the holder's turn comes straight back (no pass to themselves)
+            return
+        app.session.save_meta({"screen": "game"})
+        app.load()
 
     def on_rules(self, app: App, data: Data) -> None:
         app.screen = "rules"

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Any
 from small_islands import Action, Land, TakeTile
 
 from ..choices import Choices
-from ..panels import display_box, hand_box
-from ..screens import button
+from ..panels import display_box, hand_box, stacks_line
 from .base import Data, GameStage, saved_ints, saved_name
 
 if TYPE_CHECKING:
@@ -26,22 +25,37 @@ def current_ship(turn: Turn, choices: Choices) -> str | None:
 
 
 def take_panel(app: App, v: dict[str, Any], land_controls: str) -> str:
-    """The take panel: the face-up tiles, and landing when the navigation stack is empty."""
+    """The take panel: what to do, and landing when the navigation stack is empty."""
     land = v["legal"].get("land", {}) if v["legal"] else {}
     land_part = ""
     if land:
         land_part = (
-            "<p>The navigation stack is empty: you may land a ship instead (this ends the exploration).</p>"
-            + button("Land a ship", "land-mode", "btn" + (" on" if app.choices.mode == "land" else ""))
-            + land_controls
+            "<p>The navigation stack is empty: you may land a ship instead (this ends the "
+            "exploration).</p>" + land_controls
         )
+    what = (
+        "Tap a highlighted spot around the map for the ship."
+        if app.choices.mode == "land"
+        else "Take one of the face-up tiles (at the bottom of the screen)."
+    )
     return (
         '<section class="card"><h2>Explore: take a face-up tile</h2>'
-        + display_box(v, True, app.choices.hint)
-        + land_part
-        + "</section>"
+        f"<p>{what}</p>" + stacks_line(v) + land_part + "</section>"
         + hand_box(v, None, selectable=False)
     )
+
+
+def take_actions(app: App, v: dict[str, Any]) -> str:
+    """The face-up tiles to take, and the landing toggle when ships may land."""
+    land = v["legal"].get("land", {}) if v["legal"] else {}
+    toggle = ""
+    if land:
+        on = app.choices.mode == "land"
+        toggle = (
+            f'<button type="button" class="btn{" on" if on else ""}" data-act="land-mode" '
+            f'aria-pressed="{"true" if on else "false"}">Land a ship</button>'
+        )
+    return display_box(v, True, app.choices.hint) + toggle
 
 
 class Take(GameStage):
@@ -62,6 +76,9 @@ class Take(GameStage):
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
         return take_panel(app, v, "")
+
+    def actions(self, app: App, v: dict[str, Any]) -> str:
+        return take_actions(app, v)
 
     def preselect(self, choices: Choices, action: Action) -> None:
         if isinstance(action, Land):

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import words
 from ..board_svg import BoardHints, board_svg, view_tiles
 from ..panels import (
-    PHASE_NAMES,
     display_box,
     game_log,
     hand_box,
     log_item,
     objectives_box,
     players,
+    round_phase,
     strip,
     strip_toggle,
     toasts,
@@ -28,7 +29,10 @@ class Watch(Screen):
     """The map and the steps of the computer seat to move; Skip runs to the next human."""
 
     name = "watch"
-    acts = frozenset({"skip", "menu", "status"})
+    acts = frozenset({"skip", "menu", "status", "stay"})
+
+    def on_stay(self, app: App, data: Data) -> None:
+        app.leave_asked = False
 
     def on_skip(self, app: App, data: Data) -> None:
         app.skipping = True
@@ -55,7 +59,7 @@ class Watch(Screen):
         svg = board_svg(v["board"], tiles, hints, app.map_box(v, tiles, hints))
         n = len(app.auto_note)
         steps = "".join(
-            log_item(e, "new" if i >= n - app.auto_new else "") for i, e in enumerate(app.auto_note)
+            log_item(e, v, "new" if i >= n - app.auto_new else "") for i, e in enumerate(app.auto_note)
         )
         solo = v.get("solo")
         card = (solo or {}).get("card")
@@ -63,20 +67,19 @@ class Watch(Screen):
         if solo:
             alexis_info = (
                 f'<p class="alexis-info">Alexis: level {solo["level"]}, {solo["stack_count"]} cards in his stack'
-                + (f"; carrying out {esc(card['text'])}" if card else "")
+                + (f". His card: {esc(words.alexis_card_words(card))}" if card else "")
                 + "</p>"
             )
         status = "Thinking…" if kind == "bot" else "Playing his cards…"
         mine_html = hand_box(v, None, selectable=False) + objectives_box(v) if mine else ""
-        round_html = f'<span class="stat">Round {v["round"]}</span>' if v["round"] else ""
+        round_html = f'<span class="phase">{round_phase(v)}</span>'
         drawer = players(v) + game_log(v, app.events, expanded=True) if app.status_open else None
         return (
             f'<div class="game watch" data-screen="watch" data-kind="{kind}" data-seat="{seat}" '
             f'data-phase="{v["phase"]}" data-stage="{esc(v["stage"] or "")}" data-step="{len(g.actions)}">'
             '<div class="bar-wrap"><header class="bar">'
-            f'<span class="who">{swatch(s.colour)}<b>{esc(who)}</b></span>{round_html}'
-            f'<span class="stat">{PHASE_NAMES.get(v["phase"], v["phase"])}</span>'
-            f'<span class="stat thinking" role="status">{status}</span>'
+            f'<span class="who">{swatch(s.colour)}<span class="who-text"><b>{esc(who)}</b>{round_html}</span></span>'
+            f'<span class="stat thinking">{status}</span>'
             '<span class="bar-buttons">'
             + strip_toggle(app.status_open)
             + button("Skip", "skip", "btn primary", disabled=app.skipping)
@@ -93,8 +96,8 @@ class Watch(Screen):
             + "</section>"
             + mine_html
             + players(v)
-            + game_log(v, app.events)
+            + game_log(v, app.events, limit=15)
             + "</aside>"
-            + toasts(app.message, app.notice)
+            + toasts(app.message, app.notice, app.leave_asked)
             + "</div>"
         )

@@ -1,0 +1,44 @@
+"""The screen reader's polite live region: each new move and score change, said once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import words
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Announcer:
+    """Remembers what was announced (the game's serial and log length, the last notice)."""
+
+    def __init__(self) -> None:
+        self.heard: tuple[int, int] | None = None  # (serial, log length) announced so far
+        self.said: str | None = None  # the notice announced last
+
+    def news(self, app: App) -> str:
+        """What happened since the last call, in words, for the screen reader's polite live
+        region: each new move (log entry) and the score change; "" when nothing new."""
+        g = app.game
+        if g is None:
+            self.heard = None
+            return ""
+        start = len(g.log)
+        if self.heard is not None and self.heard[0] == app.serial and self.heard[1] <= len(g.log):
+            start = self.heard[1]
+        elif self.heard is not None and self.heard[0] != app.serial and self.heard[1] < len(g.log):
+            start = self.heard[1]  # an undo or a new Game object at a later position
+        self.heard = (app.serial, len(g.log))
+        notice = app.notice if app.notice != self.said else None
+        self.said = app.notice
+        if start >= len(g.log) and not notice:
+            return ""
+        v = app.view() if app.screen == "game" and app.viewer is not None else g.view(0)
+        lines = [
+            (f"{e['name']} " if e.get("name") else "") + words.log_words(e, v)
+            for e in g.log[start:][-6:]
+        ]
+        if notice:
+            lines.append(notice)
+        return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")
