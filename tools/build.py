@@ -3,7 +3,7 @@
     python tools/build.py [--out site]
 
 site/ holds the page and its static files from web/, the engine and the UI package as
-zips that PyScript unpacks into the interpreter's cwd, the Pyodide and PyScript files that
+gzipped zips of their stripped sources (see `write_archive`), the Pyodide and PyScript files that
 the page requests at runtime (vendored from node_modules/ under versioned paths), the
 manifest, the icons and the service worker with its precache list and content-hash version.
 """
@@ -11,7 +11,9 @@ manifest, the icons and the service worker with its precache list and content-ha
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
@@ -73,10 +75,16 @@ STATIC_SUFFIXES = {
     ".webmanifest",
     ".ico",
 }
-# The zips carry sourceless bytecode compiled by the shipped Pyodide (see
-# `compile_packages`); the computer players stay as source: only the bot worker imports them,
-# off the main thread.
-KEEP_SOURCE = ("small_islands/bots",)
+# The engine and the UI ship as source without docstrings and comments (line numbers kept),
+# in an uncompressed zip that Python imports from (zipimport), gzipped as a whole: one
+# compression over all modules, ~2.7x fewer bytes than per-module deflated bytecode (see
+# bench/RESULTS.md, "App bytes"). The cost, compiling at start, falls on first visits only:
+# returning visits restore a Python snapshot with the modules imported.
+# Never needed in a browser (command line, tournaments): left out.
+NOT_SHIPPED = ("small_islands/__main__.py", "small_islands/bots/tournament.py")
+# site/ names of the archives; the page writes them into Python's working directory without
+# the ".gz" (web/python-snapshot.mjs FILES).
+ARCHIVES = {"small_islands": "engine.zip.gz", "si_web": "ui.zip.gz"}
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -143,25 +151,44 @@ def add_file(archive: zipfile.ZipFile, name: str, data: bytes,
     archive.writestr(info, data, compresslevel=9)
 
 
-def write_zip(source: Path, package: str, dest: Path) -> None:
-    """Zip ``source`` as ``package/...`` with fixed timestamps and order (reproducible)."""
+def write_archive(source: Path, package: str, dest: Path) -> None:
+    """``source`` as ``package/...`` in an uncompressed zip (fixed dates and order), gzipped
+    as a whole with a fixed header (reproducible). Deflating each module on its own, as a zip
+    does, misses what modules share (names, markup, imports): ~25 % more bytes."""
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for path in files:
-            add_file(archive, f"{package}/{path.relative_to(source).as_posix()}", path.read_bytes())
+            info = zipfile.ZipInfo(f"{package}/{path.relative_to(source).as_posix()}", FIXED_DATE)
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    dest.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
 
 
-def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
-    """Copy the packages into ``staging`` and turn them into Pyodide-compiled bytecode.
+def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
+    """Copy the packages into ``staging`` (without NOT_SHIPPED) and strip their sources of
+    docstrings and comments with the shipped Pyodide (tools/pyodide_compile.mjs --strip).
+    Only modules: no bytecode caches, no type-checker markers."""
 
-    Importing from bytecode instead of source saves ~0.5 s of every start in the browser
-    (measured under Node: engine 194 -> 60 ms, UI 345 -> 10 ms).
-    """
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
+    def ignore(folder: str, names: list[str]) -> list[str]:
+        return [n for n in names if n == "__pycache__" or (Path(folder, n).is_file()
+                                                           and not n.endswith(".py"))]
+
     for name, source in packages.items():
         shutil.copytree(source, staging / name, ignore=ignore)
-    run_compiler(staging, keep=KEEP_SOURCE)
+    for name in NOT_SHIPPED:
+        (staging / name).unlink()
+    run_compiler(staging, ("--strip",))
     return staging
+
+
+def write_archives(out: Path) -> None:
+    """The engine and the UI as ARCHIVES in ``out``."""
+    packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = strip_packages(Path(tmp), packages)
+        for package, name in ARCHIVES.items():
+            write_archive(staged / package, package, out / name)
 
 
 def copy_static(out: Path) -> None:
@@ -188,7 +215,7 @@ def check_pyodide_paths() -> None:
     pycache = f'"{pycache}": "./pyscript/__pycache__/*"'
     if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
         raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
-    for archive in ("engine.zip", "ui.zip"):
+    for archive in ARCHIVES.values():
         if f'"./{archive}": "import"' not in (WEB / PYTHON_SNAPSHOT).read_text():
             raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must import from {archive}")
 
@@ -469,11 +496,7 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_static(out)
-    with tempfile.TemporaryDirectory() as tmp:
-        packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
-        staged = compile_packages(Path(tmp), packages)
-        write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
-        write_zip(staged / "si_web", "si_web", out / "ui.zip")
+    write_archives(out)
     vendor(out)
     stdlib = stdlib_modules(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip")
     write_snapshot_config(out, snapshot_modules(stdlib))

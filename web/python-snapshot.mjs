@@ -39,13 +39,14 @@ import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 export const SNAPSHOT_KEY = "__SI_SNAPSHOT_KEY__";
 /** The modules imported before a snapshot is taken (tools/build.py writes the list). */
 export const SNAPSHOT_MODULES = ["__SI_SNAPSHOT_MODULES__"];
-/** Installed at every start, in the working directory. "import": the engine and the UI, as
- * bytecode zips that stay zips, on sys.path (zipimport decompresses only what is imported);
- * "dir/*": unpacked there (PyScript writes its `pyscript` package as source at every start;
- * its bytecode goes beside it, see tools/build.py). */
+/** Installed at every start, in the working directory. "import": the engine and the UI, zips
+ * of their (stripped) sources gzipped as a whole, written there as zips (without ".gz") and put
+ * on sys.path (zipimport reads only what is imported); "dir/*": unpacked there (PyScript writes
+ * its `pyscript` package as source at every start; its bytecode goes beside it, see
+ * tools/build.py). */
 export const FILES = {
-  "./engine.zip": "import",
-  "./ui.zip": "import",
+  "./engine.zip.gz": "import",
+  "./ui.zip.gz": "import",
   "./vendor/pyscript-0.7.31/pyscript-pycache.zip": "./pyscript/__pycache__/*",
 };
 
@@ -254,15 +255,26 @@ export async function startPython(indexURL, { restore: tryRestore = false, passi
   }
 }
 
-/** Start fetching FILES (or the given subset); resolves to [[source, target, bytes], ...]. */
+/** Start fetching FILES (or the given subset); resolves to [[source, target, bytes], ...],
+ * ".gz" files decompressed. */
 export function fetchFiles(base, files = FILES) {
   return Promise.all(
     Object.entries(files).map(async ([source, target]) => {
       const response = await fetch(new URL(source, base));
       if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`);
-      return [source, target, new Uint8Array(await response.arrayBuffer())];
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return [source, target, source.endsWith(".gz") ? await gunzip(bytes) : bytes];
     }),
   );
+}
+
+/** The bytes of a gzip file (the browser's own decompressor); bytes without gzip's magic
+ * number are returned as they are (a server that sent them with Content-Encoding: gzip has
+ * had the browser decompress them already). */
+async function gunzip(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** Install fetched FILES in the interpreter's working directory (see FILES). */
@@ -270,7 +282,7 @@ export function installFiles(pyodide, fetched) {
   const zips = [];
   for (const [source, target, data] of fetched) {
     if (target === "import") {
-      const path = `${pyodide.FS.cwd()}/${source.split("/").pop()}`;
+      const path = `${pyodide.FS.cwd()}/${source.split("/").pop().replace(/\.gz$/, "")}`;
       pyodide.FS.writeFile(path, data);
       zips.push(path);
     } else {
