@@ -2,9 +2,9 @@
 
     python bench/startup.py [--runs 7] [--throttled-runs 5] [--record]
 
-The bare page starts fetching the engine (engine.zip.gz) in parallel with `loadPyodide()` (the same vendored,
-trimmed Pyodide as the app), unpacks it and imports the engine: the least a Pyodide page that
-runs this engine must do. Series, each alternating app and bare runs:
+The bare page starts fetching the engine (engine.zip.gz) in parallel with `loadPyodide()`
+(the same vendored, trimmed Pyodide as the app), unpacks it and imports the engine: the least
+a Pyodide page that runs this engine must do. Series, each alternating app and bare runs:
 
 - first visit: a fresh browser context per run (empty caches, service workers blocked). The
   app takes its Python snapshot on that start, so its time includes that; a third row is the
