@@ -13,18 +13,18 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import html.parser
 import io
 import json
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
-    import sys
-
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools import pyimports  # noqa: E402
@@ -93,6 +93,8 @@ PYODIDE_BOOT = "pyodide-boot.mjs"
 # Python memory snapshots (shared by the page, the bot worker and snapshot-worker.mjs): the
 # build writes in it the snapshot's key and the modules imported before one is made.
 PYTHON_SNAPSHOT = "python-snapshot.mjs"
+# Where index.html gets the start screen (`write_index`).
+START_SCREEN = "<!--si:start-screen-->"
 SNAPSHOT_WORKER = "snapshot-worker.mjs"
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
@@ -448,7 +450,12 @@ def files_digest(out: Path, skip: tuple[str, ...]) -> str:
     return digest.hexdigest()
 
 
-def write_snapshot_config(out: Path, modules: list[str]) -> str:
+def build_tag(out: Path) -> str:
+    """This build's content hash (every file but the service worker, placeholders unfilled)."""
+    return files_digest(out, ("service-worker.js",))[:16]
+
+
+def write_snapshot_config(out: Path, modules: list[str], tag: str | None = None) -> str:
     """Fill in python-snapshot.mjs: its key (the build's content hash and Pyodide's build
     id: a new deploy never restores an old snapshot) and the modules to import; return the
     key."""
@@ -457,11 +464,53 @@ def write_snapshot_config(out: Path, modules: list[str]) -> str:
     for placeholder in ('"__SI_SNAPSHOT_KEY__"', '["__SI_SNAPSHOT_MODULES__"]'):
         if source.count(placeholder) != 1:
             raise SystemExit(f"{PYTHON_SNAPSHOT}: placeholder {placeholder} missing")
-    key = f"{files_digest(out, ('service-worker.js',))[:16]}-{pyodide_build_id()[:16]}"
+    key = f"{tag or build_tag(out)}-{pyodide_build_id()[:16]}"
     source = source.replace('"__SI_SNAPSHOT_KEY__"', json.dumps(key))
     source = source.replace('["__SI_SNAPSHOT_MODULES__"]', json.dumps(modules))
     path.write_text(source, encoding="utf-8")
     return key
+
+
+class _Markup(html.parser.HTMLParser):
+    """What the CSP would block in markup: inline scripts, styles and event handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocked: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.blocked.append(f"<{tag}>")
+        self.blocked += [f"{tag} {name}=" for name, _ in attrs if name == "style"
+                         or name.startswith("on")]
+
+
+def start_screen() -> str:
+    """The start screen a newcomer sees, rendered by the UI's pure modules as the browser's
+    Python renders it (an empty storage: no saved game, the default new-game form)."""
+    for folder in (str(ROOT / "engine"), str(WEB)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    from si_web.app import App, MemoryStorage
+
+    markup = App(MemoryStorage()).render()
+    checker = _Markup()
+    checker.feed(markup)
+    if checker.blocked:
+        raise SystemExit(f"the start screen's markup needs what the CSP blocks: {checker.blocked}")
+    return markup
+
+
+def write_index(out: Path, tag: str) -> None:
+    """index.html with the start screen in #app and this build's tag on <html data-build>
+    (first-paint.js paints a stored screen only if it was kept by this build)."""
+    path = out / "index.html"
+    text = path.read_text(encoding="utf-8")
+    for placeholder in (START_SCREEN, '"__SI_BUILD__"'):
+        if text.count(placeholder) != 1:
+            raise SystemExit(f"index.html: placeholder {placeholder} missing")
+    text = text.replace('"__SI_BUILD__"', json.dumps(tag))
+    path.write_text(text.replace(START_SCREEN, start_screen()), encoding="utf-8")
 
 
 def site_files(out: Path) -> list[str]:
@@ -499,7 +548,9 @@ def build(out: Path) -> str:
     write_archives(out)
     vendor(out)
     stdlib = stdlib_modules(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip")
-    write_snapshot_config(out, snapshot_modules(stdlib))
+    tag = build_tag(out)
+    write_snapshot_config(out, snapshot_modules(stdlib), tag)
+    write_index(out, tag)
     return write_service_worker(out)
 
 
