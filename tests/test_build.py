@@ -204,8 +204,16 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
         with zipfile.ZipFile(path) as archive:
             assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}
             shipped |= {name: archive.read(name) for name in archive.namelist()}
-    assert set(shipped) == set(sources) - set(build.NOT_SHIPPED)
-    for name, data in shipped.items():
+    bytecode = {n for n in shipped if n.endswith(".pyc")}
+    assert bytecode == {
+        "/".join(m.split(".")[:-1]) + f"/__pycache__/{m.split('.')[-1]}.cpython-314.pyc"
+        for m in build.every_start()
+    }
+    assert build.every_start() == ["si_web.controller"]
+    assert set(shipped) - bytecode == set(sources) - set(build.NOT_SHIPPED)
+    for name in bytecode:
+        assert int.from_bytes(shipped[name][4:8], "little") == 0b01  # hash-based, unchecked
+    for name, data in ((n, d) for n, d in shipped.items() if n not in bytecode):
         text, original = data.decode(), sources[name].read_text(encoding="utf-8")
         assert len(text.splitlines()) == len(original.splitlines()), name
         tokens = tokenize.generate_tokens(io.StringIO(text).readline)
@@ -220,6 +228,56 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
     build.write_archives(again)
     for name in build.ARCHIVES.values():
         assert (again / name).read_bytes() == (vendored / name).read_bytes(), name
+
+
+# Under Pyodide: the UI unpacked as the page does; the controller (which every start
+# imports, never from a snapshot) loads from its shipped bytecode, not compiled, and that
+# bytecode is its shipped source's.
+CONTROLLER = r"""
+import { loadPyodide } from "%(pyodide)s";
+// (no column ranges, as the build compiles: tools/pyodide_compile.mjs)
+const py = await loadPyodide({ indexURL: "%(index)s", env: { PYTHONNODEBUGRANGES: "1" } });
+py.FS.mkdirTree("/out");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(out)s" }, "/out");
+console.log(py.runPython(`
+import builtins, importlib.util, json, sys, zipfile
+zipfile.ZipFile("/out/ui.zip").extractall("/app")
+sys.path.insert(0, "/app")
+import si_web  # (in a snapshot, as every module of ours but the controller)
+compiled = []
+real = builtins.compile
+def spy(source, filename, *args, **kw):
+    compiled.append(str(filename))
+    return real(source, filename, *args, **kw)
+builtins.compile = spy
+spec = importlib.util.find_spec("si_web.controller")
+code = spec.loader.get_code("si_web.controller")
+builtins.compile = real
+source = open(spec.origin).read()
+again = compile(source, spec.origin, "exec", dont_inherit=True)
+def shape(c):
+    return (c.co_filename, c.co_name, c.co_code, c.co_names, c.co_varnames, c.co_linetable,
+            tuple(shape(k) if hasattr(k, "co_code") else repr(k) for k in c.co_consts))
+json.dumps({"origin": spec.origin, "cached": spec.cached, "compiled": compiled,
+            "same": shape(code) == shape(again)})
+`));
+"""
+
+
+def test_the_controller_loads_from_its_shipped_bytecode(vendored: Path, tmp_path: Path) -> None:
+    index = vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}"
+    shipped_zips(vendored, tmp_path)
+    script = tmp_path / "check.mjs"
+    script.write_text(CONTROLLER % {
+        "pyodide": index / "pyodide.mjs", "index": f"{index}/", "out": tmp_path,
+    })
+    out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["origin"] == "/app/si_web/controller.py"
+    assert found["cached"] == "/app/si_web/__pycache__/controller.cpython-314.pyc"
+    assert found["compiled"] == []
+    assert found["same"]
 
 
 def statement_lines(tree: ast.AST) -> list[tuple[str, int]]:

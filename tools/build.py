@@ -99,9 +99,11 @@ SNAPSHOT_WORKER = "snapshot-worker.mjs"
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
 # PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
-# ~85 ms to compile (under Node): the vendored python_stdlib.zip also carries these modules
-# as bytecode compiled by the shipped Pyodide (zipimport prefers `.pyc`; the sources stay).
-STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py")
+# ~85 ms to compile (under Node), and the controller imports `pyodide.ffi.wrappers` (never in
+# a snapshot: it is Pyodide's browser API), which zipimport compiled twice at every start:
+# the vendored python_stdlib.zip also carries these modules as bytecode compiled by the
+# shipped Pyodide (zipimport prefers `.pyc`; the sources stay).
+STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "pyodide/ffi/wrappers.py")
 # PyScript writes its `pyscript` package into the interpreter's cwd as source at every start
 # and imports it; its bytecode, compiled at build time from the same vendored bundle, is
 # unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
@@ -157,7 +159,7 @@ def write_archive(source: Path, package: str, dest: Path) -> None:
     """``source`` as ``package/...`` in an uncompressed zip (fixed dates and order), gzipped
     as a whole with a fixed header (reproducible). Deflating each module on its own, as a zip
     does, misses what modules share (names, markup, imports): ~25 % more bytes."""
-    files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    files = sorted(p for p in source.rglob("*") if p.is_file())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for path in files:
@@ -184,11 +186,39 @@ def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
     return staging
 
 
+def every_start() -> list[str]:
+    """Our modules that every start compiles: those the page imports that a Python snapshot
+    cannot hold (they touch the browser when imported: the controller)."""
+    ours, entries = app_python()
+    roots = [name for name in ours if name.split(".")[0] == "si_web"]
+    roots += pyimports.imports(entries["__main__"][0], "__main__", toplevel=True)
+    used = pyimports.closure(roots, ours, toplevel=True)
+    return sorted(used & pyimports.touches_browser({**ours, **entries}))
+
+
+def add_bytecode(staging: Path, modules: list[str]) -> None:
+    """Beside these modules' (stripped) sources, their bytecode as Python's own cache
+    (``__pycache__/name.cpython-314.pyc``, unchecked hash: used without reading the source,
+    which stays for tracebacks), compiled by the shipped Pyodide without optimization."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for module in modules:
+            path = Path(*module.split(".")).with_suffix(".py")
+            (Path(tmp) / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(staging / path, Path(tmp) / path)
+        run_compiler(Path(tmp), ("--optimize=0", "--pycache"))
+        for pyc in Path(tmp).rglob("*.pyc"):
+            target = staging / pyc.relative_to(tmp)
+            target.parent.mkdir(exist_ok=True)
+            shutil.copyfile(pyc, target)
+
+
 def write_archives(out: Path) -> None:
-    """The engine and the UI as ARCHIVES in ``out``."""
+    """The engine and the UI as ARCHIVES in ``out``: stripped sources, and bytecode for what
+    every start compiles (`every_start`)."""
     packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
     with tempfile.TemporaryDirectory() as tmp:
         staged = strip_packages(Path(tmp), packages)
+        add_bytecode(staged, every_start())
         for package, name in ARCHIVES.items():
             write_archive(staged / package, package, out / name)
 
@@ -218,8 +248,8 @@ def check_pyodide_paths() -> None:
     if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
         raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
     for archive in ARCHIVES.values():
-        if f'"./{archive}": "import"' not in (WEB / PYTHON_SNAPSHOT).read_text():
-            raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must import from {archive}")
+        if f'"./{archive}": "python"' not in (WEB / PYTHON_SNAPSHOT).read_text():
+            raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {archive}")
 
 
 def copy_vendor(out: Path) -> None:

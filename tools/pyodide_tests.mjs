@@ -5,8 +5,8 @@
 //        [--archives=ZIP,ZIP --not-shipped=MOD,MOD] [pytest args ...]
 //
 // --archives: the engine and the UI as the build ships them (site/'s *.zip.gz, decompressed):
-// the app is imported from these zips, as in the browser, instead of the repository's
-// sources; every --app module must come from them. Modules the build leaves out
+// unpacked into folders and imported from there, as in the browser, instead of the
+// repository's sources; every --app module must come from them. Modules the build leaves out
 // (--not-shipped: the command line, the tournament runner) are found in the repository for
 // the tests that use them, and no other module of ours may be.
 //
@@ -56,11 +56,16 @@ for (const [dir, at] of [[root, "/repo"], [sitePackages, "/venv"], [dirname(full
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
 const shipped = archives.map((path, i) => {
-  const at = `/shipped/${i}-${path.split("/").pop()}`;
   py.FS.mkdirTree("/shipped");
-  py.FS.writeFile(at, readFileSync(path));
-  return at;
+  py.FS.writeFile(`/shipped/${i}.zip`, readFileSync(path));
+  return `/shipped/${i}`;
 });
+// (unpacked by Python's zipfile here; the page's own unpacking is the browser tests' part)
+py.runPython(`
+import zipfile
+for i, at in enumerate(${JSON.stringify(shipped)}):
+    zipfile.ZipFile(f"/shipped/{i}.zip").extractall(at)
+`);
 py.globals.set("shipped", py.toPy(shipped));
 py.globals.set("not_shipped", py.toPy(notShipped));
 py.globals.set("full_zip", `/full/${full.split("/").pop()}`);

@@ -36,11 +36,10 @@ const started = performance.now();
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
 async function boot() {
-  const engine = fetchFiles(import.meta.url, { "./engine.zip.gz": "import" });
+  const engine = fetchFiles(import.meta.url, { "./engine.zip.gz": "python" });
   engine.catch(() => {}); // reported below, once
   const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
   installFiles(pyodide, await engine);
-  pyodide.runPython("import sys; sys.dont_write_bytecode = True");
   pyodide.runPython(PYTHON);
   return { handle: pyodide.globals.get("si_handle"), start };
 }
