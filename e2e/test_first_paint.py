@@ -23,6 +23,7 @@ from bot_helpers import NOT_WATCHING
 from conftest import READY_SELECTOR, SITE, Recorder, origin_of, wait_ready
 from game_helpers import play_until, start_game, state, tap, tap_act, tappables
 from playwright.sync_api import Browser, BrowserContext, Page, Route
+from test_phone import check_axe
 
 from tests.web_driver import choose
 
@@ -161,6 +162,7 @@ def test_returning_visit_paints_the_stored_board_and_ignores_taps_visibly(
     assert re.search("Getting the game ready|Starting the game", page.inner_text("#loading"))
     assert page.locator(READY_SELECTOR).count() == 0
     page.screenshot(path=artifacts / f"first-paint-board-{device}.png")
+    check_axe(page, f"{device} first paint: board")
 
     # A tap on the map and a key press: nothing changes, the indicator says why.
     box = page.locator("#app svg.board").bounding_box()
@@ -228,6 +230,7 @@ def test_pass_and_play_record_is_the_pass_screen_and_holds_no_secret(
     assert "Pass the device to" in page.inner_text("#app")
     assert page.locator("#app [data-secret]").count() == 0
     page.screenshot(path=artifacts / f"first-paint-pass-{device}.png")
+    check_axe(page, f"{device} first paint: pass screen")
     held.release()
     assert state(page)["screen"] == "pass"  # the pass screen still comes first
     assert recorder.problems() == {}
@@ -246,6 +249,7 @@ def test_first_visit_shows_the_prerendered_start_screen(
     assert page.locator('#app [data-act="new"]').is_visible()
     assert page.locator("#loading").is_visible()
     page.screenshot(path=artifacts / f"first-paint-start-{device}.png")
+    check_axe(page, f"{device} first paint: start screen")
     page.locator('#app [data-act="add-seat"]').click(force=True)  # inert: goes nowhere
     assert page.get_attribute("#loading", "data-wait") == "1"
     assert page.locator("#app .seat-row").count() == 2
