@@ -19,6 +19,7 @@ from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
 
+from . import words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .replay import Replay
@@ -47,6 +48,7 @@ class Kept:
         self.can_share = False  # the browser can share files (the controller sets it)
         self.outbox: Outgoing | None = None
         self.notes: list[str] = []  # storage notes for the History screen
+        self.unsaved = False  # the last save of the game in progress did not fit
         # the History screen
         self.mode_filter = "all"
         self.opponent_filter = "all"
@@ -71,13 +73,17 @@ class Kept:
             try:
                 session.save_game(game)
             except StorageFull:
-                n = self.history.make_room()
+                n = self.history.make_room(1)
                 if n:
                     dropped += n
                     continue
                 self.app.message = CANNOT_SAVE
+                if not self.unsaved:
+                    self.app.events.append(CANNOT_SAVE)
+                self.unsaved = True
                 return
             break
+        self.unsaved = False
         if dropped:
             note = (
                 f"Storage was full: to keep this game saved, {dropped} of the oldest games in "
@@ -254,7 +260,7 @@ class Kept:
     def title(self, summary: Summary | None) -> str:
         if summary is None:
             return ""
-        return " and ".join(s["name"] for s in summary["seats"]) + ", " + self.when(summary["at"])
+        return words.join([s["name"] for s in summary["seats"]]) + ", " + self.when(summary["at"])
 
     def when(self, at_ms: int) -> str:
         """'12 Mar 2025, 14:05' in the device's time."""

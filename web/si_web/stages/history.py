@@ -40,7 +40,7 @@ END_WORDS = {
 def kind_words(kind: str, solo: int | None) -> str:
     """'computer, hard', 'Alexis, level 3', or '' for a person."""
     if kind == "alexis":
-        return f"Alexis, level {solo}"
+        return f"level {solo}"
     return "" if kind == "human" else f"computer, {kind}"
 
 
@@ -218,9 +218,9 @@ class HistoryScreen(Screen):
         )
         pruned = kept.history.pruned_count()
         bound = (
-            f'<p class="small">The newest {KEEP_FULL} games keep their full record (replay, '
-            f"export); {pruned} older game{'s' if pruned != 1 else ''} keep{'' if pruned != 1 else 's'} "
-            "a summary only.</p>"
+            f"<p class=\"small\">{pruned} game{'s' if pruned != 1 else ''} keep{'' if pruned != 1 else 's'} "
+            "a summary only (no replay or export): the full records of the oldest games go when "
+            f"more than {KEEP_FULL} are kept, or when the device's storage runs short.</p>"
             if pruned
             else ""
         )
