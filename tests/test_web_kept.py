@@ -659,3 +659,17 @@ def test_the_stored_save_carries_its_revision() -> None:
     assert revision(storage.get(SAVE_KEY)) > first >= 1
     assert json.loads(storage.get(SAVE_KEY) or "")["rev"] == revision(storage.get(SAVE_KEY))
     assert revision(None) == 0 and revision('{"format":"small-islands/1"}') == 0
+
+
+def test_a_stopped_window_does_not_play_the_computer_seats() -> None:
+    storage = MemoryStorage()
+    a = App(storage)
+    start(a, {"name-0": "Ann", "name-1": "Bob", "kind-1": "easy"})
+    play_through_ui(a, 4, until=lambda x: x.screen == "watch")
+    assert a.auto.request() is not None
+    b = App(storage)
+    b.save_game()  # the other window saves (the same position, one revision on)
+    assert a.kept.storage_changed(SAVE_KEY) and a.session.conflict
+    assert a.auto.request() is None and a.stage().name == "elsewhere"
+    a.handle("continue-here")
+    assert not a.session.conflict and a.auto.request() is not None

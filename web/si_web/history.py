@@ -287,6 +287,8 @@ class History:
             )
         if len(order) > KEEP_SUMMARIES:
             drop = {s["id"] for s in order[: len(order) - KEEP_SUMMARIES]}
+            for gid in drop:
+                self._remove(SAVE_PREFIX + gid)
             self.games = [s for s in self.games if s["id"] not in drop]
             notes.append(
                 f"Your history keeps the newest {KEEP_SUMMARIES} games; the oldest was removed."

@@ -105,7 +105,8 @@ class Kept:
         g = self.app.game
         if g is None and self.app.broken is None and self.app.session.raw_save() is not None:
             loaded = self.app.session.load_game()
-            g = loaded if isinstance(loaded, Game) else None
+            if isinstance(loaded, Game):
+                self.app.game = g = loaded  # as the start screen's summary does
         return g
 
     def unfinished(self) -> Game | None:
