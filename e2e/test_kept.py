@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Recorder, origin_of, wait_ready
-from game_helpers import start_game, tap, tappables
+from game_helpers import start_game, state, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import DEVICES, SIZES, check_axe
 
@@ -264,6 +264,46 @@ def test_a_replay_stepped_to_the_end_matches_the_final_scores(
     page.wait_for_selector("#rp-panel >> text=Start of the game")
     page.click('[data-act="close"]')
     page.wait_for_selector('[data-screen="history"]')
+    assert recorder.problems() == {}
+
+
+def test_undo_says_why_and_redo_brings_the_move_back(
+    kept_page: tuple[Page, Recorder], device: str, artifacts: Path
+) -> None:
+    page, recorder = kept_page
+    if page.locator('[data-screen="history"]').count():
+        page.click('[data-act="menu"]')
+    start_game(page, ["Ann", "Bob"])
+    rng = random.Random(7)
+    reasons = set()
+    for _ in range(400):
+        st = state(page)
+        if st["screen"] == "game":
+            undo = page.locator('#si-bar [data-act="undo"]')
+            assert undo.count() == 1  # always there: it says why when it cannot
+            if undo.get_attribute("aria-disabled") == "true" and len(reasons) < 2:
+                undo.click(force=True)  # aria-disabled: tappable, it says why
+                page.wait_for_selector('[data-msg="error"]')
+                reasons.add(page.inner_text('[data-msg="error"]'))
+            if st["stage"] == "bonus" and undo.get_attribute("aria-disabled") is None:
+                break
+        tap(page, choose(tappables(page), rng))  # type: ignore[arg-type]
+    assert reasons and all("undo" in r.lower() for r in reasons), reasons
+    before = saved_actions(page)
+    page.click('#si-bar [data-act="undo"]')
+    page.wait_for_selector('#si-bar [data-act="redo"]')
+    assert saved_actions(page) == before - 1
+    bar = page.evaluate(
+        "() => [...document.querySelectorAll('#si-bar .bar-buttons button')]"
+        ".map(b => { const r = b.getBoundingClientRect(); return r.right <= innerWidth + 0.5; })"
+    )
+    assert all(bar), "a header button is off screen"
+    check_sizes(page, f"{device} redo")
+    check_axe(page, f"{device} redo")
+    shot(page, artifacts, f"{device}-redo")
+    page.click('#si-bar [data-act="redo"]')
+    page.wait_for_selector('#si-bar [data-act="redo"]', state="detached")
+    assert saved_actions(page) == before
     assert recorder.problems() == {}
 
 
