@@ -224,3 +224,27 @@ def test_markup_the_csp_would_block_fails_the_build() -> None:
     checker = build._Markup()
     checker.feed('<p style="color:red" onclick="x()">a</p><script>1</script>')
     assert checker.blocked == ["p style=", "p onclick=", "<script>"]
+
+
+def test_a_full_storage_drops_the_record_first_and_keeps_none() -> None:
+    """The record is the first thing to go when a save does not fit, and none is written
+    again on that page (a save matters more than a picture of the next start)."""
+    storage = MemoryStorage()
+    app = App(storage)
+    keeper = Keeper(storage, BUILD)
+    keeper.keep(app)
+    assert KEY in storage.data
+    used = sum(len(k) + len(v) for k, v in storage.data.items())
+    storage.quota = used + 50  # a new game fits only without the record
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    assert app.game is not None and app.session.raw_save() is not None
+    assert KEY not in storage.data and app.session.full
+    assert keeper.keep(app) is None and KEY not in storage.data
+    assert first_paint.give_way(app.session) is False  # nothing left to give
+
+
+def test_a_record_that_does_not_fit_is_given_up() -> None:
+    storage = MemoryStorage(quota=3000)
+    app = App(storage)
+    assert Keeper(storage, BUILD).keep(app) is None  # the start screen alone is bigger
+    assert KEY not in storage.data and app.session.full

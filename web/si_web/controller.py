@@ -29,11 +29,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from si_web import viewport
+from si_web import kept_browser, viewport
 from si_web.app import App
 from si_web.board_svg import viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.first_paint import Keeper
+from si_web.session import StorageFull
 
 try:
     from pyodide.ffi import jsnull
@@ -64,8 +65,9 @@ class LocalStorage:
     def set(self, key: str, value: str) -> None:
         try:
             window.localStorage.setItem(key, value)
-        except Exception as exc:  # quota or disabled storage: keep playing, say so
+        except Exception as exc:  # quota or disabled storage: the app decides what to give up
             window.console.warn(f"Small Islands: could not save ({exc})")
+            raise StorageFull(str(exc)) from None
 
     def remove(self, key: str) -> None:
         with contextlib.suppress(Exception):
@@ -73,7 +75,7 @@ class LocalStorage:
 
 
 app = App(LocalStorage())
-last: dict[str, dict[str, str] | None] = {"parts": None}
+last: dict[str, dict[str, str] | None] = {"parts": None, "screen_parts": None}
 gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppress_click": False}
 
 
@@ -144,7 +146,7 @@ def draw() -> None:
                 update_board(parts, old)
             else:
                 document.getElementById(key).innerHTML = parts[key]
-    else:
+    elif not kept_browser.draw_parts(app, last):  # the replay viewer: its changed parts
         root.innerHTML = app.render()
     last["parts"] = parts
     document.body.dataset.appScreen = app.screen
@@ -203,6 +205,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
     for note in app.ignored:
         window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
+    kept_browser.send_file(app)
     t1 = now()
     render()
     # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
@@ -293,7 +296,10 @@ def on_keydown(event: Js) -> None:
     if typing or event.ctrlKey or event.metaKey or event.altKey:
         return
     on_map = not missing(target.closest("#board")) and not missing(target.getAttribute("data-act"))
-    if on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+    if app.screen == "replay" and key in kept_browser.REPLAY_KEYS:
+        event.preventDefault()
+        tap_act("step", {"to": kept_browser.REPLAY_KEYS[key]})
+    elif on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
         event.preventDefault()
         move_focus(target, key)
     elif on_map and key in ("Enter", " "):
@@ -697,6 +703,7 @@ document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
 document.addEventListener("visibilitychange", _proxies[8])
+kept_browser.install(app, tap_act, render)  # files, the replay's slider, other windows
 make_live_region()
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")

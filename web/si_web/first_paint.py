@@ -28,7 +28,7 @@ from . import screens, words
 from .board_svg import BoardHints, board_layers, content_box, fit_viewbox, view_tiles, viewbox_attr
 from .markup import escape
 from .panels import players, round_phase, strip
-from .session import Storage
+from .session import Session, Storage, StorageFull
 from .stages.pass_device import WHY
 from .stages.start import save_summary
 
@@ -133,8 +133,19 @@ def record(build: str, kind: str, html: str) -> str:
     return f"{FORMAT} {build} {kind}\n{html}"
 
 
+def give_way(session: Session) -> bool:
+    """Storage is full: the record goes first (a save matters more than a picture), and
+    none is written again while this page lives. True when it freed room."""
+    session.full = True
+    if session.storage.get(KEY) is None:
+        return False
+    session.storage.remove(KEY)
+    return True
+
+
 class Keeper:
-    """Writes the first-paint record when the screen a reload would show has changed."""
+    """Writes the first-paint record when the screen a reload would show has changed (never
+    once storage has been found full: see `give_way`)."""
 
     def __init__(self, storage: Storage, build: str) -> None:
         self.storage = storage
@@ -147,6 +158,10 @@ class Keeper:
         is none, or it is too big); return what was stored."""
         if not self.build:
             return None
+        if app.session.full:
+            give_way(app.session)
+            self.last, self.synced = None, True
+            return None
         found = public_screen(app)
         text = None
         if found is not None and len(found[1]) <= MAX_CHARS:
@@ -156,6 +171,10 @@ class Keeper:
         if text is None:
             self.storage.remove(KEY)
         else:
-            self.storage.set(KEY, text)
+            try:
+                self.storage.set(KEY, text)
+            except StorageFull:
+                give_way(app.session)
+                text = None
         self.last, self.synced = text, True
         return text

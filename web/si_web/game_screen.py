@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import panels, viewport, words
+from . import panels, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -63,7 +63,7 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
-        "si-bar": panels.status_bar(v, drawer, app.status_open),
+        "si-bar": panels.status_bar(v, drawer, app.status_open, undo.buttons(app)),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),

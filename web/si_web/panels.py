@@ -86,11 +86,15 @@ def round_phase(v: dict[str, Any]) -> str:
     return f"Round {v['round']} · {phase}" if v["round"] else phase
 
 
-def status_bar(v: dict[str, Any], drawer: str, status_open: bool) -> str:
-    """The game screen's compact header: who, round and phase, Undo, Players, Menu; under
-    it the strip of every seat's essentials (and the drawer)."""
+def status_bar(
+    v: dict[str, Any], drawer: str, status_open: bool, undo: str | None = None
+) -> str:
+    """The game screen's compact header: who, round and phase, Undo (`undo`: its buttons,
+    `undo.buttons`), Players, Menu; under it the strip of every seat's essentials (and the
+    drawer)."""
     me = v["seats"][v["seat"]]
-    undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
+    if undo is None:
+        undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
     return (
         '<header class="bar">'
         f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'

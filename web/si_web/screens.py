@@ -190,6 +190,8 @@ def start_screen(
         + "</div>"
         f"{err}{start}</section>"
         '<div class="row">'
+        + button("Your games", "history", "btn")
+        + button("Statistics", "stats", "btn")
         + button("Rules", "rules", "btn")
         + button("Great Explorer", "explorer", "btn")
         + "</div>"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
 
+from .. import undo
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 
@@ -47,7 +48,7 @@ class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
 
-GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop", "stay"})
+GAME_ACTS = frozenset({"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay"})
 
 
 class GameStage(Stage):
@@ -89,6 +90,9 @@ class GameStage(Stage):
 
     def on_undo(self, app: App, data: Data) -> None:
         app.undo()
+
+    def on_redo(self, app: App, data: Data) -> None:
+        undo.redo(app)
 
     def on_hint(self, app: App, data: Data) -> None:
         app.hint_wanted = True

@@ -20,7 +20,7 @@ class Start(Screen):
     name = "start"
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
-         "explorer", "noop"}
+         "explorer", "noop", "history", "stats"}
     )
 
     def render(self, app: App) -> str:
@@ -73,6 +73,12 @@ class Start(Screen):
 
     def on_explorer(self, app: App, data: Data) -> None:
         app.screen = "explorer"
+
+    def on_history(self, app: App, data: Data) -> None:
+        app.screen = "history"
+
+    def on_stats(self, app: App, data: Data) -> None:
+        app.screen = "stats"
 
     def on_noop(self, app: App, data: Data) -> None:
         pass
