@@ -24,6 +24,7 @@ from .announce import Announcer
 from .autopilot import Autopilot
 from .board_svg import BoardHints, TileArt
 from .choices import Choices
+from .guide import Guide
 from .session import MemoryStorage, Session, Storage
 from .stages import SCREENS, GameStage, Stage, game_stage
 from .stages import place as place_stage
@@ -71,6 +72,7 @@ class App:
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
         self.announcer = Announcer()
+        self.guide = Guide(self.session)  # the coach, the rules over a game, tracker/end picks
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -278,7 +280,7 @@ class App:
         elif self.screen == "over":
             self.to_menu()
         else:
-            self.screen = "start"
+            self.screen = self.guide.back_from(self.screen)
 
     def fit_map(self) -> None:
         """Forget the player's pan/zoom: the map fits its content again."""
