@@ -143,7 +143,7 @@ def reveal_tip() -> None:
         return
     shown_tip["id"] = tip
     target = TIP_TARGETS.get(str(el.getAttribute("data-target"))) if tip else None
-    found = root.querySelector(target) if target else None
+    found: Js = root.querySelector(target) if target else None
     if not missing(found):
         found.scrollIntoView(js_obj({"block": "nearest"}))
 
