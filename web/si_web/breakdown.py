@@ -188,7 +188,8 @@ def rows_html(
             mission = next((MISSIONS[h.mission].text for _, h in here if h.mission in MISSIONS), "")
             goal = f' <span class="small">(mission: {escape(mission)})</span>' if mission else ""
             items.append(
-                f'<li class="round"><b>Round {rnd}</b>: {subtotal} PP{goal}<ul>{rows}</ul></li>'
+                f'<li class="round" data-pp="{subtotal}"><b>Round {rnd}</b>: {subtotal} PP{goal}'
+                f"<ul>{rows}</ul></li>"
             )
         if not s.houses and not s.other:
             items.append('<li class="plain">No house placed.</li>')
@@ -199,9 +200,13 @@ def rows_html(
         )
         ships = "the grey ships" if s.bonus else "their ship"
         tail = (
-            f'<li class="plain">Discovery tokens: {disc}</li>'
-            f'<li class="plain">Ports around {ships}: {s.ship_ports}</li>'
-            + (f'<li class="plain">Level bonus (with 1 per house): {s.bonus}</li>' if s.bonus else "")
+            f'<li class="plain" data-pp="{sum(s.discovery)}">Discovery tokens: {disc}</li>'
+            f'<li class="plain" data-pp="{s.ship_ports}">Ports around {ships}: {s.ship_ports}</li>'
+            + (
+                f'<li class="plain" data-pp="{s.bonus}">Level bonus (with 1 per house): {s.bonus}</li>'
+                if s.bonus
+                else ""
+            )
         )
         out.append(
             f'<section class="card bd" data-seat="{s.seat}" data-total="{s.total}">'

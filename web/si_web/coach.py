@@ -39,7 +39,8 @@ class Tip:
     id: str
     title: str
     text: str
-    target: str  # what is highlighted: map, display, rotate, bonus, land, keep, actions, panel, tracker, recap, scores
+    target: str  # what is highlighted (see the CSS): map, islands, display, rotate, bonus, land,
+    # keep, actions, panel, tracker, recap, scores
     picture: str = ""
 
     @property
@@ -128,7 +129,7 @@ TIPS: tuple[Tip, ...] = (
         "Islands",
         "Tiles joined by land make an island; the number is its size. Houses go only on islands "
         "of 2 or more tiles.",
-        "map",
+        "islands",
         "islands",
     ),
     Tip(

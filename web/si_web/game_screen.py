@@ -32,7 +32,8 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     tiles = view_tiles(v["board"])
     hints = BoardHints()
     stage.hints(app, v, hints, tiles)
-    app.guide.map_marks(app, stage, v, hints, tiles)
+    tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
+    app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
     hints.recent = words.recent_cells(v)
     kind = "focus" if hints.cell_act == "focus" else stage.name
     hints.labels = {(x, y): words.target_label(kind, v, x, y) for x, y in hints.cell_targets}
@@ -73,14 +74,8 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
         "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
-        "si-coach": coach_part(app, stage, v),
+        "si-coach": coach.tip_html(tip) if tip is not None else "",
     }
-
-
-def coach_part(app: App, stage: GameStage, v: dict[str, Any]) -> str:
-    """The first-game coach's tip over this screen, if any (see `coach`)."""
-    tip = app.guide.game_tip(app, stage, v)
-    return coach.tip_html(tip) if tip is not None else ""
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:

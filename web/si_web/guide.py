@@ -168,9 +168,9 @@ class Guide:
         return tracker.change_words(before, after, what), (f"+{d}" if d > 0 else f"−{-d}" if d else "±0"), cell
 
     def map_marks(
-        self, app: App, stage: GameStage, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]
+        self, app: App, stage: GameStage, v: dict[str, Any], hints: BoardHints, tip: str | None
     ) -> None:
-        """What the tracker and the coach add to the map's marks layer."""
+        """What the tracker and the coach (showing tip `tip`) add to the map's marks layer."""
         picked = self._tracked(v) if stage.name in ("take", "land", "place", "bonus") else None
         if picked is not None:
             t = tracker.track(v)
@@ -180,7 +180,7 @@ class Guide:
         _, text, cell = self.change(app, stage, v)
         if cell is not None and text:
             hints.extra_marks.append(badge(cell[0], cell[1], text))
-        if self.record["showing"] == "islands" and self.active(app.game):
+        if tip == "islands":
             for isle in v["board"]["islands"]:
                 if isle["size"] >= 2:
                     hints.extra_marks.append(

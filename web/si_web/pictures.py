@@ -8,10 +8,10 @@ readers (`aria-hidden`). Used by the rules screen and the coach's tips. Pure.
 
 from __future__ import annotations
 
-from small_islands import MISSIONS, OBJECTIVES, REWARDS
+from small_islands import OBJECTIVES
 from small_islands.solo import ExplorationCard
 
-from .board_svg import COLOUR_HEX, COLOUR_INK, MARKS, mini_tile_svg
+from .board_svg import COLOUR_HEX, MARKS, mini_tile_svg
 from .markup import escape
 
 STEP = 26  # board units between two glyphs in a row
@@ -205,13 +205,3 @@ def colour_houses() -> str:
 def tile(points: str, symbols: tuple[str, ...], rotation: int = 0) -> str:
     """A tile as the map draws it."""
     return f'<span class="pic-tile" aria-hidden="true">{mini_tile_svg(points, symbols, rotation)}</span>'
-
-
-def swatch_ink(colour: str) -> str:
-    """The ink of a colour's mark (for legends)."""
-    return COLOUR_INK.get(colour, "#222")
-
-
-def texts() -> dict[str, str]:
-    """Every mission's and reward's text by id (the rules screen lists them all)."""
-    return {**{k: m.text for k, m in MISSIONS.items()}, **{k: r.text for k, r in REWARDS.items()}}

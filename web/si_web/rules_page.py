@@ -149,9 +149,10 @@ def round_part() -> str:
 
 
 def missions() -> str:
-    return listing(
-        [item(pic.mission(k), f"The island must have {escape(m.text)}.") for k, m in MISSIONS.items()]
-    )
+    def must(text: str) -> str:
+        return f"The island must {text}." if text.startswith("be ") else f"The island must have {text}."
+
+    return listing([item(pic.mission(k), escape(must(m.text))) for k, m in MISSIONS.items()])
 
 
 def rewards() -> str:
@@ -222,7 +223,7 @@ def solo() -> str:
     return (
         "<p>Alexis (purple) has no tiles, objectives or tokens. You are first player; your ship and 3 "
         "grey ships are there to land. His stack of Exploration cards depends on his level:</p>"
-        '<div class="scores-wrap"><table class="scores levels"><thead><tr><th>Level</th><th>Explore cards</th>'
+        '<div class="scores-wrap" tabindex="0" role="region" aria-label="Alexis by level"><table class="scores levels"><thead><tr><th>Level</th><th>Explore cards</th>'
         f"<th>Land cards</th><th>End bonus</th></tr></thead><tbody>{levels}</tbody></table></div>"
         "<p><b>His turn</b>: he draws a card. <b>Explore</b>: he takes the face-up tile it names and "
         "puts it on the legal cell closest to the tile you placed last, on your row or column, "

@@ -124,7 +124,7 @@ class GameOver(Screen):
             f"<h1>{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}!</h1>"
             f"<p>{esc(END_REASONS.get(g.end_reason or '', ''))}</p>{solo_note}"
             + (coach.tip_html(tip, inline=True) if tip is not None else "")
-            + '<div class="scores-wrap"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
+            + '<div class="scores-wrap" tabindex="0" role="region" aria-label="Scores"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
             f"<th>Ship ports</th>{bonus_head}<th>Total</th><th>Houses</th></tr></thead>"
             f"<tbody>{table}</tbody></table></div>"
             '<div class="row">'
