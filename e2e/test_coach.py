@@ -48,6 +48,7 @@ COVERS = """
   const SELS = {
     map: '#board .target, #board .sym-target, #board .preview-frame',
     islands: '#board .hl-island',
+    reward: '#board .target, #board .sym-target, #si-actions .btn.primary',
     display: '#si-actions .display .tile-btn', rotate: '[data-act="rotate"]',
     bonus: '[data-act="res-mode"], [data-act="port-mode"]', land: '[data-act="land-mode"]',
     keep: '[data-act="keep"]', actions: '#si-actions .btn.primary',

@@ -269,3 +269,18 @@ def test_the_rules_over_a_game_return_to_the_same_choices() -> None:
     app.handle("rules")  # from the menu, Back goes to the menu
     app.handle("back")
     assert app.screen == "start"
+
+
+def test_a_new_tip_is_said_once_in_the_live_region() -> None:
+    app = guided()
+    app.render()
+    assert "Tip: The starting tiles." in app.news()
+    assert "Tip:" not in app.news()
+    app.handle("layout-accept")
+    app.render()
+    assert "Tip: Your objectives." in app.news()
+
+
+def test_no_place_tip_when_no_tile_fits() -> None:
+    stuck = Moment("game", "place", 1, stuck=True)
+    assert next_tip(stuck, ["setup", "objectives", "take"]) is None

@@ -150,9 +150,16 @@ def earned_text(h: HouseLine) -> str:
         worth = f" worth {h.kept}" if h.kept is not None else ""
         return f"a Discovery token{worth} (best of {words.plural(h.draws, 'one', 'drawn')})"
     if h.reward is None:
-        return "no PP (his houses score nothing)"
+        return "no PP (each of his houses adds 1 to his bonus)"
     pick = f", counting {words.SYMBOL_NAMES[h.choice][1]}" if h.choice else ""
     return f"{h.pp} PP ({reward}{pick})"
+
+
+def other_text(why: str, pps: list[int]) -> str:
+    """'2 tiles that fitted nowhere: +2 PP'."""
+    n = len(pps)
+    what = why if n == 1 else why.replace("a tile that", f"{n} tiles that", 1)
+    return f"{what[:1].upper()}{what[1:]}: +{sum(pps)} PP"
 
 
 def rows_html(
@@ -180,10 +187,12 @@ def rows_html(
                 + "</li>"
                 for n, h in here
             )
+            others: dict[str, list[int]] = {}
+            for r, pp, why in s.other:
+                if r == rnd:
+                    others.setdefault(why, []).append(pp)
             rows += "".join(
-                f"<li class=\"plain\">{escape(why.capitalize())}: +{pp} PP</li>"
-                for r, pp, why in s.other
-                if r == rnd
+                f'<li class="plain">{escape(other_text(why, pps))}</li>' for why, pps in others.items()
             )
             mission = next((MISSIONS[h.mission].text for _, h in here if h.mission in MISSIONS), "")
             goal = f' <span class="small">(mission: {escape(mission)})</span>' if mission else ""

@@ -40,7 +40,8 @@ class Tip:
     title: str
     text: str
     target: str  # what is highlighted (see the CSS): map, islands, display, rotate, bonus, land,
-    # keep, actions, panel, tracker, recap, scores
+    # keep, actions, reward (house spots and the action bar's main button), panel, tracker,
+    # recap, scores
     picture: str = ""
 
     @property
@@ -63,6 +64,7 @@ class Moment:
     discovery: bool = False  # Discovery tokens wait to be kept
     recap: bool = False  # the others placed tiles since the seat's turn (the recap lists them)
     objective: bool = False
+    stuck: bool = False  # no hand tile fits: one goes back to the box
 
 
 def _tile(tile_id: str) -> str:
@@ -153,7 +155,7 @@ TIPS: tuple[Tip, ...] = (
         "Reward phase",
         "Put houses on the outlined islands that meet your mission (one per island): each earns "
         "your reward. Tap a ringed house spot, or Done with houses.",
-        "map",
+        "reward",
         "house",
     ),
     Tip(
@@ -183,8 +185,8 @@ WHEN: dict[str, Callable[[Moment, Collection[str]], bool]] = {
     "setup": lambda m, seen: m.screen == "game" and m.stage == "setup",
     "objectives": lambda m, seen: m.stage == "objectives" and m.round <= 1,
     "take": lambda m, seen: m.stage == "take",
-    "place": lambda m, seen: m.stage == "place" and not m.preview,
-    "rotate": lambda m, seen: m.stage == "place" and m.preview,
+    "place": lambda m, seen: m.stage == "place" and not m.preview and not m.stuck,
+    "rotate": lambda m, seen: m.stage == "place" and m.preview and not m.stuck,
     "bonus": lambda m, seen: m.stage == "bonus",
     "recap": lambda m, seen: m.stage == "take" and m.recap,
     "islands": lambda m, seen: m.stage in ("take", "land") and m.placed >= 1,
@@ -230,6 +232,7 @@ def moment(screen: str, stage: str, v: dict[str, Any] | None, preview: bool, rec
         bool(v.get("pending_discovery")),
         recap,
         bool(v.get("objective")),
+        bool(legal.get("discard")),
     )
 
 

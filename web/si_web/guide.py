@@ -54,6 +54,7 @@ class Guide:
         self.rules_from: str | None = None  # the screen the rules screen was opened over
         self.tracked: Cell | None = None  # the tracker's island outlined on the map
         self.over_pick: tuple[int, int | None] | None = None  # (seat, house line or None)
+        self._over_game: int | None = None  # the seed of the game `over_pick` belongs to
         self.pending_coach = False  # "Start a guided game" waits for a confirmation
 
     # ------------------------------------------------------------------ the coach
@@ -190,14 +191,23 @@ class Guide:
             hints.extra_marks.append(badges(v["board"]))
 
     # ------------------------------------------------------------------ the end screen
-    def on_over(self, seat: int, line: int | None) -> None:
-        """A tap on a player (line None) or one of its house lines: show it on the map."""
+    def on_over(self, game: Game | None, seat: int, line: int | None) -> None:
+        """A tap on a player (line None) or one of its house lines: show it on the map
+        (again: no more)."""
         pick = (seat, line)
-        self.over_pick = None if self.over_pick == pick else pick
+        self.over_pick = None if self.picked(game) == pick else pick
+        self._over_game = game.options.seed if game is not None else None
 
-    def over_marks(self, view_board: dict[str, Any], lines: list[Any], tiles: list[TileArt]) -> list[str]:
+    def picked(self, game: Game | None) -> tuple[int, int | None] | None:
+        """The player or house line picked on this game's end screen."""
+        same = game is not None and self._over_game == game.options.seed
+        return self.over_pick if same else None
+
+    def over_marks(
+        self, game: Game, view_board: dict[str, Any], lines: list[Any], tiles: list[TileArt]
+    ) -> list[str]:
         """The final map's highlights for the picked player or house line."""
-        pick = self.over_pick
+        pick = self.picked(game)
         if pick is None or not 0 <= pick[0] < len(lines):
             return []
         s = lines[pick[0]]

@@ -39,10 +39,10 @@ class GameOver(Screen):
     )
 
     def on_over_seat(self, app: App, data: Data) -> None:
-        app.guide.on_over(int(data["seat"]), None)
+        app.guide.on_over(app.game, int(data["seat"]), None)
 
     def on_over_house(self, app: App, data: Data) -> None:
-        app.guide.on_over(int(data["seat"]), int(data["n"]))
+        app.guide.on_over(app.game, int(data["seat"]), int(data["n"]))
 
     def on_coach_ok(self, app: App, data: Data) -> None:
         app.guide.got_it(data.get("tip"))
@@ -114,6 +114,7 @@ class GameOver(Screen):
             "around the own ship, then the player who placed a tile last.</p>"
         )
         winners = [r["name"] for r in rows if r["rank"] == 1]
+        verb = "wins" if len(winners) == 1 and winners != ["You"] else "win"  # "You": guided
         box = fit_viewbox(
             content_box([(t.x, t.y) for t in tiles], v_board["width"], v_board["height"])
         )
@@ -121,7 +122,7 @@ class GameOver(Screen):
         final = final_part(app, g, v0, tiles, box)
         return (
             '<section class="screen over" data-screen="over">'
-            f"<h1>{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}!</h1>"
+            f"<h1>{esc(' and '.join(winners))} {verb}!</h1>"
             f"<p>{esc(END_REASONS.get(g.end_reason or '', ''))}</p>{solo_note}"
             + (coach.tip_html(tip, inline=True) if tip is not None else "")
             + '<div class="scores-wrap" tabindex="0" role="region" aria-label="Scores"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
@@ -145,8 +146,8 @@ def final_part(
     """The final map, with a button per player that rings their houses and frames their ship,
     beside the breakdown of each player's points (a tap on a house line outlines its island)."""
     lines = breakdown(g)
-    hints = BoardHints(hit_cells=False, extra_marks=app.guide.over_marks(v0["board"], lines, tiles))
-    pick = app.guide.over_pick
+    hints = BoardHints(hit_cells=False, extra_marks=app.guide.over_marks(g, v0["board"], lines, tiles))
+    pick = app.guide.picked(g)
     if pick is not None and pick[1] is not None and hints.extra_marks:  # zoom to that island
         b = v0["board"]
         box = fit_viewbox(content_box(lines[pick[0]].houses[pick[1]].cells, b["width"], b["height"]))
