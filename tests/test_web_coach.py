@@ -284,3 +284,14 @@ def test_a_new_tip_is_said_once_in_the_live_region() -> None:
 def test_no_place_tip_when_no_tile_fits() -> None:
     stuck = Moment("game", "place", 1, stuck=True)
     assert next_tip(stuck, ["setup", "objectives", "take"]) is None
+
+
+def test_tips_over_the_map_come_only_at_steps_without_map_targets() -> None:
+    everything = ORDER
+    for tip in TIPS:
+        if tip.dock != "high":
+            continue
+        for stage in ("setup", "place", "bonus", "land", "reward"):
+            for preview in (False, True):
+                m = Moment("game", stage, 2, preview, 3, True, False, True, True)
+                assert not coach.holds(tip.id, m, everything), (tip.id, stage)

@@ -190,7 +190,8 @@ WHEN: dict[str, Callable[[Moment, Collection[str]], bool]] = {
     "bonus": lambda m, seen: m.stage == "bonus",
     "recap": lambda m, seen: m.stage == "take" and m.recap,
     "islands": lambda m, seen: m.stage in ("take", "land") and m.placed >= 1,
-    "tracker": lambda m, seen: m.stage in ("take", "place") and m.objective and "islands" in seen,
+    # (tips docked over the map come only at steps without map targets: take, objectives)
+    "tracker": lambda m, seen: m.stage == "take" and m.objective and "islands" in seen,
     "landing": lambda m, seen: m.stage in ("take", "land") and m.can_land,
     "reward": lambda m, seen: m.stage == "reward" and not m.discovery,
     "discovery": lambda m, seen: m.stage == "reward" and m.discovery,
