@@ -56,6 +56,7 @@ class Guide:
         self.over_pick: tuple[int, int | None] | None = None  # (seat, house line or None)
         self._over_game: int | None = None  # the seed of the game `over_pick` belongs to
         self.pending_coach = False  # "Start a guided game" waits for a confirmation
+        self._change: tuple[dict[str, Any], tuple[Any, ...], tuple[str, str, Cell | None]] | None = None
 
     # ------------------------------------------------------------------ the coach
     def save(self) -> None:
@@ -148,7 +149,20 @@ class Guide:
 
     def change(self, app: App, stage: GameStage, v: dict[str, Any]) -> tuple[str, str, Cell | None]:
         """(words, badge text, cell) of the previewed placement's or landing's change to the
-        tracker's total; empty when nothing is previewed."""
+        tracker's total; empty when nothing is previewed. (Kept for the same view and
+        choices: the panel and the map both ask.)"""
+        c = app.choices
+        key = (stage.name, c.preview, c.land_at, c.tile, c.ship)
+        kept = self._change
+        if kept is not None and kept[0] is v and kept[1] == key:
+            return kept[2]
+        out = self._change_of(app, stage, v)
+        self._change = (v, key, out)
+        return out
+
+    def _change_of(
+        self, app: App, stage: GameStage, v: dict[str, Any]
+    ) -> tuple[str, str, Cell | None]:
         c = app.choices
         after: tracker.Track | None = None
         cell: Cell | None = None
@@ -166,7 +180,8 @@ class Guide:
         if after is None or before is None or cell is None:
             return "", "", None
         d = after.total - before.total
-        return tracker.change_words(before, after, what), (f"+{d}" if d > 0 else f"−{-d}" if d else "±0"), cell
+        sign = f"+{d}" if d > 0 else f"−{-d}" if d else "±0"
+        return tracker.change_words(before, after, what), sign, cell
 
     def map_marks(
         self, app: App, stage: GameStage, v: dict[str, Any], hints: BoardHints, tip: str | None
