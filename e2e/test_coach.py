@@ -165,6 +165,17 @@ def test_a_first_game_following_the_coach(page: Page, device: str, artifacts: Pa
             page.click('[data-act="menu"]')
         assert page.locator('[data-offer="coach"]').count() == 0
         assert page.locator('[data-act="coach-start"]').count() == 1  # replayable
+    worker_settled(page)
+
+
+def worker_settled(page: Page) -> None:
+    """The bot worker (started for the computer player) has loaded: a reload now aborts no
+    download of it."""
+    page.wait_for_function(
+        "() => { const s = JSON.parse(window.siBotStats || '{}');"
+        " return s.boot_ms != null || s.failed; }",
+        timeout=120_000,
+    )
 
 
 def place_position(seed: int) -> Game:
