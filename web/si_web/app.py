@@ -24,6 +24,7 @@ from .announce import Announcer
 from .autopilot import Autopilot
 from .board_svg import BoardHints, TileArt
 from .choices import Choices
+from .guide import Guide
 from .kept import Kept
 from .session import MemoryStorage, Session, Storage
 from .stages import SCREENS, GameStage, Stage, game_stage
@@ -73,6 +74,7 @@ class App:
         self.auto = Autopilot(self)
         self.announcer = Announcer()
         self.kept = Kept(self)  # history, files, replay, redo, two windows (issue 15)
+        self.guide = Guide(self.session)  # the coach, the rules over a game, tracker/end picks
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -282,7 +284,7 @@ class App:
         elif self.screen == "over":
             self.to_menu()
         else:
-            self.screen = "start"
+            self.screen = self.guide.back_from(self.screen)
 
     def fit_map(self) -> None:
         """Forget the player's pan/zoom: the map fits its content again."""

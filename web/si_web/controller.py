@@ -43,7 +43,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
 
 Js = Any  # a JavaScript object seen from Python
 root: Js = document.getElementById("app")
-PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts")
+PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts", "si-coach")
 
 
 def missing(value: object) -> bool:
@@ -125,6 +125,7 @@ def show() -> None:
         restore_focus(key)
         announce()
         sync_history()
+        reveal_tip()
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
 
@@ -159,6 +160,23 @@ def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
         document.getElementById("board-marks").innerHTML = parts["board-marks"]
     if parts["board-vb"] != svg.getAttribute("viewBox"):
         svg.setAttribute("viewBox", parts["board-vb"])
+
+
+TIP_TARGETS = {"tracker": ".tracker", "panel": "#si-stage > .card", "recap": ".recap"}
+shown_tip: dict[str, str | None] = {"id": None}
+
+
+def reveal_tip() -> None:
+    """A new coach tip: bring what it points at into view (a card of the scrolling panel)."""
+    el = root.querySelector(".coach[data-tip]")
+    tip = None if missing(el) else str(el.getAttribute("data-tip"))
+    if tip == shown_tip["id"]:
+        return
+    shown_tip["id"] = tip
+    target = TIP_TARGETS.get(str(el.getAttribute("data-target"))) if tip else None
+    found: Js = root.querySelector(target) if target else None
+    if not missing(found):
+        found.scrollIntoView(js_obj({"block": "nearest"}))
 
 
 def read_fields() -> dict[str, str]:

@@ -99,7 +99,8 @@ def status_bar(
         '<header class="bar">'
         f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'
         f'<span class="phase">{round_phase(v)}</span></span></span>'
-        f'<span class="bar-buttons">{undo}{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
+        f'<span class="bar-buttons">{undo}{button("?", "rules", "btn rules-btn", name="Rules")}'
+        f'{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
         "</header>" + strip(v, drawer if status_open else None)
     )
 

@@ -48,7 +48,10 @@ class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
 
-GAME_ACTS = frozenset({"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay"})
+GAME_ACTS = frozenset(
+    {"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay", "rules", "track",
+     "coach-ok", "coach-skip"}
+)
 
 
 class GameStage(Stage):
@@ -109,6 +112,18 @@ class GameStage(Stage):
 
     def on_noop(self, app: App, data: Data) -> None:
         pass
+
+    def on_rules(self, app: App, data: Data) -> None:
+        app.guide.open_rules(app)
+
+    def on_track(self, app: App, data: Data) -> None:
+        app.guide.on_track(data)
+
+    def on_coach_ok(self, app: App, data: Data) -> None:
+        app.guide.got_it(data.get("tip"))
+
+    def on_coach_skip(self, app: App, data: Data) -> None:
+        app.guide.skip()
 
 
 def ints(data: Data, *names: str) -> tuple[int, ...]:
