@@ -24,7 +24,8 @@ from ember_isle import (
 def tap(app: EmberApp, act: str, **data: object) -> None:
     html = app.render()
     marker = f'data-act="{act}"'
-    assert marker in html, f"{act} is not on the screen ({app.screen}, {app.game and app.game.stage})"
+    where = (app.screen, app.game and app.game.stage)
+    assert marker in html, f"{act} is not on the screen {where}"
     for k, v in data.items():
         assert f'data-{k}="{v}"' in html, f"{act} {k}={v} is not on the screen"
     app.handle(act, {k: str(v) for k, v in data.items()}, {})

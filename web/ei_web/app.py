@@ -17,7 +17,6 @@ from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from . import form as form_mod
 from . import pictures, screens, steps, words
 from .autopilot import Autopilot
-from .board import board_svg
 from .session import Session, Storage
 from .steps import Sel
 

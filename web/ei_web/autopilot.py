@@ -9,6 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ember_isle import Action, MalformedInput
+from small_islands.errors import MalformedInput as BadJson
 from small_islands.save import load_json
 
 from . import steps, worker
@@ -91,7 +92,7 @@ class Autopilot:
         try:
             data: Any = load_json(result, "computer player's answer")
             return Action.from_json(data["action"])
-        except (MalformedInput, KeyError, TypeError):
+        except (MalformedInput, BadJson, KeyError, TypeError):
             return None
 
     # ------------------------------------------------------------- hints

@@ -87,7 +87,7 @@ def hexes(items: Iterable[Iterable[int]]) -> set[Hex]:
 def viewbox(view: dict[str, Any]) -> str:
     """The box around every hex that is not sea on ring 7 (the island with its coast)."""
     xs, ys = [], []
-    for k, letter in view["board"]["terrain"].items():
+    for k in view["board"]["terrain"]:
         q, r = (int(v) for v in k.split(","))
         if (abs(q) + abs(r) + abs(q + r)) // 2 >= 7:
             continue

@@ -175,7 +175,7 @@ def focus_key() -> str | None:
 def restore_focus(key: str | None) -> None:
     if key is None:
         return
-    el = None
+    el: Js = None
     with contextlib.suppress(Exception):
         el = shell["root"].querySelector(key)
     if missing(el):
@@ -283,9 +283,8 @@ def schedule() -> None:
     if app.auto.bot_seat() is not None and shell["busy"] is None and shell["timer"] is None:
         shell["timer"] = set_timeout(step, PACE_MS)
     hint = app.auto.hint_request()
-    if hint is not None and shell["hint"] is None:
-        if not post("hint", hint[0], hint[1]):
-            set_timeout(lambda: local_hint(hint[0]), 0)
+    if hint is not None and shell["hint"] is None and not post("hint", hint[0], hint[1]):
+        set_timeout(lambda: local_hint(hint[0]), 0)
 
 
 def step() -> None:

@@ -158,7 +158,7 @@ def hand_box(view: dict[str, Any], legal: list[Action], sel: Sel, mine: bool) ->
         for c in seat["hand"]
     )
     treasure = seat.get("treasure") or []
-    loot = ", ".join(str(v) for v in treasure) if treasure else "none yet"
+    loot = " + ".join(str(v) for v in treasure) if treasure else "none yet"
     opts = ""
     if sel.card is not None:
         choices = clue_options(view, legal, sel.card)
@@ -259,7 +259,7 @@ def log_box(view: dict[str, Any], limit: int = 8) -> str:
 def over(view: dict[str, Any]) -> str:
     rows = []
     for r in sorted(view["scores"], key=lambda r: r["rank"]):
-        cards = ", ".join(str(c) for c in r["cards"]) or "no cards"
+        cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
         place = "wins" if r["rank"] == 1 else f"is placed {r['rank']}"
         rows.append(
             f'<li>{seat_swatch(r["colour"])}<b>{escape(r["name"])}</b> {place} with '

@@ -15,6 +15,7 @@ import json
 from typing import Any, Protocol
 
 from ember_isle import Game, MalformedInput
+from small_islands.errors import MalformedInput as BadJson
 from small_islands.save import load_json
 
 SAVE = "small-islands/ember-save"
@@ -57,7 +58,7 @@ class Session:
             if not (viewer is None or (type(viewer) is int and 0 <= viewer < len(game.seats))):
                 viewer = None
             return Loaded(game, viewer, record.get("unlocked") is True)
-        except (MalformedInput, KeyError, TypeError, ValueError) as exc:
+        except (MalformedInput, BadJson, KeyError, TypeError, ValueError) as exc:
             return str(exc) or "unreadable"
 
     def save(self, game: Game, viewer: int | None, unlocked: bool) -> None:
@@ -78,7 +79,7 @@ class Session:
             return None
         try:
             value = load_json(raw, "Ember Isle settings")
-        except MalformedInput:
+        except BadJson:
             return None
         return value if isinstance(value, dict) else None
 

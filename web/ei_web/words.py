@@ -12,6 +12,7 @@ a card id, a tile id, an engine code or a coordinate.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 TERRAIN = {
@@ -138,7 +139,7 @@ def log_line(view: dict[str, Any], e: dict[str, Any]) -> str | None:
     who = seat_name(view, e.get("seat"))
     kind = e.get("event")
     col = treasure(str(e.get("column", "")))
-    lines = {
+    lines: dict[str, Callable[[], str]] = {
         "triad": lambda: f"{who} added {TRIADS.get(str(e.get('triad')), 'land')} to the island.",
         "rover": lambda: f"{who} put their rover on the island.",
         "seed": lambda: f"{who} started the {col} column: {clue(str(e.get('card')))}.",

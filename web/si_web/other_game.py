@@ -22,12 +22,14 @@ state: dict[str, Any] = {"module": None, "loading": False, "proxies": []}
 def active() -> bool:
     """Is Ember Isle on screen (the Small Islands controller then leaves the page alone)?"""
     module = state["module"]
-    return bool(state["loading"] or (module is not None and module.showing()))
+    loading: bool = bool(state["loading"])
+    showing: bool = module is not None and bool(module.showing())
+    return loading or showing
 
 
 def wanted(storage: Any) -> bool:
     """Was Ember Isle on screen when the page was left (a reload returns to it)?"""
-    return storage.get(ACTIVE) == "ember"
+    return bool(storage.get(ACTIVE) == "ember")
 
 
 def open_ember(root: Any, storage: Any, back: Callable[[str | None], None]) -> None:
