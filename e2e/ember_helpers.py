@@ -20,10 +20,6 @@ def state(page: Page) -> dict[str, Any]:
     return dict(page.evaluate(STATE))
 
 
-def tap(page: Page, selector: str) -> None:
-    page.locator(selector).first.tap() if page.context._impl_obj._options.get("hasTouch") else page.locator(selector).first.click()
-
-
 def open_ember(page: Page) -> None:
     """From the Small Islands start screen: choose Ember Isle (its code loads then)."""
     page.locator('[data-act="ember"]').first.click()
@@ -88,8 +84,9 @@ def my_move(page: Page, clue_first: bool = True) -> str:
     if has(page, '[data-act="ei-seed"]'):
         click(page, '[data-act="ei-seed"]')
         return "seed"
-    if stage in ("turn", "extra_clue") and clue_first and has(page, '[data-act="ei-card"]:not([disabled])'):
-        click(page, '[data-act="ei-card"]:not([disabled])')
+    card = '[data-act="ei-card"]:not([disabled])'
+    if stage in ("turn", "extra_clue") and clue_first and has(page, card):
+        click(page, card)
         click(page, '[data-act="ei-option"]')
         assert "This clue leaves" in page.inner_text("#ei-actions")
         click(page, '[data-act="ei-confirm"]')
@@ -99,7 +96,8 @@ def my_move(page: Page, clue_first: bool = True) -> str:
         if has(page, sel):
             click(page, sel)
             return label
-    if stage in ("lava", "rovers", "objects") or (stage == "move" and has(page, '[data-act="ei-hex"]')):
+    on_map = has(page, '[data-act="ei-hex"]')
+    if stage in ("lava", "rovers", "objects") or (stage == "move" and on_map):
         click(page, '[data-act="ei-hex"]')
         click(page, '[data-act="ei-confirm"]')
         return "hex"

@@ -9,7 +9,6 @@ import random
 import re
 
 import pytest
-from ember_web_driver import play_action, play_out, tap
 
 from ei_web import words
 from ei_web.app import EmberApp
@@ -19,6 +18,7 @@ from ei_web.steps import Sel
 from ei_web.worker import handle
 from ember_isle import Bound, Game, Options, PlayClue
 from ember_isle.content import CLUE_CARDS
+from ember_web_driver import play_action, play_out, tap
 from si_web.app import App, MemoryStorage
 
 
@@ -41,7 +41,9 @@ def text_of(html: str) -> str:
     return re.sub(r"<[^>]*>", " ", html)
 
 
-ID = re.compile(r"\b(?:not_)?(?:in|beside|near|in_largest)[:_][a-z]+\b|\bV[1-4]\b|\bT[1-4]\b|-?\d+,\s?-?\d+")
+ID = re.compile(
+    r"\b(?:not_)?(?:in|beside|near|in_largest)[:_][a-z]+\b|\bV[1-4]\b|\bT[1-4]\b|-?\d+,\s?-?\d+"
+)
 
 
 # ----------------------------------------------------------------- the start screen
@@ -170,7 +172,8 @@ def test_every_action_is_saved_and_a_reload_resumes_exactly_mid_turn() -> None:
             moved = True  # mid-move: the same bounds left, the same targets on the map
             assert again.game.turn is not None and g.turn is not None
             assert again.game.turn.bounds == g.turn.bounds
-            assert again.render().count('data-act="ei-hex"') == app.render().count('data-act="ei-hex"')
+            hexes = again.render().count('data-act="ei-hex"')
+            assert hexes == app.render().count('data-act="ei-hex"')
     assert moved
 
 
@@ -360,7 +363,9 @@ def test_clue_preview_matches_the_engine() -> None:
     assert app.sel == Sel(card=a.card, option=(a.column, None))
 
 
-@pytest.mark.parametrize("raw", ["[[[[", "{}", '{"v": 1}', '{"v": 2, "game": ""}', "[" * 5000, "\udcff"])
+@pytest.mark.parametrize(
+    "raw", ["[[[[", "{}", '{"v": 1}', '{"v": 2, "game": ""}', "[" * 5000, "\udcff"]
+)
 def test_unreadable_saves_never_raise(raw: str) -> None:
     storage = MemoryStorage()
     storage.set(SAVE, raw)

@@ -47,7 +47,8 @@ def test_the_ui_parses_stored_or_received_json_only_through_the_depth_checked_lo
     storage records and worker answers go through `small_islands.save.load_json`."""
     for pkg in UI_PACKAGES:
         for name, path in module_files(pkg, PACKAGES[pkg]).items():
-            assert "json.loads(" not in path.read_text(), f"{name} parses JSON without a depth check"
+            text = path.read_text()
+            assert "json.loads(" not in text, f"{name} parses JSON without a depth check"
 
 
 def test_small_islands_never_imports_ember_isle() -> None:
