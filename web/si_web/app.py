@@ -163,6 +163,7 @@ class App:
             return
         try:
             if resume.matches(record, g, self.viewer):
+                self.kept.redo.restore(record.get("redo"), g)
                 stage = game_stage(self.view(), record["ui"].get("mode"))
                 self.choices = resume.restore(record["ui"], self.turn(), stage)
         except Exception:  # hostile or stale storage: start the turn without choices
@@ -171,7 +172,8 @@ class App:
     def persist_ui(self) -> None:
         """Save the device seat's choices when they changed (after every tap)."""
         if self.screen == "game" and self.game is not None and self.viewer is not None:
-            self.session.save_choices(resume.dump(self.choices, self.game, self.viewer))
+            self.session.save_choices(resume.dump(
+                self.choices, self.game, self.viewer, self.kept.redo.kept(self.game)))
 
     def remember_view(self) -> None:
         """Save the map's pan/zoom (the controller calls this when a gesture ends)."""

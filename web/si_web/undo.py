@@ -4,8 +4,8 @@ Undo is the engine's (`Game.undo`: within one's own turn, never past an action t
 something hidden). Redo is the app's: a stack of the actions undone, replayed one at a time
 through the rules (`App.play`, so it is refused, and the stack dropped, if it is no longer
 legal). The stack belongs to the exact position it was made for: when anything else is
-played (a new move, a computer's move, a reload), the game's actions no longer match and
-redo is gone.
+played (a new move, a computer's move), the game's actions no longer match and redo is gone.
+A reload at that position brings it back (kept with the seat's choices, `resume`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from .markup import escape
 
 if TYPE_CHECKING:
     from .app import App
+
+
+MAX_KEPT = 64  # a turn has far fewer actions
 
 
 class Redo:
@@ -46,6 +49,23 @@ class Redo:
 
     def clear(self) -> None:
         self.stack, self.base = [], []
+
+    def kept(self, game: Game | None) -> list[Action]:
+        """What a reload at this position should bring back (see `resume.dump`)."""
+        return list(self.stack) if self.available(game) else []
+
+    def restore(self, raw: object, game: Game) -> None:
+        """Bring back the stack a matching record kept (hostile input: anything but a short
+        list of well-formed actions is dropped; each is still checked by the rules when
+        redone)."""
+        self.clear()
+        if not isinstance(raw, list) or not 0 < len(raw) <= MAX_KEPT:
+            return
+        try:
+            stack = [Action.from_json(a) for a in raw]
+        except ValueError:
+            return
+        self.stack, self.base = stack, list(game.actions)
 
 
 def undo(app: App) -> None:

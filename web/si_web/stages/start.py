@@ -95,6 +95,7 @@ class Start(Screen):
         app.screen = "explorer"
 
     def on_history(self, app: App, data: Data) -> None:
+        app.kept.history_back = "start"
         app.screen = "history"
 
     def on_stats(self, app: App, data: Data) -> None:
