@@ -105,7 +105,9 @@ def game_screen(app: EmberApp) -> str:
     v = app.view()
     legal = app.legal()
     stage = g.stage
-    targets = steps.targets(v, stage, legal, app.sel) if app.my_turn() else {}
+    # a clue being previewed: the map shows what it leaves, not where the rover could go
+    mapped = app.my_turn() and app.sel.option is None
+    targets = steps.targets(v, stage, legal, app.sel) if mapped else {}
     fixed = app.sel.fixed
     chosen = app.sel.hex or (fixed.get("new") if fixed else None)
     board = board_svg(v, targets, chosen, steps.preview(v, app.sel))
@@ -117,7 +119,7 @@ def game_screen(app: EmberApp) -> str:
         f'data-mine="{1 if app.my_turn() else 0}">'
         f'<div class="bar-wrap">{screens.header(v, who, can_undo, app.my_turn())}</div>'
         f'<div class="board-wrap ei-map">{board}</div>'
-        f'<aside class="panel" aria-label="Your turn">{panel(app, v, legal)}</aside>'
+        f'<aside class="panel" aria-label="Your turn" tabindex="0">{panel(app, v, legal)}</aside>'
         f'<div class="actions" id="ei-actions">{action_bar(app, v, legal)}</div>'
         f'<div class="toasts">{msg}</div></div>'
     )

@@ -35,14 +35,14 @@ def clue_icon(card: str) -> str:
     rings = _RINGS.get(relation, "0")
     ring = ""
     if "1" in rings:
-        ring += '<circle r="11" fill="none" stroke="#ffe27a" stroke-width="2.2"/>'
+        ring += '<circle r="13" fill="none" stroke="#ffe27a" stroke-width="2.2"/>'
     if "2" in rings:
-        ring += '<circle r="15.5" fill="none" stroke="#ffe27a" stroke-width="1.6" stroke-dasharray="2 2"/>'
+        ring += '<circle r="16.5" fill="none" stroke="#ffe27a" stroke-width="1.6" stroke-dasharray="2 2"/>'
     if relation.endswith("largest"):
         ring += '<text x="8" y="-8" font-size="9" font-weight="700" fill="#ffe27a">★</text>'
     bar = ('<path d="M-16 16L16-16" stroke="#d8403a" stroke-width="3"/>' if relation.startswith("not") else "")
     return (f'<svg class="ei-icon" viewBox="-18 -18 36 36" aria-hidden="true">{DEFS}'
-            f"{_target_glyph(target)}{ring}{bar}</svg>")
+            f'<g transform="scale(1.45)">{_target_glyph(target)}</g>{ring}{bar}</svg>')
 
 
 def cube(column: str) -> str:
