@@ -113,6 +113,8 @@ def test_a_person_and_a_computer_play_to_the_end_on_a_phone(
     look(page, "start")
     done = play_to_end(page, 900, step)
     assert done.get("clue", 0) > 0
+    # the computer thought in the bot worker, not on the main thread
+    assert page.evaluate("() => document.body.dataset.emberWorker") == "answered"
     page.screenshot(path=artifacts / "ember-phone-over.png")
     check_axe(page, "the end screen")
     g = saved_game(page)
@@ -225,6 +227,7 @@ def test_ember_isle_starts_offline(browser: Browser, site_url: str, artifacts: P
         assert state(page)["stage"] in ("turn", "offer")
         g = saved_game(page)
         assert any(s.rover is not None for s in g.seats if s.bot)  # the computer played
+        assert page.evaluate("() => document.body.dataset.emberWorker") == "answered"
         page.screenshot(path=artifacts / "ember-phone-offline.png")
         assert recorder.problems().get("console_errors") is None
     finally:

@@ -206,6 +206,7 @@ def worker_failed(reason: str) -> None:
     if shell["failed"]:
         return
     shell["failed"] = True
+    document.body.dataset.emberWorker = "failed"  # (the browser tests read it)
     window.console.warn(f"Ember Isle: bot worker failed ({reason}); computers play here")
     busy, hint = shell["busy"], shell["hint"]
     shell["busy"] = shell["hint"] = None
@@ -246,6 +247,8 @@ def on_message(event: Js) -> None:
             continue
         shell[kind] = None
         document.body.dataset.botThinking = "0"
+        if data.get("ok"):
+            document.body.dataset.emberWorker = "answered"
         try:
             if kind == "hint":
                 if data.get("ok"):

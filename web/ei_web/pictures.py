@@ -8,6 +8,9 @@ from si_web.markup import escape
 from . import words
 from .board import ART, COLUMN_FILL, COLUMN_INK, DEFS, FILL, LAVA, VOLCANO, corners
 
+# each treasure's cubes stand in their own corner of a space (board.CUBE_SPOTS): not colour alone
+CORNERS = {"pearl": "upper left", "jade": "upper right", "obsidian": "lower left",
+           "copper": "lower right"}
 _TERRAIN_LETTER = {"beach": "B", "jungle": "J", "grassland": "G", "mountain": "M", "lake": "L",
                    "river": "R", "sea": "S"}
 # relation -> how many rings around the target the icon shades (0: the target itself)
@@ -27,7 +30,8 @@ def _target_glyph(target: str) -> str:
 
 
 def clue_icon(card: str) -> str:
-    """The clue's picture: its target in the middle, the rings it speaks of, a bar when 'not'."""
+    """The clue's picture: its target in the middle, the rings it speaks of, a bar when 'not'.
+    Its glyphs are the map's (`board.DEFS`, once per screen: in the map, or `defs_svg`)."""
     card = words.TILES.get(card, card)
     relation, _, target = card.partition(":")
     if not target:
@@ -41,7 +45,7 @@ def clue_icon(card: str) -> str:
     if relation.endswith("largest"):
         ring += '<text x="8" y="-8" font-size="9" font-weight="700" fill="#ffe27a">★</text>'
     bar = ('<path d="M-16 16L16-16" stroke="#d8403a" stroke-width="3"/>' if relation.startswith("not") else "")
-    return (f'<svg class="ei-icon" viewBox="-18 -18 36 36" aria-hidden="true">{DEFS}'
+    return (f'<svg class="ei-icon" viewBox="-18 -18 36 36" aria-hidden="true">'
             f'<g transform="scale(1.45)">{_target_glyph(target)}</g>{ring}{bar}</svg>')
 
 
@@ -59,8 +63,13 @@ def treasure_card(value: int) -> str:
             f'font-size="22" text-anchor="middle" fill="{ink}" font-weight="700">{text}</text></svg>')
 
 
+def defs_svg() -> str:
+    """The map's glyphs for a screen without a map (the icons `<use>` them)."""
+    return f'<svg class="ei-defs" width="0" height="0" aria-hidden="true" focusable="false">{DEFS}</svg>'
+
+
 def _symbol(inner: str, name: str, text: str) -> str:
-    return (f'<li><svg class="ei-sym" viewBox="-12 -12 24 24" aria-hidden="true">{DEFS}{inner}</svg>'
+    return (f'<li><svg class="ei-sym" viewBox="-12 -12 24 24" aria-hidden="true">{inner}</svg>'
             f"<span><b>{escape(name)}</b>: {escape(text)}</span></li>")
 
 
@@ -87,15 +96,16 @@ def rules_page() -> str:
                 "pick it up for an extra action, to ward off a Curse or to cross lava"),
     ] + [_symbol(f'<rect x="-5" y="-5" width="10" height="10" fill="{COLUMN_FILL[c]}" '
                  f'stroke="{COLUMN_INK[c]}"/>', f"{words.treasure(c)} cube",
-                 "stands on each space where that treasure may still lie (16 or fewer)")
-       for c in COLUMN_FILL])
+                 f"stands in the {corner} corner of each space where that treasure may still lie "
+                 "(16 or fewer)")
+       for c, corner in CORNERS.items()])
     clue_examples = "".join(
         f"<li>{clue_icon(c)}<span>{escape(words.clue(c))}</span></li>"
         for c in ("in:jungle", "not_in:lake", "beside:sea", "not_beside:hut", "near:statue",
                   "not_near:tree", "in_largest:grassland", "V3")
     )
     return (
-        '<section class="screen ei-rules" data-screen="ei-rules"><h1>How to play Ember Isle</h1>'
+        f'<section class="screen ei-rules" data-screen="ei-rules">{defs_svg()}<h1>How to play Ember Isle</h1>'
         "<p>Four treasures — Pearl, Jade, Obsidian and Copper — lie somewhere on the island, but no "
         "place is fixed in advance. Each treasure has a column of clue cards that the players build "
         "together; a treasure lies where its clues leave exactly one possible space.</p>"
