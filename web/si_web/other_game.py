@@ -16,6 +16,7 @@ from pyscript import document, window
 
 ACTIVE = "small-islands/active-game"
 ARCHIVE = "./ember.zip.gz"
+FIRST_PAINT = "small-islands/first-paint"  # si_web.first_paint.KEY
 state: dict[str, Any] = {"module": None, "loading": False, "proxies": []}
 
 
@@ -41,6 +42,9 @@ def open_ember(root: Any, storage: Any, back: Callable[[str | None], None]) -> N
     if state["loading"]:
         return
     state["loading"] = True
+    # the next start should not paint a Small Islands screen before Ember Isle (first-paint.js
+    # shows its loading screen without a record); Small Islands keeps one again once back
+    storage.remove(FIRST_PAINT)
     document.body.dataset.appScreen = "ei-loading"
     root.innerHTML = (
         '<section class="screen" data-screen="ei-loading"><h1>Ember Isle</h1>'
