@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ember_isle import Action, PlaceTriad, SeedColumn
+from ember_isle.content import COLOURS
 from ember_isle.view import count_after
 from si_web.board_svg import attrs
 from si_web.markup import escape
@@ -33,7 +34,7 @@ def _select(field: str, label: str, options: tuple[tuple[str, str], ...], curren
 
 def start(form: dict[str, Any], summary: str | None, error: str | None, broken: str | None) -> str:
     rows = "".join(
-        '<div class="seat-row">'
+        f'<div class="seat-row">{seat_swatch(COLOURS[i])}'
         f'<label>Player {i + 1} <input data-field="ei-name-{i}" value="{escape(n)}" '
         f'maxlength="40" autocomplete="off"></label>'
         + _select(f"ei-kind-{i}", f"Player {i + 1} plays as", form_mod.KINDS, form["kinds"][i])
