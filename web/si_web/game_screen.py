@@ -14,6 +14,7 @@ from .board_svg import (
     board_layers,
     board_layers_svg,
     board_open,
+    glyph_defs_svg,
     view_tiles,
     viewbox_attr,
 )
@@ -103,5 +104,5 @@ def html(p: dict[str, str]) -> str:
         f'<div id="si-recap">{p["si-recap"]}</div><div id="si-stage">{p["si-stage"]}</div>'
         f'<div id="si-log">{p["si-log"]}</div></aside>'
         f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
-        f'<div id="si-toasts">{p["si-toasts"]}</div></div>'
+        f'<div id="si-toasts">{p["si-toasts"]}</div>{glyph_defs_svg()}</div>'
     )

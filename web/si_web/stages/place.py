@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 
-from .. import words
+from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..panels import face_up_card, hand_box, hinted
@@ -103,6 +103,11 @@ class Place(GameStage):
             hints.preview = TileArt(
                 prev[0], prev[1], rotate_points(t.points, prev[2]), t.symbols, prev[2]
             )
+            if app.map_px:  # turning and confirming: the symbols around are legible
+                fit = viewport.fitted(v, tiles, hints)
+                hints.focus_box = viewport.around(
+                    (prev[0], prev[1]), fit, app.map_px, viewport.SYMBOL_SCALE
+                )
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
