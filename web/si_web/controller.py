@@ -33,6 +33,7 @@ from si_web import viewport
 from si_web.app import App
 from si_web.board_svg import viewbox_attr
 from si_web.computers import Job, WorkerJobs
+from si_web.feedback import Feedback
 
 try:
     from pyodide.ffi import jsnull
@@ -79,21 +80,27 @@ gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppr
 # --- showing the app ------------------------------------------------------------------
 
 
-def render() -> None:
+def render(by_tap: bool = False) -> None:
     """Show the app's screen, then schedule what computer seats or a hint need."""
-    show()
+    show(by_tap)
     schedule()
 
 
-def show() -> None:
+def show(by_tap: bool = False) -> None:
     """Show the app's current screen, keeping the keyboard focus where it was (or on the
-    step's next target), announce what happened, and keep Back inside the app."""
+    step's next target), announce what happened, keep Back inside the app, and give the
+    latest change its motion, sound and vibration (`feedback`)."""
     key = focus_key()
+    try:
+        feedback.before()
+    except Exception:
+        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
     draw()
     try:
         restore_focus(key)
         announce()
         sync_history()
+        feedback.after(app, by_tap)
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
 
@@ -175,7 +182,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
         window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
     t1 = now()
-    render()
+    render(by_tap=True)
     # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
     window.siLastTap = f"{t1 - t0:.2f} {now() - t1:.2f}"
 
@@ -668,6 +675,7 @@ document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
 make_live_region()
+feedback = Feedback(window, document, js_obj, set_timeout)
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import panels, viewport, words
+from . import panels, settings, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -34,6 +34,9 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     hints = BoardHints()
     stage.hints(app, v, hints, tiles)
     hints.recent = words.recent_cells(v)
+    fx = app.fx.update(v, (app.serial, len(app.turn().game.actions), "game", v["seat"]))
+    if app.settings.animations:
+        hints.fx = fx.map
     kind = "focus" if hints.cell_act == "focus" else stage.name
     hints.labels = {(x, y): words.target_label(kind, v, x, y) for x, y in hints.cell_targets}
     if hints.preview is not None:
@@ -64,7 +67,7 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
-        "si-bar": panels.status_bar(v, drawer, app.status_open),
+        "si-bar": panels.status_bar(v, drawer, app.status_open, settings.sound_button(app.settings)),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
@@ -83,7 +86,8 @@ def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
     mine = panels.objectives_box(v) if stage.name in EXPLORING else ""
     offered = not (v["stage"] or "").startswith("alexis")
     return (
-        stage.panel(app, v)
+        settings.sound_question(app)
+        + stage.panel(app, v)
         + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
         + mine
     )

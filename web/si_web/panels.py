@@ -86,16 +86,17 @@ def round_phase(v: dict[str, Any]) -> str:
     return f"Round {v['round']} · {phase}" if v["round"] else phase
 
 
-def status_bar(v: dict[str, Any], drawer: str, status_open: bool) -> str:
-    """The game screen's compact header: who, round and phase, Undo, Players, Menu; under
-    it the strip of every seat's essentials (and the drawer)."""
+def status_bar(v: dict[str, Any], drawer: str, status_open: bool, sound: str = "") -> str:
+    """The game screen's compact header: who, round and phase, Undo, Players, the sound
+    toggle (`sound`), Menu; under it the strip of every seat's essentials (and the drawer)."""
     me = v["seats"][v["seat"]]
     undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
     return (
         '<header class="bar">'
         f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'
         f'<span class="phase">{round_phase(v)}</span></span></span>'
-        f'<span class="bar-buttons">{undo}{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
+        f'<span class="bar-buttons">{undo}{strip_toggle(status_open)}{sound}'
+        f'{button("Menu", "menu", "btn")}</span>'
         "</header>" + strip(v, drawer if status_open else None)
     )
 
@@ -284,10 +285,13 @@ def display_box(v: dict[str, Any], takeable: bool, hint: Hint | None = None) -> 
         if takeable and slot in take:
             items.append(
                 f'<button type="button" class="tile-btn{hinted(hint, "take", slot=slot)}" data-act="take" data-slot="{slot}" '
-                f'aria-label="Take the {esc(name)}">{svg}</button>'
+                f'data-tile="{esc(t["id"])}" aria-label="Take the {esc(name)}">{svg}</button>'
             )
         else:
-            items.append(f'<span class="tile-btn static" role="img" aria-label="{esc(name)}">{svg}</span>')
+            items.append(
+                f'<span class="tile-btn static" role="img" data-tile="{esc(t["id"])}" '
+                f'aria-label="{esc(name)}">{svg}</span>'
+            )
     return f'<div class="tiles display">{"".join(items)}</div>'
 
 

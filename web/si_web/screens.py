@@ -191,6 +191,7 @@ def start_screen(
         '<div class="row">'
         + button("Rules", "rules", "btn")
         + button("Great Explorer", "explorer", "btn")
+        + button("Settings", "settings", "btn")
         + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"

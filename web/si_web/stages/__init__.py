@@ -21,13 +21,18 @@ from .pass_device import PassDevice
 from .place import Place
 from .reward import Reward
 from .rules import Rules
+from .settings import SettingsScreen
 from .setup import Setup
 from .start import Start
 from .take import Take
 from .watch import Watch
 
 SCREENS: dict[str, Screen] = {
-    s.name: s for s in (Start(), Rules(), GreatExplorer(), Broken(), PassDevice(), Watch(), GameOver())
+    s.name: s
+    for s in (
+        Start(), Rules(), GreatExplorer(), Broken(), PassDevice(), Watch(), GameOver(),
+        SettingsScreen(),
+    )
 }
 IDLE = GameStage()  # no decision of the device seat (never shown in normal play)
 _BY_STEP: dict[str, GameStage] = {

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
 
+from .. import settings
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 
@@ -47,7 +48,7 @@ class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
 
-GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop", "stay"})
+GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop", "stay", "sound"})
 
 
 class GameStage(Stage):
@@ -105,6 +106,14 @@ class GameStage(Stage):
 
     def on_noop(self, app: App, data: Data) -> None:
         pass
+
+    def on_sound(self, app: App, data: Data) -> None:
+        on_sound(app, data)
+
+
+def on_sound(app: App, data: Data) -> None:
+    """The header's sound toggle, or the first game's answer (data-value on / off)."""
+    settings.change(app, "sound", data.get("value") or ("off" if app.settings.sound else "on"))
 
 
 def ints(data: Data, *names: str) -> tuple[int, ...]:

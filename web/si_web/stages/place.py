@@ -63,6 +63,8 @@ class Place(GameStage):
         prev = app.choices.preview
         if prev and (prev[0], prev[1]) == (x, y):
             self.on_rotate(app, {})
+        elif len(rots) == 1 and not app.settings.confirm:  # nothing to choose: place it
+            app.play(PlaceTile(tile, x, y, rots[0]))
         else:
             app.choices.preview = (x, y, rots[0])
 
@@ -119,7 +121,7 @@ class Place(GameStage):
             )
         tile = selected_tile(app.turn(), app.choices)
         what = (
-            "Turn it with Rotate (or tap it again), then Confirm."
+            "Turn it with Rotate (or tap it again), then Place here."
             if app.choices.preview
             else "Tap a highlighted spot on the map (or pick another hand tile)."
         )
@@ -149,7 +151,7 @@ class Place(GameStage):
         return (
             button("Rotate", "rotate", "btn", disabled=n_rot < 2, shortcut="R")
             + button("Cancel", "cancel", "btn", disabled=not prev, shortcut="Escape")
-            + button("Confirm", "confirm-place", "btn primary", disabled=not prev)
+            + button("Place here", "confirm-place", "btn primary", disabled=not prev)
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

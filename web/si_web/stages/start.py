@@ -20,7 +20,7 @@ class Start(Screen):
     name = "start"
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
-         "explorer", "noop"}
+         "explorer", "settings", "noop"}
     )
 
     def render(self, app: App) -> str:
@@ -73,6 +73,9 @@ class Start(Screen):
 
     def on_explorer(self, app: App, data: Data) -> None:
         app.screen = "explorer"
+
+    def on_settings(self, app: App, data: Data) -> None:
+        app.screen = "settings"
 
     def on_noop(self, app: App, data: Data) -> None:
         pass
