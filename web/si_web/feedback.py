@@ -212,6 +212,7 @@ class Feedback:
         if ctor is None:
             return
         self.audio = ctor.new()
+        self.document.body.dataset.audio = "on"
         self.gain = self.audio.createGain()
         self.gain.gain.value = VOLUME
         self.gain.connect(self.audio.destination)
