@@ -157,3 +157,31 @@ def test_undo_is_never_animated() -> None:
     app.handle("undo")
     parts = app.render_parts()
     assert parts is not None and "data-fx" not in parts["board-map"] and app.fx.gen == gen
+
+
+def test_computer_moves_are_marked_on_the_watch_screen_the_same_way() -> None:
+    from web_driver import choose, data_of, tappables
+
+    app = App(MemoryStorage())
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bot", "kind-1": "easy"})
+    rng = random.Random(4)
+    seen: set[str] = set()
+    sounds: set[str] = set()
+    for _ in range(600):
+        if app.game is None or app.game.round > 1 or app.screen == "over":
+            break
+        html = app.render()
+        if app.screen != "watch":
+            item = choose(tappables(html), rng)
+            assert item is not None
+            app.handle(item["data-act"], data_of(item), {})
+            continue
+        if app.fx.fx.gen:
+            sounds |= set(app.fx.fx.sounds)
+            seen |= {m for m in ("place", "drop", "land") if f'data-fx="{m}"' in html}
+            if app.fx.fx.taken:
+                seen.add("taken")
+        req = app.auto.request()
+        assert req is not None
+        app.auto.fallback(req["token"])
+    assert {"place", "taken"} <= seen and {"take", "place"} <= sounds, (seen, sounds)

@@ -5,7 +5,7 @@
 
 Short game sounds made from sines and seeded noise: take (a tile slides off the display),
 place (a wooden tock), build (two knocks), score (a two-note chime), land (a wave), end (a
-rising arpeggio). Mono, 11 025 Hz, 8-bit: small (all of them well under 60 KB) and played
+rising arpeggio). Mono, 8 000 Hz, 8-bit: small (all of them well under 60 KB) and played
 through Web Audio by the page once the player turns sound on.
 """
 
@@ -20,7 +20,7 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 
-RATE = 11_025
+RATE = 8_000
 OUT = Path(__file__).resolve().parent.parent / "web" / "sounds"
 Signal = Callable[[float], float]
 
