@@ -61,7 +61,7 @@ def test_a_tile_is_a_few_elements_stable_per_tile_and_cell() -> None:
         art = TileArt(3, 4, t.points, t.symbols)
         svg = tile_svg(art, card=False)
         elements = svg.count("<")  - svg.count("</")
-        assert elements <= 3 + len(t.symbols), (t.id, svg)  # group, shallows, land, symbols
+        assert elements <= 4 + len(t.symbols), (t.id, svg)  # group, shallows, land, plants, symbols
         assert svg == tile_svg(TileArt(3, 4, t.points, t.symbols), card=False)
         assert svg.count('class="sym"') == len(t.symbols)
     variants = {variant_of(x, y, "LLLLSSSL", ("flower",)) for x in range(6) for y in range(6)}

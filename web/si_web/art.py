@@ -1,8 +1,8 @@
 """The map's art as SVG definitions: symbols, game pieces, land and water (pure strings).
 
-Everything per tile is a reference to something defined once here, so that a tile on the
-map is a few elements: its land is one path filled with a land *pattern* (a relief gradient
-and a little vegetation: `LAND_VARIANTS` kinds, one chosen per tile and cell, see
+Everything per tile is a reference to something defined once here, or one small path, so
+that a tile on the map is a few elements: its land one path filled with a relief gradient,
+a little vegetation one path (`LAND_VARIANTS` looks, one chosen per tile and cell, see
 `variant_of`), its shallows one clipped stroke, its symbols `<use>` references. The sea's
 movement is not here: the map's container animates a wave layer behind the SVG in CSS
 (styles.css, off with reduced motion).
@@ -19,24 +19,28 @@ legible on the vegetation; `SYMBOL_UNITS` is what the map's acting zoom is compu
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 PLAYER_COLOURS = ("blue", "red", "yellow", "purple", "grey")
 SYMBOL_UNITS = 26.0  # the smallest side of a symbol's box, in map units (test: >= 20 px)
 
-# Glyphs drawn around (0, 0), about 14 units in radius; used with <use href="#g-...">.
-_HALO = '<circle r="15.5" fill="#fffbe6" fill-opacity="0.6" stroke="none"/>'
+# Glyphs drawn around (0, 0), about 14 units in radius; used with <use href="#g-...">. Few
+# elements each (every <use> clones its glyph): shapes of one paint are one path.
+_HALO = '<circle r="15.5" fill="#fffbe6" fill-opacity="0.6"/>'
 GLYPHS = {
     "flower": (
-        f'<g id="g-flower">{_HALO}<g stroke="#6b1d43" stroke-width="1.2" fill="#ec5fa4">'
-        '<circle cy="-7.6" r="5.9"/><circle cx="7.2" cy="-2.3" r="5.9"/>'
-        '<circle cx="4.5" cy="6.2" r="5.9"/><circle cx="-4.5" cy="6.2" r="5.9"/>'
-        '<circle cx="-7.2" cy="-2.3" r="5.9"/></g>'
+        f'<g id="g-flower">{_HALO}<path fill="#ec5fa4" stroke="#6b1d43" stroke-width="1.2" '
+        'd="M-5.9-7.6a5.9 5.9 0 1 0 11.8 0a5.9 5.9 0 1 0-11.8 0'
+        'M1.3-2.3a5.9 5.9 0 1 0 11.8 0a5.9 5.9 0 1 0-11.8 0'
+        'M-1.4 6.2a5.9 5.9 0 1 0 11.8 0a5.9 5.9 0 1 0-11.8 0'
+        'M-10.4 6.2a5.9 5.9 0 1 0 11.8 0a5.9 5.9 0 1 0-11.8 0'
+        'M-13.1-2.3a5.9 5.9 0 1 0 11.8 0a5.9 5.9 0 1 0-11.8 0"/>'
         '<circle r="4.4" fill="#ffd84a" stroke="#8a5a00" stroke-width="1"/></g>'
     ),
     "fruit": (
-        f'<g id="g-fruit">{_HALO}<g stroke="#5a2a00" stroke-width="1.2">'
-        '<circle cy="2.5" r="11" fill="#f5841a"/>'
-        '<path d="M0-8V-13.5" stroke-width="2.4" fill="none"/>'
-        '<path d="M1-11Q7-16.5 11-10Q5.5-8 1-11Z" fill="#3f9b3a"/></g>'
+        f'<g id="g-fruit">{_HALO}<circle cy="2.5" r="11" fill="#f5841a" stroke="#5a2a00" '
+        'stroke-width="1.2"/><path d="M-1-8.5V-14H1V-8.5ZM1-11Q7-16.5 11-10Q5.5-8 1-11Z" '
+        'fill="#3f7a2a" stroke="#2a3a10" stroke-width="0.9"/>'
         '<ellipse cx="-4" cy="-1.5" rx="3" ry="2" fill="#ffd9a6"/></g>'
     ),
     "leaf": (
@@ -46,19 +50,17 @@ GLYPHS = {
         'fill="none" stroke="#d8f5c8" stroke-width="1.3"/></g>'
     ),
     "temple": (
-        f'<g id="g-temple">{_HALO}<g stroke="#2d2a3a" stroke-width="1.2" fill="#f6f1e4">'
-        '<path d="M-14-4L0-14L14-4Z"/><rect x="-13" y="9" width="26" height="4.5"/>'
-        '<rect x="-11" y="-3" width="4" height="12"/><rect x="-2" y="-3" width="4" height="12"/>'
-        '<rect x="7" y="-3" width="4" height="12"/></g></g>'
+        f'<g id="g-temple">{_HALO}<path fill="#f6f1e4" stroke="#2d2a3a" stroke-width="1.2" '
+        'd="M-14-4L0-14L14-4ZM-13 9h26v4.5h-26ZM-11-3h4v12h-4ZM-2-3h4v12h-4ZM7-3h4v12h-4Z"/></g>'
     ),
     "port": (
-        f'<g id="g-port">{_HALO}<g fill="none" stroke="#13306b" stroke-width="2.8" '
-        'stroke-linecap="round"><circle cy="-10" r="3.2" fill="#fff"/>'
-        '<path d="M0-7V12M-6.5-2.5H6.5M-12 3Q-11 12 0 12Q11 12 12 3"/></g></g>'
+        f'<g id="g-port">{_HALO}<path fill="none" stroke="#13306b" stroke-width="2.8" '
+        'stroke-linecap="round" d="M-3.2-10a3.2 3.2 0 1 0 6.4 0a3.2 3.2 0 1 0-6.4 0'
+        'M0-7V12M-6.5-2.5H6.5M-12 3Q-11 12 0 12Q11 12 12 3"/></g>'
     ),
     "house": (
-        '<g id="g-house"><rect x="-13" y="-13" width="26" height="26" rx="2" fill="#fffbe6" '
-        'fill-opacity="0.7" stroke="#4a3826" stroke-width="1.8" stroke-dasharray="3.6 2.6"/></g>'
+        '<rect id="g-house" x="-13" y="-13" width="26" height="26" rx="2" fill="#fffbe6" '
+        'fill-opacity="0.7" stroke="#4a3826" stroke-width="1.8" stroke-dasharray="3.6 2.6"/>'
     ),
 }
 # Each player colour has its own mark (shape, not only colour), centred near (0, 3).
@@ -75,12 +77,9 @@ def _house_piece(colour: str) -> str:
     """A house as a game piece (front, roof, side, a shadow on the table) with its mark."""
     return (
         f'<g id="g-home-{colour}"><ellipse cx="2" cy="12" rx="14" ry="4" fill="#000" '
-        f'fill-opacity="0.35"/><g class="f-{colour}" stroke="#1b1b1b" stroke-width="1.3" '
-        'stroke-linejoin="round"><path d="M6-1L13-7V7L6 12Z"/><path d="M-3-11L4-16L13-7L6-1Z"/>'
-        '<path d="M-12 12V-1L-3-11L6-1V12Z"/></g>'
-        '<path d="M6-1L13-7V7L6 12Z" fill="#000" fill-opacity="0.3"/>'
-        '<path d="M-3-11L4-16L13-7L6-1Z" fill="#000" fill-opacity="0.14"/>'
-        '<path d="M-11-0.5L-3-9.5" stroke="#fff" stroke-opacity="0.45" stroke-width="1.4"/>'
+        f'fill-opacity="0.35"/><path class="f-{colour}" stroke="#1b1b1b" stroke-width="1.3" '
+        'stroke-linejoin="round" d="M6-1L13-7V7L6 12ZM-3-11L4-16L13-7L6-1ZM-12 12V-1L-3-11L6-1V12Z"/>'
+        '<path d="M6-1L13-7V7L6 12ZM-3-11L4-16L13-7L6-1Z" fill="#000" fill-opacity="0.22"/>'
         f'<g class="k-{colour}" transform="translate(-3 1)">{MARKS[colour]}</g></g>'
     )
 
@@ -100,48 +99,47 @@ def _ship_piece(colour: str) -> str:
     )
 
 
-# Land: a relief (lighter in the middle of the tile) and a few strokes of vegetation.
+# Land: a relief (a radial gradient, lighter in the tile's middle) and a little vegetation,
+# drawn by `vegetation` as one small path per tile where the land has room (no pattern: a
+# pattern is recorded again at every paint of the map).
 _RELIEFS = (("#bcdc82", "#7fb457"), ("#a9d27e", "#6aa352"), ("#cbd98c", "#98b35f"))
-_VEGETATION = (
-    # meadow: grass tufts
-    '<path d="M18 24l2-6l2 6M24 25l2-5l2 5M70 30l2-6l2 6M62 74l2-6l2 6M68 75l2-5l2 5'
-    'M30 80l2-6l2 6" fill="none" stroke="#4f8a3a" stroke-width="1.3" stroke-opacity="0.75"/>',
-    # woods: two clumps of trees
-    '<g fill="#3f7d3a" fill-opacity="0.55"><circle cx="22" cy="72" r="6"/><circle cx="30" cy="76" '
-    'r="5"/><circle cx="76" cy="24" r="6"/><circle cx="70" cy="30" r="4.5"/></g><g fill="#a9d98a" '
-    'fill-opacity="0.6"><circle cx="20" cy="70" r="2.2"/><circle cx="74" cy="22" r="2.2"/></g>',
-    # hills: contour lines
-    '<path d="M8 40Q24 28 40 40M60 72Q76 60 92 72M14 86Q26 78 38 86" fill="none" '
-    'stroke="#5e8f43" stroke-width="1.4" stroke-opacity="0.55"/>',
-    # stones and a path
-    '<g fill="#c9c2a8" stroke="#7b7560" stroke-width="0.8"><ellipse cx="78" cy="70" rx="4" '
-    'ry="2.8"/><ellipse cx="84" cy="76" rx="2.6" ry="2"/><ellipse cx="20" cy="26" rx="3" ry="2.2"/>'
-    '</g><path d="M10 60Q30 52 44 62" fill="none" stroke="#d8cf9c" stroke-width="2.2" '
-    'stroke-opacity="0.6" stroke-linecap="round"/>',
-    # blossoms: dots of colour in the grass
-    '<g fill="#fff3a8" fill-opacity="0.8"><circle cx="18" cy="20" r="1.6"/><circle cx="24" '
-    'cy="27" r="1.3"/><circle cx="76" cy="78" r="1.6"/><circle cx="82" cy="72" r="1.3"/></g>'
-    '<g fill="#f49ac1" fill-opacity="0.8"><circle cx="28" cy="76" r="1.5"/><circle cx="72" '
-    'cy="22" r="1.5"/></g>',
+# (class, shape drawn around a spot): grass tufts, trees, stones, blossoms, hills.
+_PLANTS = (
+    ("veg-line", "m-6 2l2-6l2 6m1 0l2-5l2 5"),
+    ("veg-tree", "m-5 0a5 5 0 1 0 10 0a5 5 0 1 0-10 0m7 4a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0"),
+    ("veg-stone", "m-4 0a4 2.8 0 1 0 8 0a4 2.8 0 1 0-8 0m6 5a2.6 2 0 1 0 5.2 0a2.6 2 0 1 0-5.2 0"),
+    ("veg-dot", "m-4-3a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0m4 5a1.6 1.6 0 1 0 3.2 0"
+     "a1.6 1.6 0 1 0-3.2 0m-7 3a1.4 1.4 0 1 0 2.8 0a1.4 1.4 0 1 0-2.8 0"),
+    ("veg-line", "m-9 3q9-9 18 0"),
 )
-LAND_VARIANTS = len(_VEGETATION) * 2  # vegetation kinds x two reliefs each
+LAND_VARIANTS = len(_PLANTS) * len(_RELIEFS)
 
 
 def _land_defs() -> str:
-    grads = "".join(
-        f'<radialGradient id="rl{n}" cx="0.5" cy="0.46" r="0.72">'
+    return "".join(
+        f'<radialGradient id="rl{n}" cx="0.5" cy="0.46" r="0.72" gradientUnits="objectBoundingBox">'
         f'<stop offset="0" stop-color="{a}"/><stop offset="1" stop-color="{b}"/></radialGradient>'
         for n, (a, b) in enumerate(_RELIEFS)
     )
-    patterns = "".join(
-        f'<pattern id="land{n}" patternUnits="userSpaceOnUse" width="100" height="100">'
-        f'<rect width="100" height="100" fill="url(#rl{(n + n // len(_VEGETATION)) % len(_RELIEFS)})"/>'
-        f"{_VEGETATION[n % len(_VEGETATION)]}</pattern>"
-        for n in range(LAND_VARIANTS)
-    )
-    return grads + patterns
 
 
+def relief(variant: int) -> str:
+    """The land's fill for a variant."""
+    return f"url(#rl{variant % len(_RELIEFS)})"
+
+
+def vegetation(variant: int, spots: tuple[tuple[float, float], ...]) -> str:
+    """One path of plants of the variant's kind on up to three of the free `spots`."""
+    if not spots:
+        return ""
+    cls, shape = _PLANTS[variant // len(_RELIEFS) % len(_PLANTS)]
+    start = variant % len(spots)
+    chosen = [spots[(start + 2 * k) % len(spots)] for k in range(min(3, len(spots)))]
+    d = "".join(f"M{x:g} {y:g}{shape}" for x, y in dict.fromkeys(chosen))
+    return f'<path class="{cls}" d="{d}"/>'
+
+
+@lru_cache(maxsize=4096)
 def variant_of(x: int, y: int, points: str, symbols: tuple[str, ...]) -> int:
     """The land pattern of a tile on a cell: deterministic (stable across renders and
     devices: no salted `hash`), varied between neighbours."""

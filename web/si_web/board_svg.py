@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .art import DEFS, piece, variant_of
+from .art import DEFS, piece, relief, variant_of, vegetation
 from .art import GLYPHS as GLYPHS  # re-exported: the rules' pictures and tests use them
 from .art import MARKS as MARKS
-from .geometry import coast_path, land_path, rotate_point, symbol_spots
+from .geometry import coast_path, decor_spots, land_path, rotate_point, symbol_spots
 from .markup import escape
 
 CELL = 100
@@ -91,20 +91,22 @@ def spots_for(art: TileArt, extra: int = 0) -> tuple[tuple[float, float], ...]:
 
 @lru_cache(maxsize=4096)
 def _tile_body(points: str, rotation: int, symbols: tuple[str, ...], variant: int) -> str:
-    """Shallows, beach and land, and the printed symbols of a tile, at the origin (cached:
-    pure). The shallows are the coast stroked wide, the beach the land's own stroke under its
-    fill; both clipped to the cell."""
+    """Shallows, beach, land and plants, and the printed symbols of a tile, at the origin
+    (cached: pure). The shallows are the coast stroked wide, the beach the land's own stroke
+    under its fill; both clipped to the cell."""
     parts = []
     coast = coast_path(points)
     if coast:
         parts.append(f'<path class="shallows" clip-path="url(#cell-clip)" d="{coast}"/>')
     path = land_path(points)
+    fill = relief(variant)
     if path and coast:
-        parts.append(
-            f'<path class="land" fill="url(#land{variant})" clip-path="url(#cell-clip)" d="{path}"/>'
-        )
+        parts.append(f'<path class="land" fill="{fill}" clip-path="url(#cell-clip)" d="{path}"/>')
     elif path:  # all land: no beach
-        parts.append(f'<path fill="url(#land{variant})" d="{path}"/>')
+        parts.append(f'<path fill="{fill}" d="{path}"/>')
+    base = unrotated(points, rotation)
+    spots = tuple(rotate_point(x, y, rotation) for x, y in decor_spots(base, len(symbols)))
+    parts.append(vegetation(variant, spots))
     base = unrotated(points, rotation)
     for (sx, sy), symbol in zip(
         symbol_positions(base, len(symbols), rotation), symbols, strict=False

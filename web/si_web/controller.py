@@ -25,7 +25,7 @@ import math
 import traceback
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
@@ -91,10 +91,6 @@ def show(by_tap: bool = False) -> None:
     step's next target), announce what happened, keep Back inside the app, and give the
     latest change its motion, sound and vibration (`feedback`)."""
     key = focus_key()
-    try:
-        feedback.before()
-    except Exception:
-        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
     draw()
     try:
         restore_focus(key)
@@ -675,7 +671,19 @@ document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
 make_live_region()
-feedback = Feedback(window, document, js_obj, set_timeout)
+def next_frame(fn: Any) -> None:
+    """Run `fn` in the next animation frame (errors logged)."""
+
+    def run(_: float) -> None:
+        try:
+            fn()
+        except Exception:
+            window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+
+    window.requestAnimationFrame(create_once_callable(run))
+
+
+feedback = Feedback(window, document, js_obj, set_timeout, next_frame)
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 

@@ -133,8 +133,8 @@ class Effects:
         before, old_key = self.last, self.key
         self.key, self.last = key, now
         fx = Fx()
-        same_game = old_key is not None and old_key[0] == key[0]
-        if before is not None and same_game and key[1] > old_key[1]:  # type: ignore[index]
+        moved_on = old_key is not None and old_key[0] == key[0] and key[1] > old_key[1]
+        if before is not None and moved_on:  # the same game, further on
             fx = diff(before, now)
         if not fx.empty():
             self.gen += 1

@@ -8,15 +8,18 @@ After every render the controller calls `Feedback.after`: the settings become at
 ``<body>`` (styles.css follows them: palette, motion, the action bar's side), and a change
 the app has not shown yet (`effects.Fx`, counted by its ``gen``) gets its effects once:
 
-* motion (unless the setting or ``prefers-reduced-motion`` turns it off): a tile taken from
-  the display travels to the hand (FLIP: its place before the render is measured by
-  `before`, the new hand tile animates from there) or, for another seat, to that seat's
-  score; earned PP fly from the new house (or the map) to the seat's score. Web Animations
-  of at most 400 ms on fixed, pointer-transparent elements: a tap acts at once.
+* motion (unless the setting or ``prefers-reduced-motion`` turns it off), started in the
+  next animation frame, where measuring forces no extra layout: a tile taken from the
+  display travels to the hand (FLIP: where the face-up tiles were is measured in each frame
+  after a render, the new hand tile animates from there) or, for another seat, to that
+  seat's score; earned PP fly from the new house (or the map) to the seat's score. Web
+  Animations of at most 400 ms on fixed, pointer-transparent elements: a tap acts at once.
 * sound (only once the player turned it on): Web Audio buffers of ``sounds/*.wav``, fetched
   from our origin when sound is first turned on (never before), the AudioContext made in
   that tap. The game's end plays when the end screen follows a game screen.
 * a short vibration, where the device has one, for a piece placed by a tap of this player.
+
+Computer moves shown without a pause (Skip, or the instant pace) get neither motion nor sound.
 
 ``window.siSounds`` lists the sounds played (comma-separated) for the browser tests.
 """
@@ -47,9 +50,12 @@ class Feedback:
 
     def __init__(
         self, window: Js, document: Js, js_obj: Callable[[dict[str, Any]], Js],
-        later: Callable[[Callable[[], None], int], Any],
+        later: Callable[[Callable[[], None], int], Any], frame: Callable[[Callable[[], None]], Any],
     ) -> None:
         self.window, self.document, self.js_obj, self.later = window, document, js_obj, later
+        self.frame = frame  # runs a function in the next animation frame
+        self.frame_asked = False
+        self.pending: Fx | None = None
         self.rects: dict[str, tuple[Rect, str]] = {}
         self.gen = 0
         self.screen: str | None = None
@@ -60,28 +66,18 @@ class Feedback:
         self.played: list[str] = []
 
     # ------------------------------------------------------------------ the render
-    def before(self) -> None:
-        """Before a render: where the face-up tiles are (a taken one travels from there)."""
-        self.rects = {}
-        for el in self.document.querySelectorAll(".display [data-tile]"):
-            r = el.getBoundingClientRect()
-            if r.width > 0:
-                self.rects[str(el.getAttribute("data-tile"))] = (
-                    (r.left, r.top, r.width, r.height), str(el.innerHTML),
-                )
-
     def after(self, app: App, by_tap: bool) -> None:
-        """After a render: apply the settings, and show the app's latest change once."""
+        """After a render: apply the settings, play the latest change's sounds, buzz, and
+        give it its motion in the next frame (`in_frame`)."""
         self.apply(app.settings)
         if app.settings.sound:
             self.ensure_audio()
         fx = app.fx.fx
-        if fx.gen and fx.gen != self.gen:
+        quiet = app.screen == "watch" and app.pace_ms() == 0  # skipping, or the instant pace
+        if fx.gen and fx.gen != self.gen and not quiet:
             self.gen = fx.gen
             if self.motion(app.settings):
-                for tile, seat in fx.taken:
-                    self.travel(tile, seat)
-                self.fly_points(fx)
+                self.pending = fx
             if app.settings.sound:
                 self.play(fx.sounds)
             if by_tap and app.settings.vibration and (fx.map.tiles or fx.map.houses or fx.map.tokens):
@@ -89,6 +85,28 @@ class Feedback:
         if app.screen == "over" and self.screen in ("game", "watch") and app.settings.sound:
             self.play(["end"])
         self.screen = app.screen
+        wanted = self.pending is not None or (not quiet and app.screen in ("game", "watch"))
+        if wanted and not self.frame_asked:
+            self.frame_asked = True
+            self.frame(self.in_frame)
+
+    def in_frame(self) -> None:
+        """In the frame after a render (measuring there forces no extra layout and makes no
+        task longer): the pending motion, then where the face-up tiles now are (a tile taken
+        by the next move travels from there)."""
+        self.frame_asked = False
+        fx, self.pending = self.pending, None
+        if fx is not None:
+            for tile, seat in fx.taken:
+                self.travel(tile, seat)
+            self.fly_points(fx)
+        self.rects = {}
+        for el in self.document.querySelectorAll(".display [data-tile]"):
+            r = el.getBoundingClientRect()
+            if r.width > 0:
+                self.rects[str(el.getAttribute("data-tile"))] = (
+                    (r.left, r.top, r.width, r.height), str(el.innerHTML),
+                )
 
     def apply(self, settings: Settings) -> None:
         """The settings as <body> attributes (written only when they change)."""

@@ -71,7 +71,7 @@ class Watch(Screen):
         tiles = view_tiles(v["board"])
         hints = BoardHints(hit_cells=False)
         fx = app.fx.update(v, (app.serial, len(g.actions), "watch", v["seat"]))
-        if app.settings.animations:
+        if app.settings.animations and app.pace_ms() > 0:  # not while skipping, not instant
             hints.fx = fx.map
         if v["board"]["tiles"]:
             last = v["board"]["tiles"][-1]
