@@ -112,6 +112,22 @@ def test_sound_is_off_until_turned_on_and_the_first_game_asks_once() -> None:
     assert 'data-ask="sound"' not in second.render() and second.settings.sound
 
 
+def test_an_unanswered_question_goes_after_the_first_round_s_exploration() -> None:
+    app = App(MemoryStorage())
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    rng = random.Random(2)
+    from web_driver import choose, data_of
+
+    while app.game is not None and app.game.phase != "reward":
+        assert 'data-ask="sound"' in app.render() or app.screen != "game"
+        item = choose(tappables(app.render()), rng)
+        assert item is not None
+        app.handle(item["data-act"], data_of(item), {})
+    app.handle("unlock")
+    assert app.screen == "game" and 'data-ask="sound"' not in app.render()
+    assert 'data-act="sound"' in app.render() and not app.settings.sound
+
+
 def test_no_sound_answer_keeps_it_off() -> None:
     app = App(MemoryStorage())
     app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})

@@ -182,8 +182,10 @@ def sound_button(settings: Settings) -> str:
 
 
 def sound_question(app: App) -> str:
-    """The first game's question (asked once on a device): play with sound?"""
-    if not app.sound_question:
+    """The first game's question (asked once on a device): play with sound? Shown until
+    answered or until the first round's exploration is over (the header's toggle stays)."""
+    g = app.game
+    if not app.sound_question or g is None or g.round > 1 or g.phase in ("reward", "over"):
         return ""
     return (
         '<section class="card ask-sound" data-ask="sound"><h2>Play with sound?</h2>'
