@@ -144,7 +144,10 @@ def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(vendored
     under Pyodide with only the trimmed library for the app's imports (tools/pyodide_tests.mjs).
     Left out: every test file that uses hypothesis (its native part does not load under
     Pyodide), the tests that start Node or a subprocess."""
-    app = sorted(m for m in build.browser_modules() if m != "si_web.controller")
+    ours, _ = build.app_python()
+    browser = build.pyimports.touches_browser(ours)  # the controller and its browser glue
+    assert "si_web.controller" in browser and "si_web.app" not in browser
+    app = sorted(m for m in build.browser_modules() if m not in browser)
     files = sorted(
         f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")
         if p.name not in ("test_build.py", "test_pyodide.py")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import panels, settings, viewport, words
+from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -33,6 +33,8 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     tiles = view_tiles(v["board"])
     hints = BoardHints()
     stage.hints(app, v, hints, tiles)
+    tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
+    app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
     hints.recent = words.recent_cells(v)
     fx = app.fx.update(v, (app.serial, len(app.turn().game.actions), "game", v["seat"]))
     if app.settings.animations:
@@ -67,7 +69,9 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
-        "si-bar": panels.status_bar(v, drawer, app.status_open, settings.sound_button(app.settings)),
+        "si-bar": panels.status_bar(
+            v, drawer, app.status_open, undo.buttons(app), settings.sound_button(app.settings)
+        ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
@@ -76,20 +80,22 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
         "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
+        "si-coach": coach.tip_html(tip) if tip is not None else "",
     }
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
-    """The side panel's middle: the stage's panel, the suggestion, the seat's objectives.
+    """The side panel's middle: the seat's objective tracker (exploration), the stage's
+    panel, the suggestion.
     (Above it the recap, below it the players and the log: parts of their own, replaced
     only when they change -- the log's tile pictures make it the heaviest HTML.)"""
-    mine = panels.objectives_box(v) if stage.name in EXPLORING else ""
+    mine = app.guide.tracker_part(app, stage, v) if stage.name in EXPLORING else ""
     offered = not (v["stage"] or "").startswith("alexis")
     return (
         settings.sound_question(app)
+        + mine
         + stage.panel(app, v)
         + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
-        + mine
     )
 
 
@@ -108,5 +114,6 @@ def html(p: dict[str, str]) -> str:
         f'<div id="si-recap">{p["si-recap"]}</div><div id="si-stage">{p["si-stage"]}</div>'
         f'<div id="si-log">{p["si-log"]}</div></aside>'
         f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
+        f'<div id="si-coach">{p["si-coach"]}</div>'
         f'<div id="si-toasts">{p["si-toasts"]}</div>{glyph_defs_svg()}</div>'
     )
