@@ -19,6 +19,8 @@ from test_phone import DEVICES, check_axe, check_screen
 from small_islands import Game, Land, Options, PlaceHouse, PlacePortToken, PlaceResourceToken
 
 SAVE_KEY = "small-islands/save"
+TOGGLE = '#si-bar [data-act="sound"]:visible'
+VISIBLE_TOGGLE = "#si-bar .strip-sound [data-act=sound]"  # the phone's (this test's device)
 SETTINGS_KEY = "small-islands/settings"
 
 # Every running animation but the sea's endless drift: (name, end time in ms, target class).
@@ -223,14 +225,14 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     page.click('[data-act="new"]')
     page.click('[data-act="unlock"]')
     page.wait_for_selector('[data-ask="sound"]')  # the first game asks
-    sound = page.locator('.bar [data-act="sound"]')
+    sound = page.locator(TOGGLE)  # the header's toggle (on phones, in the strip under the bar)
     assert sound.get_attribute("aria-pressed") == "false"
     page.click('[data-act="layout-accept"]')
     assert [u for u in fetched if "/sounds/" in u] == []
     assert page.evaluate("() => document.body.dataset.audio") is None  # no AudioContext yet
     page.click('[data-ask="sound"] [data-act="sound"][data-value="on"]')
-    page.wait_for_function("() => document.querySelector('.bar [data-act=sound]')"
-                           ".getAttribute('aria-pressed') === 'true'")
+    page.wait_for_function("(sel) => document.querySelector(sel).getAttribute('aria-pressed')"
+                           " === 'true'", arg=VISIBLE_TOGGLE)
     page.wait_for_timeout(300)  # the sounds are fetched
     assert page.evaluate("() => document.body.dataset.audio") == "on"
     assert {u.rsplit("/", 1)[1] for u in fetched if "/sounds/" in u} == {
@@ -243,7 +245,7 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     page.click('[data-act="unlock"]')
     page.wait_for_selector('[data-screen="game"]')
     assert page.locator('[data-ask="sound"]').count() == 0
-    assert page.locator('.bar [data-act="sound"]').get_attribute("aria-pressed") == "true"
+    assert page.locator(TOGGLE).get_attribute("aria-pressed") == "true"
     assert recorder.problems() == {}
     context.close()
 

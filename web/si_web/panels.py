@@ -101,7 +101,7 @@ def status_bar(
         f'<span class="phase">{round_phase(v)}</span></span></span>'
         f'<span class="bar-buttons">{undo}{button("?", "rules", "btn rules-btn", name="Rules")}'
         f'{strip_toggle(status_open)}{sound}{button("Menu", "menu", "btn")}</span>'
-        "</header>" + strip(v, drawer if status_open else None)
+        "</header>" + strip(v, drawer if status_open else None, sound)
     )
 
 
@@ -115,7 +115,7 @@ def stacks_line(v: dict[str, Any]) -> str:
     )
 
 
-def strip(v: dict[str, Any], drawer: str | None) -> str:
+def strip(v: dict[str, Any], drawer: str | None, sound: str = "") -> str:
     """Phones: each seat's essentials in short form, always on screen, and the drawer of the
     full players panel + log (open when `drawer` is given; hidden by CSS on wide screens)."""
     chips = []
@@ -138,6 +138,8 @@ def strip(v: dict[str, Any], drawer: str | None) -> str:
         if drawer is not None
         else '<div id="si-drawer" class="drawer" hidden></div>'
     )
+    if sound:  # phones: the sound toggle sits here (the header's own is hidden by CSS)
+        chips.append(f'<li class="strip-sound">{sound}</li>')
     return f'<ul class="strip" aria-label="Scores">{"".join(chips)}</ul>{box}'
 
 

@@ -106,7 +106,7 @@ class Watch(Screen):
             + button("Skip", "skip", "btn primary", disabled=app.skipping)
             + button("Menu", "menu", "btn")
             + "</span></header>"
-            + strip(v, drawer)
+            + strip(v, drawer, settings.sound_button(app.settings))
             + "</div>"
             f'<div class="board-wrap">{svg}</div>'
             '<aside class="panel"><section class="card steps"><h2>'
