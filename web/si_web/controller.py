@@ -34,6 +34,7 @@ from si_web.app import App
 from si_web.board_svg import viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.feedback import Feedback
+from si_web.first_paint import Keeper
 from si_web.session import StorageFull
 
 try:
@@ -83,9 +84,37 @@ gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppr
 
 
 def render(by_tap: bool = False) -> None:
-    """Show the app's screen, then schedule what computer seats or a hint need."""
+    """Show the app's screen, then schedule what computer seats or a hint need, and keep
+    the public part of what a reload shows first (`first_paint`)."""
     show(by_tap)
     schedule()
+    keep_first_paint_soon()
+
+
+# The next start paints it before Python is ready (first-paint.js); kept off the tap's path.
+keeper = Keeper(LocalStorage(), str(document.documentElement.getAttribute("data-build") or ""))
+first_paint: dict[str, Any] = {"timer": None}
+
+
+def keep_first_paint() -> None:
+    first_paint["timer"] = None
+    try:
+        keeper.keep(app)
+    except Exception:
+        window.console.warn("Small Islands: the screen for the next start was not kept:\n"
+                            + traceback.format_exc())
+
+
+def keep_first_paint_soon() -> None:
+    if first_paint["timer"] is None:
+        first_paint["timer"] = set_timeout(keep_first_paint, 300)
+
+
+def on_visibility(event: Js) -> None:
+    """The page is hidden (maybe closed): keep what is pending now."""
+    if str(document.visibilityState) == "hidden" and first_paint["timer"] is not None:
+        clear_timeout(first_paint["timer"])
+        keep_first_paint()
 
 
 def show(by_tap: bool = False) -> None:
@@ -682,7 +711,7 @@ _proxies = [
     create_proxy(f)
     for f in (
         on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
-        on_popstate, on_resize,
+        on_popstate, on_resize, on_visibility,
     )
 ]
 root.addEventListener("click", _proxies[0])
@@ -694,6 +723,7 @@ root.addEventListener("wheel", _proxies[4], js_obj({"passive": False}))
 document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
+document.addEventListener("visibilitychange", _proxies[8])
 kept_browser.install(app, tap_act, render)  # files, the replay's slider, other windows
 make_live_region()
 
@@ -714,6 +744,7 @@ feedback = Feedback(window, document, js_obj, set_timeout, next_frame)
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
+root.removeAttribute("inert")  # the first paint's (first-paint.js): Python's screen is live
 render()
 publish_stats()
 document.body.dataset.ready = "1"

@@ -19,7 +19,7 @@ from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
 
-from . import words
+from . import first_paint, words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .replay import Replay
@@ -73,6 +73,8 @@ class Kept:
             try:
                 session.save_game(game)
             except StorageFull:
+                if first_paint.give_way(session):  # the next start's picture goes first
+                    continue
                 n = self.history.make_room(1)
                 if n:
                     dropped += n
