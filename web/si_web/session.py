@@ -169,8 +169,9 @@ class Session:
         return raw is not None, parse(raw)
 
     def save_device_settings(self, settings: Settings) -> None:
-        """Write the device's settings (after every change)."""
-        self.storage.set(self.settings_key, dump(settings))
+        """Write the device's settings (after every change; lost, like the other small
+        records, when storage is full: the game's save matters more)."""
+        self.put(self.settings_key, dump(settings))
 
     # ------------------------------------------------------------- choices
     def raw_choices(self) -> str | None:
