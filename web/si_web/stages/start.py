@@ -23,7 +23,8 @@ class Start(Screen):
     name = "start"
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
-         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss", "ember"}
+         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss", "settings",
+         "ember"}
     )
 
     def render(self, app: App) -> str:
@@ -100,6 +101,9 @@ class Start(Screen):
 
     def on_stats(self, app: App, data: Data) -> None:
         app.screen = "stats"
+
+    def on_settings(self, app: App, data: Data) -> None:
+        app.screen = "settings"
 
     def on_ember(self, app: App, data: Data) -> None:
         """Ember Isle: the controller loads its code and hands the screen over."""
