@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from si_web.board_svg import COLOUR_INK, MARKS, attrs
+from si_web.board_svg import MARKS, attrs
 
 from . import words
 
@@ -29,6 +29,7 @@ COLUMN_FILL = {"pearl": "#f7f4ea", "jade": "#1fae6a", "obsidian": "#1b1b1f", "co
 COLUMN_INK = {"pearl": "#333", "jade": "#04361d", "obsidian": "#f7f4ea", "copper": "#3a1a05"}
 ROVER = {"red": "#d8403a", "blue": "#2f6fd6", "yellow": "#f2c230", "violet": "#8e4fc9"}
 MARK_OF = {"red": "red", "blue": "blue", "yellow": "yellow", "violet": "purple"}
+INK = {"red": "#fff", "blue": "#fff", "yellow": "#3a2f00", "violet": "#fff"}
 
 # Terrain art: a small glyph per hex, drawn around (0, 0) (<use href="#e-...">).
 ART = {
@@ -232,7 +233,7 @@ def _rovers(view: dict[str, Any]) -> list[str]:
         x += (n % 2) * 5 - 2.5 * (1 if n else 0)
         y += (n // 2) * 5
         colour = s["colour"]
-        ink = COLOUR_INK.get(MARK_OF.get(colour, ""), "#fff")
+        ink = INK.get(colour, "#fff")
         mark = MARKS.get(MARK_OF.get(colour, ""), "")
         out.append(
             f'<g transform="translate({x:.1f} {y:.1f})"><rect x="-5.5" y="-3.5" width="11" height="7" '
