@@ -116,12 +116,16 @@ def fields() -> dict[str, str]:
 
 def tap(act: str, data: dict[str, str]) -> None:
     app: EmberApp = shell["app"]
+    t0 = window.performance.now()
     try:
         app.handle(act, data, fields())
     except Exception:
         window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
         app.message = "Something went wrong; the game is saved. Reload to continue."
+    t1 = window.performance.now()
     render()
+    # timings of the last tap (ms): handle it, render (as window.siLastTap for Small Islands)
+    window.siEmberTap = f"{t1 - t0:.2f} {window.performance.now() - t1:.2f}"
 
 
 def on_click(event: Js) -> None:

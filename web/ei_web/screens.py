@@ -14,7 +14,7 @@ from si_web.screens import button, swatch
 
 from . import form as form_mod
 from . import pictures, words
-from .board import COLUMN_FILL, MARK_OF
+from .board import COLUMN_FILL, MARK_OF, board_svg
 from .steps import TRIAD_ASK, Sel, clue_options, cube_columns, next_field, playable_cards, powers
 
 EDITION = "Component content of this edition is original."
@@ -270,7 +270,9 @@ def over(view: dict[str, Any]) -> str:
     return (
         '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
         f'<p>{escape(words.end_reason(view.get("end_reason")))}</p>'
-        f'<ol class="ei-scores">{"".join(rows)}</ol><div class="row">'
+        f'<ol class="ei-scores">{"".join(rows)}</ol>'
+        f'<div class="board-wrap final ei-map">{board_svg(view, label="The island at the end")}</div>'
+        '<div class="row">'
         + button("New Ember Isle game", "ei-menu", "btn primary")
         + button("Back to Small Islands", "ei-leave", "btn")
         + "</div></section>"
