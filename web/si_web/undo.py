@@ -98,6 +98,21 @@ def redo(app: App) -> None:
         r.clear()
 
 
+_ARROWS = {  # curved arrows, drawn in the button's text colour
+    "undo": '<path d="M9 15 4 10l5-5M4 10h10a6 6 0 0 1 0 12h-3"/>',
+    "redo": '<path d="m15 15 5-5-5-5m5 5H10a6 6 0 0 0 0 12h3"/>',
+}
+
+
+def _label(act: str, text: str) -> str:
+    """An arrow and the word (narrow screens show the arrow only; the name stays the word)."""
+    return (
+        '<svg class="ico-arrow" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+        'fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" '
+        f'stroke-linejoin="round">{_ARROWS[act]}</svg><span class="lbl">{text}</span>'
+    )
+
+
 def buttons(app: App) -> str:
     """Undo (it says why when it is not available) and Redo (when there is something)."""
     g = app.game
@@ -105,13 +120,19 @@ def buttons(app: App) -> str:
         return ""
     why = g.undo_blocker()
     if why is None:
-        html = '<button type="button" class="btn" data-act="undo">Undo</button>'
+        html = (
+            '<button type="button" class="btn undo-btn" data-act="undo" aria-label="Undo">'
+            f'{_label("undo", "Undo")}</button>'
+        )
     else:
         text = words.undo_blocked(why)
         html = (
-            '<button type="button" class="btn off" data-act="undo" aria-disabled="true" '
-            f'aria-label="Undo: {escape(text)}">Undo</button>'
+            '<button type="button" class="btn undo-btn off" data-act="undo" aria-disabled="true" '
+            f'aria-label="Undo: {escape(text)}">{_label("undo", "Undo")}</button>'
         )
     if app.kept.redo.available(g):
-        html += '<button type="button" class="btn" data-act="redo">Redo</button>'
+        html += (
+            '<button type="button" class="btn undo-btn" data-act="redo" aria-label="Redo">'
+            f'{_label("redo", "Redo")}</button>'
+        )
     return html
