@@ -89,9 +89,9 @@ def test_expert_effort_is_counted_not_timed(monkeypatch):
     calls = []
     real = expert_module.playout
 
-    def counted(game, me, rng, whole_round=False):
+    def counted(game, me, rng, *args):
         calls.append(me)
-        return real(game, me, rng, whole_round)
+        return real(game, me, rng, *args)
 
     monkeypatch.setattr(expert_module, "playout", counted)
     effort = Effort(worlds=5)
