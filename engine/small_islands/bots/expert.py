@@ -49,12 +49,14 @@ from ..actions import (
     StartLayout,
     TakeTile,
 )
+from ..content import NAVIGATION_SIZE
 from ..game import Game
 from . import rollout
-from .evaluate import summarize
+from .evaluate import W_LATER, summarize
+from .infer import ObjectiveModel
 from .policy import Ctx, medium, ranked
 from .search import MAX_PLAYOUT_STEPS, Denial, Evidence, _best, _margin, _step, take_options
-from .world import board_from_view, determinize
+from .world import board_from_view, determinize, known_hands
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,12 @@ class Effort:
     policy: str = "fast"  # playout policy: "fast" (Hard's) or "strong" (rollout.py)
     objective_lines: int = 4  # objective pairs compared (Medium's best first; at most 6)
     w_card: float = 0.0  # weight of the card kept for next round (`CARD_VALUE`)
+    w_later: float = W_LATER  # next round's objective in Expert's own tile and token values
+    hands: bool = False  # the other hands' tiles the log shows are dealt to them
+    choice_model: float = 0.0  # > 0: the others' objectives drawn by `infer` (its beta)
+    place_lines: int = 0  # placements compared by playouts at the place step (< 2: Hard's)
+    last_round: bool = False  # in the game's last round: no next-round objective, and ...
+    last_token_cost: float | None = None  # ... what a token must gain (None: Hard's rule)
     sample: int = 0  # strong policy: positions looked at per tile (0: all)
 
 
@@ -96,7 +104,7 @@ CARD_VALUE = {k: v - sum(_CARD_PP.values()) / len(_CARD_PP) for k, v in _CARD_PP
 
 def _last_round(game: Game) -> bool:
     """Will the game end with this round (its last ship, or too few tiles after it)?"""
-    return game.ships_left() <= 1 or len(game.reserve) < 12
+    return game.ships_left() <= 1 or len(game.reserve) < NAVIGATION_SIZE
 
 
 def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
@@ -109,17 +117,30 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
         return legal[0]
     seat = view["seat"]
     board = board_from_view(view)
-    pool = [determinize(view, rng, board) for _ in range(effort.pool)]
+    hands = known_hands(view) if effort.hands else None
+    pool = [determinize(view, rng, board, hands) for _ in range(effort.pool)]
+    if effort.choice_model:
+        model = ObjectiveModel(view, effort.choice_model)
+        if model.seats:
+            for world in pool:
+                model.resample(world, rng)
     evidence = Evidence(view)
     first = pool[0]
-    denial = Denial(first, seat, pool, evidence)
+    last = effort.last_round and _last_round(first)
+    denial = Denial(first, seat, pool, evidence, 0.0 if last else effort.w_later,
+                    effort.last_token_cost if last else None)
     kind = legal[0]
     if isinstance(kind, PlaceTile):
-        scored = denial.placements(Ctx.of(first, seat), first.seats[seat].hand)
-        return _best(scored) if scored else medium(first, legal, rng)
-    if isinstance(kind, EndTurn):
+        scored = denial.placements(Ctx.of(first, seat, denial.w_later), first.seats[seat].hand)
+        if not scored:
+            return medium(first, legal, rng)
+        if effort.place_lines < 2:
+            return _best(scored)
+        lines, n_worlds = _place_lines(scored, effort), effort.worlds
+    elif isinstance(kind, EndTurn):
         return _best(denial.tokens(legal))
-    lines, n_worlds = _lines(first, legal, denial, view, effort)
+    else:
+        lines, n_worlds = _lines(first, legal, denial, view, effort)
     if len(lines) == 1:
         return lines[0][0]
     weights = _world_weights(pool, seat, evidence)
@@ -136,6 +157,12 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
 
 
 # ------------------------------------------------------------------ candidates
+def _place_lines(scored: list[tuple[float, PlaceTile]], effort: Effort) -> list[list[Action]]:
+    """The best few placements by Hard's values, best first (Hard's choice)."""
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+    return [[scored[i][1]] for i in order[: effort.place_lines]]
+
+
 def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: dict[str, Any],
            effort: Effort) -> tuple[list[list[Action]], int]:
     """Lines to compare (Hard's choice first) and how many worlds to play them in."""
