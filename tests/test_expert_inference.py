@@ -1,4 +1,4 @@
-"""What Expert reads from the public log: tiles seen going into hands, how objectives were chosen."""
+"""What Expert reads from the public log: tiles seen going into hands, objectives chosen."""
 
 import random
 from collections import Counter

@@ -74,7 +74,8 @@ class Effort:
     min_gain: float = 0.5  # PP of paired margin a line must add over Hard's choice
     confidence: float = 1.5  # ... and by this many standard errors (up to 4 rivals at once)
     policy: str = "fast"  # playout policy: "fast" (Hard's) or "strong" (rollout.py)
-    objective_lines: int = 4  # objective pairs compared (Medium's best first; at most 6)
+    objective_lines: int = 4  # objective pairs compared (Medium's best first; 0: one per card)
+    choices_now: int = 6  # ... with 0: at most this many cards to play this round
     w_card: float = 0.0  # weight of the card kept for next round (`CARD_VALUE`)
     w_later: float = W_LATER  # next round's objective in Expert's own tile and token values
     hands: bool = False  # the other hands' tiles the log shows are dealt to them
@@ -157,7 +158,7 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
 
 
 # ------------------------------------------------------------------ candidates
-def _place_lines(scored: list[tuple[float, PlaceTile]], effort: Effort) -> list[list[Action]]:
+def _place_lines(scored: list[tuple[float, Action]], effort: Effort) -> list[list[Action]]:
     """The best few placements by Hard's values, best first (Hard's choice)."""
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
     return [[scored[i][1]] for i in order[: effort.place_lines]]
@@ -176,11 +177,27 @@ def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: dict[str, 
         return _house_lines(game, legal, effort), effort.reward_worlds
     if isinstance(first, ChooseObjective):
         scored = ranked(game, legal)
-        return [[a] for _, a in scored[: effort.objective_lines]], effort.setup_worlds
+        if effort.objective_lines > 0:
+            return [[a] for _, a in scored[: effort.objective_lines]], effort.setup_worlds
+        return _objective_lines(game, scored, effort), effort.setup_worlds
     if isinstance(first, StartLayout):
         scored = ranked(game, legal)
         return [[a] for _, a in scored[: effort.choices]], effort.setup_worlds
     return [[medium(game, legal, random.Random(0))]], 0
+
+
+def _objective_lines(game: Game, scored: list[tuple[float, Action]],
+                     effort: Effort) -> list[list[Action]]:
+    """One line per card that could be played this round (Medium's best first), each
+    keeping for next round the card Medium ranks best with it, plus `CARD_VALUE`."""
+    keep = 0.0 if _last_round(game) else effort.w_card
+    best: dict[str, tuple[float, Action]] = {}
+    for v, action in scored:
+        assert isinstance(action, ChooseObjective)
+        v += keep * CARD_VALUE.get(action.later, 0.0)
+        if action.now not in best or v > best[action.now][0]:
+            best[action.now] = (v, action)
+    return [[a] for _, a in list(best.values())[: effort.choices_now]]
 
 
 def _house_lines(game: Game, legal: Sequence[Action], effort: Effort) -> list[list[Action]]:

@@ -81,15 +81,15 @@ def turn(g: Game, rng: random.Random, sample: int = 0) -> None:
     hand = [values[t] for t in g.seats[seat].hand if values[t] is not None]
     best_hand = max(hand, key=lambda p: p[0]) if hand else None  # type: ignore[index]
     best: tuple[float, Action, Action | None] | None = None
-    for slot, tile_id in enumerate(g.display):
-        if tile_id is None:
+    for slot, shown in enumerate(g.display):
+        if shown is None:
             continue
-        opts = [p for p in (values[tile_id], best_hand) if p is not None]
+        opts = [p for p in (values[shown], best_hand) if p is not None]
         if not opts:
             cand: tuple[float, Action, Action | None] = (-1.0, TakeTile(slot), None)
         else:
             v, place = max(opts, key=lambda p: p[0])
-            cand = (v + 0.01 * len(TILE_BY_ID[tile_id].symbols), TakeTile(slot), place)
+            cand = (v + 0.01 * len(TILE_BY_ID[shown].symbols), TakeTile(slot), place)
         if best is None or cand[0] > best[0]:
             best = cand
     ships = g.ships_for(seat) if not g.navigation else []
