@@ -30,7 +30,7 @@ bench: install chromium build
 lint: $(VENV_STAMP)
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
-	$(VPY) -m mypy --strict tools e2e/conftest.py e2e/test_shell.py e2e/test_snapshot.py bench/startup.py
+	$(VPY) -m mypy --strict tools e2e/conftest.py e2e/test_shell.py e2e/test_snapshot.py e2e/test_first_paint.py bench/startup.py
 
 install: $(VENV_STAMP) $(NODE_STAMP)
 

@@ -91,12 +91,15 @@ def test_one_pyodide_started_early(browser: Browser, site_url: str) -> None:
 
 
 def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: Path) -> None:
+    """A first visit: the start screen rendered at build time (inert) under the "getting
+    ready" indicator until Python renders its own (e2e/test_first_paint.py: the rest)."""
     held: list[Route] = []
     app_page.route("**/main.py", lambda route: held.append(route))  # Python cannot finish
     app_page.goto("./", wait_until="domcontentloaded")
     loading = app_page.locator("#loading")
     assert loading.is_visible()
-    assert "Small Islands" in loading.inner_text()
+    assert "Getting the game ready" in loading.inner_text()
+    assert app_page.locator("#app[inert] .screen.start").is_visible()
     assert app_page.get_attribute("body", "data-ready") is None
     for _ in range(600):  # the page asks for main.py once the config is read
         if held:

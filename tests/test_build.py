@@ -5,10 +5,15 @@ module list and key."""
 
 from __future__ import annotations
 
+import ast
+import gzip
+import io
 import json
+import re
 import shutil
 import subprocess
 import sys
+import tokenize
 import zipfile
 from pathlib import Path
 
@@ -67,10 +72,22 @@ json.dumps(checks)
 
 @pytest.fixture(scope="module")
 def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with the build's vendor/ (Pyodide, PyScript and the added bytecode)."""
+    """A folder with the build's vendor/ (Pyodide, PyScript and the added bytecode) and its
+    archives of the engine and the UI."""
     out = tmp_path_factory.mktemp("built")
     build.vendor(out)
+    build.write_archives(out)
     return out
+
+
+def shipped_zips(built: Path, into: Path) -> list[Path]:
+    """The build's archives as the page writes them for Python (gzip decompressed)."""
+    found = []
+    for name in build.ARCHIVES.values():
+        path = into / name.removesuffix(".gz")
+        path.write_bytes(gzip.decompress((built / name).read_bytes()))
+        found.append(path)
+    return found
 
 
 def test_vendored_bytecode_is_loaded_by_pyodide(vendored: Path, tmp_path: Path) -> None:
@@ -139,12 +156,19 @@ def test_lockfile_keeps_its_info_only(vendored: Path) -> None:
     assert lock == {"info": original["info"], "packages": {}}
 
 
-def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(vendored: Path) -> None:
+def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
+    vendored: Path, tmp_path: Path
+) -> None:
     """The engine's and the UI's tests (and the bot worker's code, tests/test_worker_python.py)
-    under Pyodide with only the trimmed library for the app's imports (tools/pyodide_tests.mjs).
+    under Pyodide, on the engine and the UI as shipped (the build's archives: stripped
+    sources; every app module must be imported from them) with only the trimmed library for
+    the app's imports (tools/pyodide_tests.mjs).
     Left out: every test file that uses hypothesis (its native part does not load under
     Pyodide), the tests that start Node or a subprocess."""
-    app = sorted(m for m in build.browser_modules() if m != "si_web.controller")
+    ours, _ = build.app_python()
+    browser = build.pyimports.touches_browser(ours)  # the controller and its browser glue
+    assert "si_web.controller" in browser and "si_web.app" not in browser
+    app = sorted(m for m in build.browser_modules() if m not in browser)
     files = sorted(
         f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")
         if p.name not in ("test_build.py", "test_pyodide.py")
@@ -156,11 +180,125 @@ def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(vendored
         f"--stdlib={vendored}/vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip",
         f"--full-stdlib={build.NODE_MODULES}/pyodide/python_stdlib.zip",
         f"--app={','.join(app)}",
+        f"--archives={','.join(str(z) for z in shipped_zips(vendored, tmp_path))}",
+        f"--not-shipped={','.join(pyimports.module_name(n)[0] for n in build.NOT_SHIPPED)}",
         *files, "-x", "-k", "not test_the_ui_does_not_import_html_or_urllib",
     ]
     out = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=ROOT)
     assert out.returncode == 0, (out.stdout[-3000:], out.stderr[-3000:])
     assert " passed" in out.stdout and "the app imported" not in out.stdout
+    assert "not from the shipped archives" not in out.stdout
+    found = re.search(r"modules from the shipped archives: (\d+)", out.stdout)
+    assert found and int(found.group(1)) >= len(app), out.stdout[-2000:]
+
+
+def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> None:
+    """Each shipped module is its source without docstrings and comments, line for line;
+    the command line and the tournament runner are left out; the archives are gzipped
+    uncompressed zips (zipimport reads them as they are) and the same at every build."""
+    sources = {
+        **{f"small_islands/{p.relative_to(ROOT / 'engine' / 'small_islands').as_posix()}": p
+           for p in (ROOT / "engine" / "small_islands").rglob("*.py")},
+        **{f"si_web/{p.relative_to(build.WEB / 'si_web').as_posix()}": p
+           for p in (build.WEB / "si_web").rglob("*.py")},
+    }
+    shipped: dict[str, bytes] = {}
+    for path in shipped_zips(vendored, tmp_path):
+        with zipfile.ZipFile(path) as archive:
+            assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}
+            shipped |= {name: archive.read(name) for name in archive.namelist()}
+    bytecode = {n for n in shipped if n.endswith(".pyc")}
+    assert bytecode == {
+        "/".join(m.split(".")[:-1]) + f"/__pycache__/{m.split('.')[-1]}.cpython-314.pyc"
+        for m in build.every_start()
+    }
+    assert "si_web.controller" in build.every_start()
+    assert set(shipped) - bytecode == set(sources) - set(build.NOT_SHIPPED)
+    for name in bytecode:
+        assert int.from_bytes(shipped[name][4:8], "little") == 0b01  # hash-based, unchecked
+    for name, data in ((n, d) for n, d in shipped.items() if n not in bytecode):
+        text, original = data.decode(), sources[name].read_text(encoding="utf-8")
+        assert len(text.splitlines()) == len(original.splitlines()), name
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        assert not [t for t in tokens if t.type == tokenize.COMMENT], name
+        tree, expected = ast.parse(text), without_docstrings(ast.parse(original))
+        # the same statements as the source, docstrings aside, on the same lines
+        assert ast.dump(tree) == ast.dump(expected), name
+        assert statement_lines(tree) == statement_lines(expected), name
+        assert ast.get_docstring(tree) is None
+    again = tmp_path / "again"
+    again.mkdir()
+    build.write_archives(again)
+    for name in build.ARCHIVES.values():
+        assert (again / name).read_bytes() == (vendored / name).read_bytes(), name
+
+
+# Under Pyodide: the UI unpacked as the page does; the controller (which every start
+# imports, never from a snapshot) loads from its shipped bytecode, not compiled, and that
+# bytecode is its shipped source's.
+CONTROLLER = r"""
+import { loadPyodide } from "%(pyodide)s";
+// (no column ranges, as the build compiles: tools/pyodide_compile.mjs)
+const py = await loadPyodide({ indexURL: "%(index)s", env: { PYTHONNODEBUGRANGES: "1" } });
+py.FS.mkdirTree("/out");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(out)s" }, "/out");
+console.log(py.runPython(`
+import builtins, importlib.util, json, sys, zipfile
+zipfile.ZipFile("/out/ui.zip").extractall("/app")
+sys.path.insert(0, "/app")
+import si_web  # (in a snapshot, as every module of ours but the controller)
+compiled = []
+real = builtins.compile
+def spy(source, filename, *args, **kw):
+    compiled.append(str(filename))
+    return real(source, filename, *args, **kw)
+builtins.compile = spy
+spec = importlib.util.find_spec("si_web.controller")
+code = spec.loader.get_code("si_web.controller")
+builtins.compile = real
+source = open(spec.origin).read()
+again = compile(source, spec.origin, "exec", dont_inherit=True)
+def shape(c):
+    return (c.co_filename, c.co_name, c.co_code, c.co_names, c.co_varnames, c.co_linetable,
+            tuple(shape(k) if hasattr(k, "co_code") else repr(k) for k in c.co_consts))
+json.dumps({"origin": spec.origin, "cached": spec.cached, "compiled": compiled,
+            "same": shape(code) == shape(again)})
+`));
+"""
+
+
+def test_the_controller_loads_from_its_shipped_bytecode(vendored: Path, tmp_path: Path) -> None:
+    index = vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}"
+    shipped_zips(vendored, tmp_path)
+    script = tmp_path / "check.mjs"
+    script.write_text(CONTROLLER % {
+        "pyodide": index / "pyodide.mjs", "index": f"{index}/", "out": tmp_path,
+    })
+    out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["origin"] == "/app/si_web/controller.py"
+    assert found["cached"] == "/app/si_web/__pycache__/controller.cpython-314.pyc"
+    assert found["compiled"] == []
+    assert found["same"]
+
+
+def statement_lines(tree: ast.AST) -> list[tuple[str, int]]:
+    return [(type(n).__name__, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with each docstring dropped (or `...` where it was a body's only statement)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                if len(node.body) == 1:
+                    first.value = ast.Constant(value=Ellipsis)
+                else:
+                    node.body.pop(0)
+    return tree
 
 
 def test_pyodide_tests_refuse_what_the_trimmed_stdlib_lacks(vendored: Path) -> None:

@@ -3,7 +3,7 @@
     python tools/build.py [--out site]
 
 site/ holds the page and its static files from web/, the engine and the UI package as
-zips that PyScript unpacks into the interpreter's cwd, the Pyodide and PyScript files that
+gzipped zips of their stripped sources (see `write_archive`), the Pyodide and PyScript files that
 the page requests at runtime (vendored from node_modules/ under versioned paths), the
 manifest, the icons and the service worker with its precache list and content-hash version.
 """
@@ -11,18 +11,20 @@ manifest, the icons and the service worker with its precache list and content-ha
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import html.parser
+import io
 import json
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
-    import sys
-
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools import pyimports  # noqa: E402
@@ -73,10 +75,16 @@ STATIC_SUFFIXES = {
     ".webmanifest",
     ".ico",
 }
-# The zips carry sourceless bytecode compiled by the shipped Pyodide (see
-# `compile_packages`); the computer players stay as source: only the bot worker imports them,
-# off the main thread.
-KEEP_SOURCE = ("small_islands/bots",)
+# The engine and the UI ship as source without docstrings and comments (line numbers kept),
+# in an uncompressed zip that Python imports from (zipimport), gzipped as a whole: one
+# compression over all modules, ~2.7x fewer bytes than per-module deflated bytecode (see
+# bench/RESULTS.md, "App bytes"). The cost, compiling at start, falls on first visits only:
+# returning visits restore a Python snapshot with the modules imported.
+# Never needed in a browser (command line, tournaments): left out.
+NOT_SHIPPED = ("small_islands/__main__.py", "small_islands/bots/tournament.py")
+# site/ names of the archives; the page writes them into Python's working directory without
+# the ".gz" (web/python-snapshot.mjs FILES).
+ARCHIVES = {"small_islands": "engine.zip.gz", "si_web": "ui.zip.gz"}
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -85,13 +93,17 @@ PYODIDE_BOOT = "pyodide-boot.mjs"
 # Python memory snapshots (shared by the page, the bot worker and snapshot-worker.mjs): the
 # build writes in it the snapshot's key and the modules imported before one is made.
 PYTHON_SNAPSHOT = "python-snapshot.mjs"
+# Where index.html gets the start screen (`write_index`).
+START_SCREEN = "<!--si:start-screen-->"
 SNAPSHOT_WORKER = "snapshot-worker.mjs"
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
 # PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
-# ~85 ms to compile (under Node): the vendored python_stdlib.zip also carries these modules
-# as bytecode compiled by the shipped Pyodide (zipimport prefers `.pyc`; the sources stay).
-STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py")
+# ~85 ms to compile (under Node), and the controller imports `pyodide.ffi.wrappers` (never in
+# a snapshot: it is Pyodide's browser API), which zipimport compiled twice at every start:
+# the vendored python_stdlib.zip also carries these modules as bytecode compiled by the
+# shipped Pyodide (zipimport prefers `.pyc`; the sources stay).
+STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "pyodide/ffi/wrappers.py")
 # PyScript writes its `pyscript` package into the interpreter's cwd as source at every start
 # and imports it; its bytecode, compiled at build time from the same vendored bundle, is
 # unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
@@ -143,25 +155,72 @@ def add_file(archive: zipfile.ZipFile, name: str, data: bytes,
     archive.writestr(info, data, compresslevel=9)
 
 
-def write_zip(source: Path, package: str, dest: Path) -> None:
-    """Zip ``source`` as ``package/...`` with fixed timestamps and order (reproducible)."""
-    files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+def write_archive(source: Path, package: str, dest: Path) -> None:
+    """``source`` as ``package/...`` in an uncompressed zip (fixed dates and order), gzipped
+    as a whole with a fixed header (reproducible). Deflating each module on its own, as a zip
+    does, misses what modules share (names, markup, imports): ~25 % more bytes."""
+    files = sorted(p for p in source.rglob("*") if p.is_file())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for path in files:
-            add_file(archive, f"{package}/{path.relative_to(source).as_posix()}", path.read_bytes())
+            info = zipfile.ZipInfo(f"{package}/{path.relative_to(source).as_posix()}", FIXED_DATE)
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    dest.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
 
 
-def compile_packages(staging: Path, packages: dict[str, Path]) -> Path:
-    """Copy the packages into ``staging`` and turn them into Pyodide-compiled bytecode.
+def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
+    """Copy the packages into ``staging`` (without NOT_SHIPPED) and strip their sources of
+    docstrings and comments with the shipped Pyodide (tools/pyodide_compile.mjs --strip).
+    Only modules: no bytecode caches, no type-checker markers."""
 
-    Importing from bytecode instead of source saves ~0.5 s of every start in the browser
-    (measured under Node: engine 194 -> 60 ms, UI 345 -> 10 ms).
-    """
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
+    def ignore(folder: str, names: list[str]) -> list[str]:
+        return [n for n in names if n == "__pycache__" or (Path(folder, n).is_file()
+                                                           and not n.endswith(".py"))]
+
     for name, source in packages.items():
         shutil.copytree(source, staging / name, ignore=ignore)
-    run_compiler(staging, keep=KEEP_SOURCE)
+    for name in NOT_SHIPPED:
+        (staging / name).unlink()
+    run_compiler(staging, ("--strip",))
     return staging
+
+
+def every_start() -> list[str]:
+    """Our modules that every start compiles: those the page imports that a Python snapshot
+    cannot hold (they touch the browser when imported: the controller)."""
+    ours, entries = app_python()
+    roots = [name for name in ours if name.split(".")[0] == "si_web"]
+    roots += pyimports.imports(entries["__main__"][0], "__main__", toplevel=True)
+    used = pyimports.closure(roots, ours, toplevel=True)
+    return sorted(used & pyimports.touches_browser({**ours, **entries}))
+
+
+def add_bytecode(staging: Path, modules: list[str]) -> None:
+    """Beside these modules' (stripped) sources, their bytecode as Python's own cache
+    (``__pycache__/name.cpython-314.pyc``, unchecked hash: used without reading the source,
+    which stays for tracebacks), compiled by the shipped Pyodide without optimization."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for module in modules:
+            path = Path(*module.split(".")).with_suffix(".py")
+            (Path(tmp) / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(staging / path, Path(tmp) / path)
+        run_compiler(Path(tmp), ("--optimize=0", "--pycache"))
+        for pyc in Path(tmp).rglob("*.pyc"):
+            target = staging / pyc.relative_to(tmp)
+            target.parent.mkdir(exist_ok=True)
+            shutil.copyfile(pyc, target)
+
+
+def write_archives(out: Path) -> None:
+    """The engine and the UI as ARCHIVES in ``out``: stripped sources, and bytecode for what
+    every start compiles (`every_start`)."""
+    packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = strip_packages(Path(tmp), packages)
+        add_bytecode(staged, every_start())
+        for package, name in ARCHIVES.items():
+            write_archive(staged / package, package, out / name)
 
 
 def copy_static(out: Path) -> None:
@@ -188,9 +247,9 @@ def check_pyodide_paths() -> None:
     pycache = f'"{pycache}": "./pyscript/__pycache__/*"'
     if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
         raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
-    for archive in ("engine.zip", "ui.zip"):
-        if f'"./{archive}": "import"' not in (WEB / PYTHON_SNAPSHOT).read_text():
-            raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must import from {archive}")
+    for archive in ARCHIVES.values():
+        if f'"./{archive}": "python"' not in (WEB / PYTHON_SNAPSHOT).read_text():
+            raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {archive}")
 
 
 def copy_vendor(out: Path) -> None:
@@ -421,7 +480,12 @@ def files_digest(out: Path, skip: tuple[str, ...]) -> str:
     return digest.hexdigest()
 
 
-def write_snapshot_config(out: Path, modules: list[str]) -> str:
+def build_tag(out: Path) -> str:
+    """This build's content hash (every file but the service worker, placeholders unfilled)."""
+    return files_digest(out, ("service-worker.js",))[:16]
+
+
+def write_snapshot_config(out: Path, modules: list[str], tag: str | None = None) -> str:
     """Fill in python-snapshot.mjs: its key (the build's content hash and Pyodide's build
     id: a new deploy never restores an old snapshot) and the modules to import; return the
     key."""
@@ -430,11 +494,53 @@ def write_snapshot_config(out: Path, modules: list[str]) -> str:
     for placeholder in ('"__SI_SNAPSHOT_KEY__"', '["__SI_SNAPSHOT_MODULES__"]'):
         if source.count(placeholder) != 1:
             raise SystemExit(f"{PYTHON_SNAPSHOT}: placeholder {placeholder} missing")
-    key = f"{files_digest(out, ('service-worker.js',))[:16]}-{pyodide_build_id()[:16]}"
+    key = f"{tag or build_tag(out)}-{pyodide_build_id()[:16]}"
     source = source.replace('"__SI_SNAPSHOT_KEY__"', json.dumps(key))
     source = source.replace('["__SI_SNAPSHOT_MODULES__"]', json.dumps(modules))
     path.write_text(source, encoding="utf-8")
     return key
+
+
+class _Markup(html.parser.HTMLParser):
+    """What the CSP would block in markup: inline scripts, styles and event handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocked: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.blocked.append(f"<{tag}>")
+        self.blocked += [f"{tag} {name}=" for name, _ in attrs if name == "style"
+                         or name.startswith("on")]
+
+
+def start_screen() -> str:
+    """The start screen a newcomer sees, rendered by the UI's pure modules as the browser's
+    Python renders it (an empty storage: no saved game, the default new-game form)."""
+    for folder in (str(ROOT / "engine"), str(WEB)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    from si_web.app import App, MemoryStorage
+
+    markup = App(MemoryStorage()).render()
+    checker = _Markup()
+    checker.feed(markup)
+    if checker.blocked:
+        raise SystemExit(f"the start screen's markup needs what the CSP blocks: {checker.blocked}")
+    return markup
+
+
+def write_index(out: Path, tag: str) -> None:
+    """index.html with the start screen in #app and this build's tag on <html data-build>
+    (first-paint.js paints a stored screen only if it was kept by this build)."""
+    path = out / "index.html"
+    text = path.read_text(encoding="utf-8")
+    for placeholder in (START_SCREEN, '"__SI_BUILD__"'):
+        if text.count(placeholder) != 1:
+            raise SystemExit(f"index.html: placeholder {placeholder} missing")
+    text = text.replace('"__SI_BUILD__"', json.dumps(tag))
+    path.write_text(text.replace(START_SCREEN, start_screen()), encoding="utf-8")
 
 
 def site_files(out: Path) -> list[str]:
@@ -469,14 +575,12 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_static(out)
-    with tempfile.TemporaryDirectory() as tmp:
-        packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
-        staged = compile_packages(Path(tmp), packages)
-        write_zip(staged / "small_islands", "small_islands", out / "engine.zip")
-        write_zip(staged / "si_web", "si_web", out / "ui.zip")
+    write_archives(out)
     vendor(out)
     stdlib = stdlib_modules(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip")
-    write_snapshot_config(out, snapshot_modules(stdlib))
+    tag = build_tag(out)
+    write_snapshot_config(out, snapshot_modules(stdlib), tag)
+    write_index(out, tag)
     return write_service_worker(out)
 
 

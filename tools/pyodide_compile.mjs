@@ -1,11 +1,16 @@
-// Compile Python files to bytecode with the shipped Pyodide (Python 3.14), in Node.
-// Usage: node tools/pyodide_compile.mjs [--optimize=N] [--pycache] DIR [KEEP_SOURCE_DIR ...]
+// Compile Python files to bytecode with the shipped Pyodide (Python 3.14), in Node, or strip
+// their sources for shipping.
+// Usage: node tools/pyodide_compile.mjs [--optimize=N] [--pycache] [--strip] DIR [KEEP_SOURCE_DIR ...]
 //
-// Default (our packages): every .py under DIR becomes a sourceless module.pyc beside it
+// --strip (our packages, tools/build.py): every .py under DIR is rewritten without its
+// docstrings and comments, each line where it was (tracebacks keep their line numbers; a
+// docstring that was a body's only statement becomes `...`), trailing spaces cut; checked by
+// compiling it. Stripped with the shipped Python's own `ast` and `tokenize`, so the result
+// depends on the pinned Pyodide only (reproducible), and never on the build machine's Python.
+//
+// Default: every .py under DIR becomes a sourceless module.pyc beside it
 // (optimize 2: docstrings and asserts stripped; unchecked hash) and the .py is removed --
-// except under the KEEP_SOURCE_DIRs (relative to DIR), which stay as source. The browser
-// then imports the engine and the UI without compiling them at every start, and the
-// bytecode is smaller than __pycache__ files shipped next to the sources would be.
+// except under the KEEP_SOURCE_DIRs (relative to DIR), which stay as source.
 //
 // --optimize=N: the optimization level (0 keeps docstrings and asserts: used for Python's
 // and PyScript's own modules, so that they behave exactly as their sources).
@@ -22,24 +27,68 @@ const flags = args.filter((a) => a.startsWith("--"));
 const [dirArg, ...keepArgs] = args.filter((a) => !a.startsWith("--"));
 let optimize = 2;
 let pycache = false;
+let strip = false;
 for (const flag of flags) {
   if (/^--optimize=[0-2]$/.test(flag)) optimize = Number(flag.split("=")[1]);
   else if (flag === "--pycache") pycache = true;
+  else if (flag === "--strip") strip = true;
   else throw new Error(`unknown option ${flag}`);
 }
 const dir = resolve(dirArg);
-const options = JSON.stringify({ keep: keepArgs, optimize, pycache });
+const options = JSON.stringify({ keep: keepArgs, optimize, pycache, strip });
 const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.mkdirTree("/pkg");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, "/pkg");
 py.runPython(`
-import importlib.util, json, py_compile
+import ast, importlib.util, io, json, py_compile, tokenize
 from pathlib import Path
 
 options = json.loads(${JSON.stringify(options)})
 keep = [Path("/pkg", k) for k in options["keep"]]
+
+
+def docstrings(tree):
+    """(node, alone) for every docstring; alone: it is its body's only statement."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                yield first, len(node.body) == 1
+
+
+def stripped(text):
+    """The source without docstrings and comments, every line where it was."""
+    lines = text.splitlines(keepends=True)
+
+    def chars(row, col):  # ast's columns count UTF-8 bytes
+        return len(lines[row - 1].encode("utf-8")[:col].decode("utf-8"))
+
+    for doc, alone in sorted(docstrings(ast.parse(text)), key=lambda d: -d[0].lineno):
+        row0, row1 = doc.lineno, doc.end_lineno
+        col0, col1 = chars(row0, doc.col_offset), chars(row1, doc.end_col_offset)
+        head, tail = lines[row0 - 1][:col0], lines[row1 - 1][col1:]
+        for row in range(row0, row1 + 1):
+            lines[row - 1] = "\\n"
+        lines[row0 - 1] = head + ("..." if alone else "") + tail
+    text = "".join(lines)
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            lines[row - 1] = lines[row - 1][:col] + lines[row - 1][token.end[1]:]
+    return "".join(line.rstrip() + "\\n" for line in lines)
+
+
 for source in sorted(Path("/pkg").rglob("*.py")):
     if any(k in source.parents for k in keep):
+        continue
+    if options["strip"]:
+        text = source.read_text(encoding="utf-8")
+        out = stripped(text)
+        assert out.count("\\n") == text.count("\\n") + (not text.endswith("\\n")), source
+        compile(out, str(source), "exec", dont_inherit=True)
+        source.write_text(out, encoding="utf-8")
         continue
     if options["pycache"]:
         target = importlib.util.cache_from_source(str(source))

@@ -2,7 +2,13 @@
 // Node, with a given standard library: the build's trimmed python_stdlib.zip is checked by
 // running the tests against it (tests/test_build.py).
 // Usage: node tools/pyodide_tests.mjs --stdlib=ZIP --full-stdlib=ZIP --app=MOD,MOD,...
-//        [pytest args ...]
+//        [--archives=ZIP,ZIP --not-shipped=MOD,MOD] [pytest args ...]
+//
+// --archives: the engine and the UI as the build ships them (site/'s *.zip.gz, decompressed):
+// unpacked into folders and imported from there, as in the browser, instead of the
+// repository's sources; every --app module must come from them. Modules the build leaves out
+// (--not-shipped: the command line, the tournament runner) are found in the repository for
+// the tests that use them, and no other module of ours may be.
 //
 // --app: the modules the browser may run (tools/build.py `browser_modules`, but those that
 // need the browser). They are imported first, before pytest, with only the trimmed library,
@@ -16,7 +22,7 @@
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -28,7 +34,13 @@ const option = (name) => {
 const stdlib = option("stdlib");
 const full = option("full-stdlib");
 const app = args.find((a) => a.startsWith("--app=")).slice(6).split(",");
-const ours = ["--stdlib=", "--full-stdlib=", "--app="];
+const list = (name) => {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.slice(name.length + 3).split(",").filter(Boolean) : [];
+};
+const archives = list("archives").map((a) => resolve(a));
+const notShipped = list("not-shipped");
+const ours = ["--stdlib=", "--full-stdlib=", "--app=", "--archives=", "--not-shipped="];
 const pytestArgs = args.filter((a) => !ours.some((o) => a.startsWith(o)));
 const venvLib = resolve(root, ".venv", "lib");
 const sitePackages = resolve(venvLib, readdirSync(venvLib).find((d) => d.startsWith("python")), "site-packages");
@@ -43,6 +55,19 @@ for (const [dir, at] of [[root, "/repo"], [sitePackages, "/venv"], [dirname(full
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
+const shipped = archives.map((path, i) => {
+  py.FS.mkdirTree("/shipped");
+  py.FS.writeFile(`/shipped/${i}.zip`, readFileSync(path));
+  return `/shipped/${i}`;
+});
+// (unpacked by Python's zipfile here; the page's own unpacking is the browser tests' part)
+py.runPython(`
+import zipfile
+for i, at in enumerate(${JSON.stringify(shipped)}):
+    zipfile.ZipFile(f"/shipped/{i}.zip").extractall(at)
+`);
+py.globals.set("shipped", py.toPy(shipped));
+py.globals.set("not_shipped", py.toPy(notShipped));
 py.globals.set("full_zip", `/full/${full.split("/").pop()}`);
 py.globals.set("pytest_args", py.toPy(pytestArgs));
 py.globals.set("app_modules", py.toPy(app));
@@ -58,7 +83,7 @@ refused = []
 def is_app(filename):
     if app_files:
         return filename in app_files
-    return filename.startswith(("/repo/engine/", "/repo/web/"))  # while importing them
+    return filename.startswith(("/repo/engine/", "/repo/web/", "/shipped/"))  # while importing them
 
 
 def app_on_stack():
@@ -89,10 +114,17 @@ class TestToolsOnly:
 
 sys.meta_path.append(TestToolsOnly)
 sys.dont_write_bytecode = True
-sys.path[:0] = ["/repo/engine", "/repo/web", "/repo", "/repo/tests"]
+sys.path[:0] = [*(shipped or ["/repo/engine", "/repo/web"]), "/repo", "/repo/tests"]
 os.chdir("/repo")
 # The app's modules first, before any test tool imports anything (the browser's order).
 app_files.update([__import__(name, fromlist=["_"]).__file__ for name in app_modules])
+wrong = []
+if shipped:
+    wrong = sorted(f for f in app_files if not f.startswith(tuple(a + "/" for a in shipped)))
+    # What the build leaves out, for the tests that use it: after the shipped modules.
+    for name in ("small_islands", "small_islands.bots"):
+        module = __import__(name, fromlist=["_"])
+        module.__path__.append("/repo/engine/" + name.replace(".", "/"))
 sys.path.append("/venv")
 import pytest
 
@@ -100,6 +132,15 @@ status = int(pytest.main(pytest_args))
 if refused:
     print("the app imported modules the trimmed library lacks:", sorted(set(refused)))
     status = status or 3
+if shipped:
+    ours = [(n, getattr(m, "__file__", None) or "") for n, m in list(sys.modules.items())
+            if n.split(".")[0] in ("small_islands", "si_web")]
+    wrong += sorted(n for n, f in ours if not f.startswith(tuple(a + "/" for a in shipped))
+                    and n not in not_shipped)
+    print("modules from the shipped archives:", sum(f.startswith("/shipped/") for _, f in ours))
+if wrong:
+    print("not from the shipped archives:", wrong)
+    status = status or 4
 status
 `);
 } catch (error) {

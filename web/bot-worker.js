@@ -1,8 +1,8 @@
 // Small Islands computer players, off the main thread (a same-origin module worker).
 //
 // It starts its own Python (restoring the page's Python memory snapshot when one of this
-// build is stored: python-snapshot.mjs; ~10x faster than a fresh start), installs engine.zip
-// where the page does (the snapshot's modules came from there), and answers one request at
+// build is stored: python-snapshot.mjs; ~10x faster than a fresh start), installs the engine
+// (engine.zip.gz) where the page does (the snapshot's modules came from there), and answers one request at
 // a time. Request (postMessage): {id, request} where `request` is a JSON string
 //   {"kind": "bot", "view": {...}, "legal": [action JSON, ...], "level": "hard",
 //    "seed": 123, "budget": 0.25}
@@ -36,11 +36,10 @@ const started = performance.now();
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
 async function boot() {
-  const engine = fetchFiles(import.meta.url, { "./engine.zip": "import" });
+  const engine = fetchFiles(import.meta.url, { "./engine.zip.gz": "python" });
   engine.catch(() => {}); // reported below, once
   const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
   installFiles(pyodide, await engine);
-  pyodide.runPython("import sys; sys.dont_write_bytecode = True");
   pyodide.runPython(PYTHON);
   return { handle: pyodide.globals.get("si_handle"), start };
 }

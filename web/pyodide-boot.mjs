@@ -96,8 +96,8 @@ const early = boot();
 // A failure is reported once, by PyScript when it asks (not also as an unhandled rejection).
 early.catch(() => {});
 
-// Issue 16 point 2 hooks in here: paint the stored public screen (inert, with a "getting
-// ready" indicator) while Python starts; Python's first render replaces it.
+// The stored public screen (or the prerendered start screen) is on the page already, inert,
+// under a "getting ready" indicator: first-paint.js painted it before the first frame.
 
 /** PyScript's entry point: the early interpreter, with PyScript's output handlers. */
 export async function loadPyodide(options = {}) {

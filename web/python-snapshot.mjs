@@ -39,13 +39,14 @@ import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 export const SNAPSHOT_KEY = "__SI_SNAPSHOT_KEY__";
 /** The modules imported before a snapshot is taken (tools/build.py writes the list). */
 export const SNAPSHOT_MODULES = ["__SI_SNAPSHOT_MODULES__"];
-/** Installed at every start, in the working directory. "import": the engine and the UI, as
- * bytecode zips that stay zips, on sys.path (zipimport decompresses only what is imported);
- * "dir/*": unpacked there (PyScript writes its `pyscript` package as source at every start;
- * its bytecode goes beside it, see tools/build.py). */
+/** Installed at every start, in the working directory (on sys.path). "python": the engine
+ * and the UI, uncompressed zips of their (stripped) sources gzipped as a whole, unpacked there
+ * (a folder, not zipimport: zipimport compiles a source module twice, once only to name its
+ * file); "dir/*": unpacked there (PyScript writes its `pyscript` package as source at every
+ * start; its bytecode goes beside it, see tools/build.py). */
 export const FILES = {
-  "./engine.zip": "import",
-  "./ui.zip": "import",
+  "./engine.zip.gz": "python",
+  "./ui.zip.gz": "python",
   "./vendor/pyscript-0.7.31/pyscript-pycache.zip": "./pyscript/__pycache__/*",
 };
 
@@ -254,35 +255,63 @@ export async function startPython(indexURL, { restore: tryRestore = false, passi
   }
 }
 
-/** Start fetching FILES (or the given subset); resolves to [[source, target, bytes], ...]. */
+/** Start fetching FILES (or the given subset); resolves to [[source, target, bytes], ...],
+ * ".gz" files decompressed. */
 export function fetchFiles(base, files = FILES) {
   return Promise.all(
     Object.entries(files).map(async ([source, target]) => {
       const response = await fetch(new URL(source, base));
       if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`);
-      return [source, target, new Uint8Array(await response.arrayBuffer())];
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return [source, target, source.endsWith(".gz") ? await gunzip(bytes) : bytes];
     }),
   );
 }
 
+/** The bytes of a gzip file (the browser's own decompressor); bytes without gzip's magic
+ * number are returned as they are (a server that sent them with Content-Encoding: gzip has
+ * had the browser decompress them already). */
+async function gunzip(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 /** Install fetched FILES in the interpreter's working directory (see FILES). */
 export function installFiles(pyodide, fetched) {
-  const zips = [];
   for (const [source, target, data] of fetched) {
-    if (target === "import") {
-      const path = `${pyodide.FS.cwd()}/${source.split("/").pop()}`;
-      pyodide.FS.writeFile(path, data);
-      zips.push(path);
-    } else {
-      pyodide.unpackArchive(data, "zip", { extractDir: target.replace(/\/?\*$/, "") || "." });
-    }
+    if (target === "python") unzipStored(pyodide.FS, data, pyodide.FS.cwd(), source);
+    else pyodide.unpackArchive(data, "zip", { extractDir: target.replace(/\/?\*$/, "") || "." });
   }
-  // After the cwd, in FILES' order; a restored interpreter has them already.
-  const globals = pyodide.toPy({ zips });
-  try {
-    pyodide.runPython("import sys\nsys.path[1:1] = [z for z in zips if z not in sys.path]", { globals });
-  } finally {
-    globals.destroy();
+  // Nothing is gained by writing bytecode caches into a file system that every start makes
+  // anew (a snapshot holds the imported modules themselves).
+  pyodide.runPython("import sys\nsys.dont_write_bytecode = True");
+}
+
+/** Write the files of an uncompressed zip (the build's archives) under `dir`. */
+export function unzipStored(FS, bytes, dir, source = "zip") {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22; // the end-of-central-directory record (no archive comment)
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error(`${source}: not a zip`);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error(`${source}: bad zip directory`);
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + skip;
+    if (method !== 0 || name.startsWith("/") || name.split("/").includes("..")) {
+      throw new Error(`${source}: ${name}: not a plain stored file`);
+    }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const path = `${dir}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    if (!name.endsWith("/")) FS.writeFile(path, bytes.subarray(start, start + size));
   }
 }
 

@@ -13,7 +13,8 @@ document.addEventListener(
   "py:ready",
   () => {
     if (loading) loading.dataset.stage = "python";
-    if (loadingText) loadingText.textContent = "Starting the game…";
+    // (unless it says why a tap did nothing: first-paint.js)
+    if (loadingText && !loading.dataset.wait) loadingText.textContent = "Starting the game…";
   },
   { capture: true, once: true },
 );

@@ -86,7 +86,7 @@ def play_discard(game: Game, action: DiscardTile) -> None:
     seat.hand.remove(action.tile)
     game.boxed.append(action.tile)
     drawn = draw_replacement(game)
-    game.mark_revealed()
+    game.mark_revealed("tile_drawn")
     game.note(mover, f"returned {action.tile} to the box")
     if drawn is not None:
         seat.hand.append(drawn)

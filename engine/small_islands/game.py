@@ -72,7 +72,8 @@ class Game:
         self.automaton: Automaton | None = AUTOMATA[name] if name else None
         self.automaton_state: AutomatonState | None = None
         self._undo_floor = 0
-        self._revealed = False
+        self._undo_why: str | None = None  # why the last action cannot be undone
+        self._revealed: str | None = None  # what the action being played revealed
         self._legal_cache: tuple[list[Action], frozenset[Action]] | None = None
         self._deal()
 
@@ -217,12 +218,13 @@ class Game:
 
     def _apply(self, handler: Callable[[Game, Any], None], action: Action) -> None:
         before = self.to_move
-        self._revealed = False
+        self._revealed = None
         handler(self, action)
         self.actions.append(action)
         self._legal_cache = None
         if self._revealed or self.to_move != before:
             self._undo_floor = len(self.actions)
+            self._undo_why = "turn_passed" if self.to_move != before else self._revealed
 
     def _refuse(self, handler: Callable[[Game, Any], None], action: Action) -> None:
         """Raise the most precise `IllegalAction` for an action `is_legal` refused.
@@ -266,11 +268,23 @@ class Game:
         """Can the last action be taken back (same turn, nothing hidden revealed since)?"""
         return len(self.actions) > self._undo_floor
 
+    def undo_blocker(self) -> str | None:
+        """Why the last action cannot be taken back (None when it can): ``nothing_played``;
+        ``turn_passed`` (it was the turn's first decision, made by another seat or at a new
+        turn); or what it revealed: ``tile_drawn``, ``tile_turned``, ``discovery_drawn``,
+        ``objective_revealed``, ``cards_dealt``, ``automaton_card``, ``game_over``."""
+        if self.can_undo():
+            return None
+        if not self.actions:
+            return "nothing_played"
+        return self._undo_why or "revealed"
+
     def undo(self) -> Game:
         """A new game with the last action taken back (see `can_undo`)."""
         if not self.can_undo():
             raise IllegalAction(
-                "cannot_undo", "nothing to undo since hidden information was revealed"
+                "cannot_undo",
+                f"nothing to undo since hidden information was revealed ({self.undo_blocker()})",
             )
         g = Game(self.options)
         for action in self.actions[:-1]:  # played and checked once already
@@ -387,9 +401,9 @@ class Game:
         name = self.seats[seat].name if seat is not None else None
         self.log.append({"round": self.round, "seat": seat, "name": name, "text": text})
 
-    def mark_revealed(self) -> None:
-        """The action being played reveals hidden information (undo stops here)."""
-        self._revealed = True
+    def mark_revealed(self, what: str = "revealed") -> None:
+        """The action being played reveals hidden information, `what` (undo stops here)."""
+        self._revealed = what
 
     def ask(self, seat: int, stage: str) -> None:
         """Make `seat` the one to move, at `stage`."""
@@ -449,7 +463,7 @@ class Game:
                 self.display[slot] = self.navigation.pop()
             elif self.reserve:
                 self.display[slot] = self.reserve.pop()
-            self._revealed = True
+            self._revealed = "tile_turned"
         self._begin_turn((seat + 1) % len(self.seats))
 
     def ship_landed(self, seat: int) -> None:
@@ -484,7 +498,7 @@ class Game:
         for s in self.seats:
             s.revealed = False
         self._deal_cards(2)
-        self._revealed = True
+        self._revealed = "cards_dealt"
         self.phase = "preparation"
         self.stage = None
         self.to_move = self.players(self.first_player)[0]
@@ -526,7 +540,7 @@ class Game:
             return
         self.stage = None
         s.revealed = True
-        self._revealed = True
+        self._revealed = "objective_revealed"
         self.note(seat, f"reveals objective {s.now}")
 
     def _end_round(self) -> None:
@@ -553,7 +567,7 @@ class Game:
         self.stage = None
         self.to_move = None
         self.end_reason = reason
-        self._revealed = True
+        self._revealed = "game_over"
 
     # --------------------------------------------------------------- scoring
     def ship_ports(self, seat: int) -> int:

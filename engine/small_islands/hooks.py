@@ -87,8 +87,8 @@ class Table(Protocol):
         """Add a line to the game log, said by `seat` (None: the game)."""
         ...
 
-    def mark_revealed(self) -> None:
-        """The action being played reveals hidden information (undo stops here)."""
+    def mark_revealed(self, what: str = "revealed") -> None:
+        """The action being played reveals hidden information, `what` (undo stops here)."""
         ...
 
     def ask(self, seat: int, stage: str) -> None:

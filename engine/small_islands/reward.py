@@ -65,7 +65,7 @@ def draw_discovery(game: Game, count: int) -> None:
     """Draw Discovery tokens (as many as are left) for the seat to keep one."""
     count = min(count, len(game.discovery_bag))
     game.pending_discovery = [game.discovery_bag.pop() for _ in range(count)]
-    game.mark_revealed()
+    game.mark_revealed("discovery_drawn")
 
 
 def need_no_pending_discovery(game: Game) -> None:

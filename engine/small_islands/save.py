@@ -1,6 +1,8 @@
 """A game as data: the event-sourced save (options + actions) and the full state dump.
 
-A save is ``{"format", "app", "options", "actions"}``; reading one is strict (depth limit,
+A save is ``{"format", "app", "options", "actions"}``, plus, in the app's storage, ``rev``: the
+number of times the game was written (the app compares it between windows; a save without it
+is revision 0). Reading one is strict (depth limit,
 duplicate keys, unknown fields, a newer format) and every problem is a `MalformedInput` that
 names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
 """
@@ -36,15 +38,25 @@ def save_text(options: Options, actions: list[Action]) -> str:
     )
 
 
+def with_revision(text: str, rev: int) -> str:
+    """A save made by `save_text` with its storage revision `rev` added (first field)."""
+    if not text.startswith('{"format":'):
+        raise ValueError("not a save made by save_text")
+    return f'{{"rev":{int(rev)},' + text[1:]
+
+
 def read_save(text: str | bytes) -> tuple[Options, list[Action]]:
     """The options and actions of a save made by `save_text` (`MalformedInput` otherwise)."""
     data = load_json(text, "save")
     if not isinstance(data, dict) or "format" not in data:
         raise MalformedInput("this is not a Small Islands save (no format field)")
     check_format(data["format"])
-    unknown = sorted(set(data) - {"format", "app", "options", "actions"})
+    unknown = sorted(set(data) - {"format", "app", "options", "actions", "rev"})
     if unknown:
         raise MalformedInput(f"the save has unknown field(s) {unknown}")
+    rev = data.get("rev", 0)
+    if not isinstance(rev, int) or isinstance(rev, bool) or not 0 <= rev < 2**53:
+        raise MalformedInput(f"rev: the revision must be a whole number, got {short(rev)}")
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise MalformedInput("actions: the save has no action list")

@@ -156,7 +156,7 @@ def draw_card(game: Table) -> ExplorationCard:
         solo.stack, solo.discard = solo.discard, []
         game.rng.shuffle(solo.stack)
     solo.card = solo.stack.pop()
-    game.mark_revealed()
+    game.mark_revealed("automaton_card")
     return CARD_BY_ID[solo.card]
 
 

@@ -29,7 +29,7 @@ from .actions import (
 from .board import Board
 from .content import TILE_BY_ID
 from .objectives import MISSIONS, REWARDS
-from .tiles import mask_to_points
+from .tiles import SHIP_TILE, mask_to_points
 
 if TYPE_CHECKING:
     from .game import Game
@@ -86,6 +86,26 @@ def board_json(board: Board) -> dict[str, Any]:
             for island in board.islands()
         ],
     }
+
+
+def board_from_json(data: dict[str, Any], tiles: int | None = None) -> Board:
+    """The `Board` of a view's public map (`board_json`'s inverse): tiles in placement
+    order, houses, tokens. With `tiles`, only the first that many tiles are placed."""
+    board = Board(data["width"], data["height"])
+    for t in data["tiles"][:tiles]:
+        tile = SHIP_TILE if t["ship"] is not None else TILE_BY_ID[t["id"]]
+        board.put(tile, t["x"], t["y"], t["rotation"], owner=t["ship"])
+    for h in data["houses"]:
+        board.houses[(h["x"], h["y"], h["index"])] = h["colour"]
+    for r in data["resource_tokens"]:
+        board.resource_tokens[(r["x"], r["y"], r["index"])] = (r["resource"], r["colour"])
+    board.covered_tokens = [
+        (c["x"], c["y"], c["index"], c["resource"], c["colour"])
+        for c in data.get("covered_tokens", [])
+    ]
+    for p in data["port_tokens"]:
+        board.port_tokens.setdefault((p["x"], p["y"]), []).append(p["colour"])
+    return board
 
 
 def objective_json(game: Game, objective: str | None) -> dict[str, Any] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import words
+from . import coach, words
 
 if TYPE_CHECKING:
     from .app import App
@@ -16,6 +16,7 @@ class Announcer:
     def __init__(self) -> None:
         self.heard: tuple[int, int] | None = None  # (serial, log length) announced so far
         self.said: str | None = None  # the notice announced last
+        self.tip: str | None = None  # the first-game coach's tip announced last
 
     def news(self, app: App) -> str:
         """What happened since the last call, in words, for the screen reader's polite live
@@ -32,7 +33,10 @@ class Announcer:
         self.heard = (app.serial, len(g.log))
         notice = app.notice if app.notice != self.said else None
         self.said = app.notice
-        if start >= len(g.log) and not notice:
+        showing: str | None = app.guide.record["showing"] if app.guide.active(g) else None
+        tip = coach.TIP_BY_ID.get(showing) if showing and showing != self.tip else None
+        self.tip = showing
+        if start >= len(g.log) and not notice and tip is None:
             return ""
         v = app.view() if app.screen == "game" and app.viewer is not None else g.view(0)
         lines = [
@@ -41,4 +45,6 @@ class Announcer:
         ]
         if notice:
             lines.append(notice)
+        if tip is not None:
+            lines.append(f"Tip: {tip.title}. {tip.text}")
         return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")

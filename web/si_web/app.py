@@ -19,11 +19,13 @@ from typing import Any
 
 from small_islands import Action, Game, IllegalAction
 
-from . import form, game_screen, resume, viewport, words
+from . import form, game_screen, resume, undo, viewport, words
 from .announce import Announcer
 from .autopilot import Autopilot
 from .board_svg import BoardHints, TileArt
 from .choices import Choices
+from .guide import Guide
+from .kept import Kept
 from .session import MemoryStorage, Session, Storage
 from .stages import SCREENS, GameStage, Stage, game_stage
 from .stages import place as place_stage
@@ -71,6 +73,8 @@ class App:
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
         self.announcer = Announcer()
+        self.kept = Kept(self)  # history, files, replay, redo, two windows (issue 15)
+        self.guide = Guide(self.session)  # the coach, the rules over a game, tracker/end picks
         self.load()
 
     # ------------------------------------------------------------------ state
@@ -109,6 +113,8 @@ class App:
 
     def stage(self) -> Stage:
         """The stage the device shows now."""
+        if self.session.conflict:  # another window saved the game since: "Continue here"
+            return SCREENS["elsewhere"]
         if self.screen == "game" and self.game is not None and self.viewer is not None:
             return game_stage(self.view(), self.choices.mode)
         ok = self.game is not None and self.game.to_move is not None
@@ -183,7 +189,7 @@ class App:
 
     def save_game(self) -> None:
         if self.game is not None:
-            self.session.save_game(self.game)
+            self.kept.save(self.game)
         self.save_settings()
 
     # ------------------------------------------------------------------ screens
@@ -278,7 +284,7 @@ class App:
         elif self.screen == "over":
             self.to_menu()
         else:
-            self.screen = "start"
+            self.screen = self.guide.back_from(self.screen)
 
     def fit_map(self) -> None:
         """Forget the player's pan/zoom: the map fits its content again."""
@@ -307,6 +313,7 @@ class App:
         self.message = None
         if act not in ("rotate", "noop"):
             self.notice = None
+        self.kept.sync()  # another window may have saved the game since
         stage = self.stage()
         if act not in stage.offers(self):
             self.ignored = [*self.ignored[-9:], f"{act} ignored on the {stage.name} screen"]
@@ -350,17 +357,9 @@ class App:
             self.ignored = [*self.ignored[-9:], f"refused ({exc.code}): {exc.message}"]
 
     def undo(self) -> None:
-        """Take the last action back (same turn, nothing hidden revealed since)."""
-        g = self.game
-        if g is None or self.viewer is None:
-            return
-        try:
-            self.game = g.undo()
-        except IllegalAction as exc:
-            self.refuse(exc)
-            return
-        self.save_game()
-        self.to_device_screen()
+        """Take the last action back (same turn, nothing hidden revealed since), or say why
+        not; redo: `undo.redo`."""
+        undo.undo(self)
 
     # test- and controller-facing helpers of the current decision
     def selected_tile(self) -> str | None:
@@ -434,3 +433,4 @@ class App:
         self.ticks, note = self.session.record_finished(g, self.human_seats())
         if note:
             self.events.append(note)
+        self.kept.finished(g)

@@ -38,6 +38,8 @@ class Autopilot:
         g = self.app.game
         if g is None or self.app.screen != "watch" or g.to_move is None or not self.app.is_auto(g.to_move):
             return None
+        if self.app.session.conflict:  # another window saved the game since: it plays there
+            return None
         return g.to_move if token is None or token == self.token() else None
 
     def request(self) -> dict[str, Any] | None:

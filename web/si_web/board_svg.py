@@ -228,6 +228,7 @@ class BoardHints:
     focus_box: tuple[float, float, float, float] | None = None  # the map zoomed where one acts
     labels: dict[tuple[int, int], str] = field(default_factory=dict)  # target names in words
     spot_labels: dict[tuple[int, int, int], str] = field(default_factory=dict)
+    extra_marks: list[str] = field(default_factory=list)  # highlights (`highlight`), under targets
 
 
 def view_tiles(board: dict[str, Any]) -> list[TileArt]:
@@ -350,6 +351,7 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
         )
     if hints.recent:
         marks.append(_recent_frames(hints.recent))
+    marks.extend(hints.extra_marks)
     first = True
     preview_at = (hints.preview.x, hints.preview.y) if hints.preview is not None else None
     if hints.cell_targets:

@@ -29,10 +29,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from si_web import viewport
+from si_web import kept_browser, viewport
 from si_web.app import App
 from si_web.board_svg import viewbox_attr
 from si_web.computers import Job, WorkerJobs
+from si_web.first_paint import Keeper
+from si_web.session import StorageFull
 
 try:
     from pyodide.ffi import jsnull
@@ -41,7 +43,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
 
 Js = Any  # a JavaScript object seen from Python
 root: Js = document.getElementById("app")
-PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts")
+PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts", "si-coach")
 
 
 def missing(value: object) -> bool:
@@ -63,8 +65,9 @@ class LocalStorage:
     def set(self, key: str, value: str) -> None:
         try:
             window.localStorage.setItem(key, value)
-        except Exception as exc:  # quota or disabled storage: keep playing, say so
+        except Exception as exc:  # quota or disabled storage: the app decides what to give up
             window.console.warn(f"Small Islands: could not save ({exc})")
+            raise StorageFull(str(exc)) from None
 
     def remove(self, key: str) -> None:
         with contextlib.suppress(Exception):
@@ -72,7 +75,7 @@ class LocalStorage:
 
 
 app = App(LocalStorage())
-last: dict[str, dict[str, str] | None] = {"parts": None}
+last: dict[str, dict[str, str] | None] = {"parts": None, "screen_parts": None}
 gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppress_click": False}
 
 
@@ -80,9 +83,37 @@ gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppr
 
 
 def render() -> None:
-    """Show the app's screen, then schedule what computer seats or a hint need."""
+    """Show the app's screen, then schedule what computer seats or a hint need, and keeping
+    the public part of what a reload shows first (`first_paint`)."""
     show()
     schedule()
+    keep_first_paint_soon()
+
+
+# The next start paints it before Python is ready (first-paint.js); kept off the tap's path.
+keeper = Keeper(LocalStorage(), str(document.documentElement.getAttribute("data-build") or ""))
+first_paint: dict[str, Any] = {"timer": None}
+
+
+def keep_first_paint() -> None:
+    first_paint["timer"] = None
+    try:
+        keeper.keep(app)
+    except Exception:
+        window.console.warn("Small Islands: the screen for the next start was not kept:\n"
+                            + traceback.format_exc())
+
+
+def keep_first_paint_soon() -> None:
+    if first_paint["timer"] is None:
+        first_paint["timer"] = set_timeout(keep_first_paint, 300)
+
+
+def on_visibility(event: Js) -> None:
+    """The page is hidden (maybe closed): keep what is pending now."""
+    if str(document.visibilityState) == "hidden" and first_paint["timer"] is not None:
+        clear_timeout(first_paint["timer"])
+        keep_first_paint()
 
 
 def show() -> None:
@@ -94,6 +125,7 @@ def show() -> None:
         restore_focus(key)
         announce()
         sync_history()
+        reveal_tip()
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
 
@@ -115,7 +147,7 @@ def draw() -> None:
                 update_board(parts, old)
             else:
                 document.getElementById(key).innerHTML = parts[key]
-    else:
+    elif not kept_browser.draw_parts(app, last):  # the replay viewer: its changed parts
         root.innerHTML = app.render()
     last["parts"] = parts
     document.body.dataset.appScreen = app.screen
@@ -128,6 +160,23 @@ def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
         document.getElementById("board-marks").innerHTML = parts["board-marks"]
     if parts["board-vb"] != svg.getAttribute("viewBox"):
         svg.setAttribute("viewBox", parts["board-vb"])
+
+
+TIP_TARGETS = {"tracker": ".tracker", "panel": "#si-stage > .card", "recap": ".recap"}
+shown_tip: dict[str, str | None] = {"id": None}
+
+
+def reveal_tip() -> None:
+    """A new coach tip: bring what it points at into view (a card of the scrolling panel)."""
+    el = root.querySelector(".coach[data-tip]")
+    tip = None if missing(el) else str(el.getAttribute("data-tip"))
+    if tip == shown_tip["id"]:
+        return
+    shown_tip["id"] = tip
+    target = TIP_TARGETS.get(str(el.getAttribute("data-target"))) if tip else None
+    found: Js = root.querySelector(target) if target else None
+    if not missing(found):
+        found.scrollIntoView(js_obj({"block": "nearest"}))
 
 
 def read_fields() -> dict[str, str]:
@@ -174,6 +223,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
     for note in app.ignored:
         window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
+    kept_browser.send_file(app)
     t1 = now()
     render()
     # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
@@ -264,7 +314,10 @@ def on_keydown(event: Js) -> None:
     if typing or event.ctrlKey or event.metaKey or event.altKey:
         return
     on_map = not missing(target.closest("#board")) and not missing(target.getAttribute("data-act"))
-    if on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+    if app.screen == "replay" and key in kept_browser.REPLAY_KEYS:
+        event.preventDefault()
+        tap_act("step", {"to": kept_browser.REPLAY_KEYS[key]})
+    elif on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
         event.preventDefault()
         move_focus(target, key)
     elif on_map and key in ("Enter", " "):
@@ -655,7 +708,7 @@ _proxies = [
     create_proxy(f)
     for f in (
         on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
-        on_popstate, on_resize,
+        on_popstate, on_resize, on_visibility,
     )
 ]
 root.addEventListener("click", _proxies[0])
@@ -667,10 +720,13 @@ root.addEventListener("wheel", _proxies[4], js_obj({"passive": False}))
 document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
+document.addEventListener("visibilitychange", _proxies[8])
+kept_browser.install(app, tap_act, render)  # files, the replay's slider, other windows
 make_live_region()
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
+root.removeAttribute("inert")  # the first paint's (first-paint.js): Python's screen is live
 render()
 publish_stats()
 document.body.dataset.ready = "1"

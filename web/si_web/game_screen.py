@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import panels, viewport, words
+from . import coach, panels, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -32,6 +32,8 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     tiles = view_tiles(v["board"])
     hints = BoardHints()
     stage.hints(app, v, hints, tiles)
+    tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
+    app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
     hints.recent = words.recent_cells(v)
     kind = "focus" if hints.cell_act == "focus" else stage.name
     hints.labels = {(x, y): words.target_label(kind, v, x, y) for x, y in hints.cell_targets}
@@ -63,7 +65,7 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
-        "si-bar": panels.status_bar(v, drawer, app.status_open),
+        "si-bar": panels.status_bar(v, drawer, app.status_open, undo.buttons(app)),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
@@ -72,19 +74,21 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
         "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
+        "si-coach": coach.tip_html(tip) if tip is not None else "",
     }
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
-    """The side panel's middle: the stage's panel, the suggestion, the seat's objectives.
+    """The side panel's middle: the seat's objective tracker (exploration), the stage's
+    panel, the suggestion.
     (Above it the recap, below it the players and the log: parts of their own, replaced
     only when they change -- the log's tile pictures make it the heaviest HTML.)"""
-    mine = panels.objectives_box(v) if stage.name in EXPLORING else ""
+    mine = app.guide.tracker_part(app, stage, v) if stage.name in EXPLORING else ""
     offered = not (v["stage"] or "").startswith("alexis")
     return (
-        stage.panel(app, v)
+        mine
+        + stage.panel(app, v)
         + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
-        + mine
     )
 
 
@@ -103,5 +107,6 @@ def html(p: dict[str, str]) -> str:
         f'<div id="si-recap">{p["si-recap"]}</div><div id="si-stage">{p["si-stage"]}</div>'
         f'<div id="si-log">{p["si-log"]}</div></aside>'
         f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
+        f'<div id="si-coach">{p["si-coach"]}</div>'
         f'<div id="si-toasts">{p["si-toasts"]}</div></div>'
     )

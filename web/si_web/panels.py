@@ -86,16 +86,21 @@ def round_phase(v: dict[str, Any]) -> str:
     return f"Round {v['round']} · {phase}" if v["round"] else phase
 
 
-def status_bar(v: dict[str, Any], drawer: str, status_open: bool) -> str:
-    """The game screen's compact header: who, round and phase, Undo, Players, Menu; under
-    it the strip of every seat's essentials (and the drawer)."""
+def status_bar(
+    v: dict[str, Any], drawer: str, status_open: bool, undo: str | None = None
+) -> str:
+    """The game screen's compact header: who, round and phase, Undo (`undo`: its buttons,
+    `undo.buttons`), Players, Menu; under it the strip of every seat's essentials (and the
+    drawer)."""
     me = v["seats"][v["seat"]]
-    undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
+    if undo is None:
+        undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
     return (
         '<header class="bar">'
         f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'
         f'<span class="phase">{round_phase(v)}</span></span></span>'
-        f'<span class="bar-buttons">{undo}{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
+        f'<span class="bar-buttons">{undo}{button("?", "rules", "btn rules-btn", name="Rules")}'
+        f'{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
         "</header>" + strip(v, drawer if status_open else None)
     )
 

@@ -105,8 +105,10 @@ def start_screen(
     save_summary: str,
     error: str | None,
     confirm_new: bool = False,
+    offer: str = "",
 ) -> str:
-    """New game form (players or solo against Alexis), continue, rules, Great Explorer."""
+    """New game form (players or solo against Alexis), continue, rules, Great Explorer;
+    `offer`: the guided first game's offer (first launch)."""
     names: list[str] = form["names"]
     colours: list[str] = form["colours"]
     kinds: list[str] = form.get("kinds") or ["human"] * len(names)
@@ -178,7 +180,7 @@ def start_screen(
         "<h1>Small Islands</h1>"
         '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device, '
         "against computer players, or solo against Alexis.</p>"
-        f"{cont}"
+        f"{offer}{cont}"
         '<section class="card new-game"><h2>New game</h2>'
         f"{tabs}"
         f'<div class="seats">{seats}</div>'
@@ -190,55 +192,14 @@ def start_screen(
         + "</div>"
         f"{err}{start}</section>"
         '<div class="row">'
+        + button("Your games", "history", "btn")
+        + button("Statistics", "stats", "btn")
         + button("Rules", "rules", "btn")
         + button("Great Explorer", "explorer", "btn")
+        + button("Guided first game", "coach-start", "btn")
         + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"
-    )
-
-
-RULES_HTML = """
-<h2>Goal</h2>
-<p>Build islands from landscape tiles, then place Houses on islands that meet your
-objective to earn Prestige Points (PP). The most PP after at most 4 rounds wins.</p>
-<h2>Placing tiles</h2>
-<p>A tile goes on an empty cell of the table next to at least one tile (sharing a side).
-Every border point it shares with tiles already on the map must match: land on land, sea on
-sea — along sides and at corners, diagonal neighbours included. Tiles may be rotated.</p>
-<p>Islands are tiles joined by sides whose middle point is land. A complete island can never
-grow.</p>
-<h2>A round</h2>
-<ol>
-<li><b>Preparation.</b> Six tiles form the Navigation stack. Each player secretly holds 3
-objectives, keeps 1 for this round and 1 for the next.</li>
-<li><b>Exploration.</b> In turn, <b>Explore</b>: take a face-up tile, place one of your 3 hand
-tiles, optionally place one Bonus token (resource side on a resource symbol, showing another
-resource; or port side on a coastal tile, at most 2 ports per tile). Or, once the Navigation
-stack is empty, <b>Land</b>: place a ship tile (yours or a grey one). Landing ends the
-exploration.</li>
-<li><b>Reward.</b> From the player who landed, each reveals the objective and may place Houses
-(one per island, islands of 2+ tiles meeting the mission, free House location, never where
-that player already has a House), scoring the reward per island.</li>
-</ol>
-<h2>End</h2>
-<p>The game ends when all 4 ships are placed, when the Reserve cannot fill the Navigation
-stack, or when a player finds no face-up tile and cannot land (after a last reward phase).
-Score = PP + Discovery tokens + 1 PP per Port on the 8 tiles around your own ship. Ties: most
-Houses, most Ports around the ship, the player who placed a tile last.</p>
-<h2>Symbols</h2>
-<p>Flower (pink petals), Fruit (round, orange), Leaf (pointed, green), Temple (pediment),
-Port (anchor), House location (dashed square). Houses show the player's colour.</p>
-"""
-
-
-def rules_screen() -> str:
-    """The rules summary and the edition note."""
-    return (
-        '<section class="screen rules"><h1>Rules summary</h1>'
-        f'<p class="edition">{EDITION_NOTE}</p>{RULES_HTML}'
-        + button("Back", "back", "btn primary")
-        + "</section>"
     )
 
 

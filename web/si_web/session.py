@@ -2,29 +2,43 @@
 
 Keys (under a per-game prefix, ``small-islands/`` here):
 
-* ``save``: the game in progress, its event-sourced save, written after every action;
+* ``save``: the game in progress, its event-sourced save, written after every action, with
+  its revision ``rev`` (see below);
 * ``broken-save``: an unreadable save moved aside (never deleted) before a new game;
 * ``ui``: the new-game settings, which screen was open, the map's pan/zoom;
 * ``ui-state``: the device seat's unfinished choices (see `resume`);
 * ``achievements`` (+ ``achievements-broken``): the Great Explorer record (see `explorer`).
 
 Reading never raises: anything unreadable is reported (saves, the achievements record) or
-ignored (settings, choices), and the raw text stays where it was.
+ignored (settings, choices), and the raw text stays where it was. Writing raises `StorageFull`
+when the browser refuses (its quota); the caller decides what to give up (`kept.Kept.save`).
+
+Two windows on one device: the session remembers the save text it last read or wrote
+(`known`); a save or removal over a text another window wrote since is refused and sets
+`conflict` (the app then offers "Continue here", which reloads), so a save is never written
+over a newer one. ``rev`` counts the writes of a game (one more than the save it replaces).
+History (finished games) has its own keys: see `history`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Protocol
 
 from small_islands import Game
-from small_islands.save import load_json
+from small_islands.save import load_json, with_revision
 
 from . import explorer
 
 
+class StorageFull(Exception):
+    """The browser refused to store a value (its quota is used up, or storage is off)."""
+
+
 class Storage(Protocol):
-    """What the app needs from localStorage (a dict-backed fake in tests)."""
+    """What the app needs from localStorage (a dict-backed fake in tests). `set` raises
+    `StorageFull` when the value cannot be stored."""
 
     def get(self, key: str) -> str | None: ...
 
@@ -34,15 +48,21 @@ class Storage(Protocol):
 
 
 class MemoryStorage:
-    """A dict-backed Storage (tests, or when the browser refuses localStorage)."""
+    """A dict-backed Storage (tests, or when the browser refuses localStorage); `quota`, when
+    given, is the most characters (keys + values) it holds, as a browser's localStorage."""
 
-    def __init__(self, data: dict[str, str] | None = None) -> None:
+    def __init__(self, data: dict[str, str] | None = None, quota: int | None = None) -> None:
         self.data = dict(data or {})
+        self.quota = quota
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
 
     def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise StorageFull(f"quota of {self.quota} characters exceeded")
         self.data[key] = value
 
     def remove(self, key: str) -> None:
@@ -69,9 +89,22 @@ class Session:
         self.meta_key = f"{prefix}/ui"
         self.ui_key = f"{prefix}/ui-state"
         self._ui_saved: str | None = None  # the choices record last written or read
+        self.known: str | None = None  # the save text this window last read or wrote
+        self.conflict = False  # another window wrote the save since (see the module doc)
+        self.full = False  # a write was refused: storage is full
         raw_record = storage.get(explorer.ACH_KEY)
         self.record, self.record_error = explorer.parse_record(raw_record)
         self.record_raw = raw_record if self.record_error else None
+
+    def put(self, key: str, value: str) -> bool:
+        """Write a record that may be lost when storage is full (settings, choices,
+        achievements): False, and `full` set, when the browser refused it."""
+        try:
+            self.storage.set(key, value)
+        except StorageFull:
+            self.full = True
+            return False
+        return True
 
     # ------------------------------------------------------------- the game
     def raw_save(self) -> str | None:
@@ -79,8 +112,9 @@ class Session:
         return self.storage.get(self.save_key)
 
     def load_game(self) -> Game | tuple[str, str] | None:
-        """The saved game; (reason, raw text) when it cannot be loaded; None when none."""
-        raw = self.raw_save()
+        """The saved game; (reason, raw text) when it cannot be loaded; None when none.
+        This window now knows that save (see `known`)."""
+        raw = self.known = self.raw_save()
         if raw is None:
             return None
         try:
@@ -88,17 +122,32 @@ class Session:
         except Exception as exc:  # any unreadable save: report it, keep it
             return (str(exc) or exc.__class__.__name__, raw)
 
-    def save_game(self, game: Game) -> None:
-        """Write the game after an action."""
-        self.storage.set(self.save_key, game.to_json())
+    def changed_elsewhere(self) -> bool:
+        """Has another window written (or removed) the save since this one read or wrote it?"""
+        return self.raw_save() != self.known
+
+    def save_game(self, game: Game) -> bool:
+        """Write the game after an action, one revision on; refused (False, `conflict` set)
+        when another window wrote the save since. `StorageFull` when the browser refuses."""
+        if self.changed_elsewhere():
+            self.conflict = True
+            return False
+        text = with_revision(game.to_json(), revision(self.known) + 1)
+        self.storage.set(self.save_key, text)  # StorageFull goes to the caller
+        self.known = text
+        return True
 
     def remove_game(self) -> None:
-        """Forget the saved game (after "Play again")."""
+        """Forget the saved game (after "Play again"), unless another window wrote it since."""
+        if self.changed_elsewhere():
+            self.conflict = True
+            return
         self.storage.remove(self.save_key)
+        self.known = None
 
     def move_aside(self, raw: str) -> None:
         """Keep an unreadable save under its own key before anything replaces it."""
-        self.storage.set(self.broken_key, raw)
+        self.put(self.broken_key, raw)
 
     # ------------------------------------------------------------- settings
     def meta(self) -> dict[str, Any]:
@@ -108,7 +157,7 @@ class Session:
 
     def save_meta(self, record: dict[str, Any]) -> None:
         """Write the settings record."""
-        self.storage.set(self.meta_key, json.dumps(record))
+        self.put(self.meta_key, json.dumps(record))
 
     # ------------------------------------------------------------- choices
     def raw_choices(self) -> str | None:
@@ -119,8 +168,7 @@ class Session:
 
     def save_choices(self, text: str | None) -> None:
         """Write the choices record when it changed."""
-        if text is not None and text != self._ui_saved:
-            self.storage.set(self.ui_key, text)
+        if text is not None and text != self._ui_saved and self.put(self.ui_key, text):
             self._ui_saved = text
 
     # ------------------------------------------------------------- achievements
@@ -137,11 +185,16 @@ class Session:
         return ticks, self._count(f"{game.options.seed}-{len(game.actions)}", game.options.mode, ticked)
 
     def _count(self, game_id: str, mode: str, ticked: list[str]) -> str | None:
+        raw = self.storage.get(explorer.ACH_KEY)  # another window may have counted games since
+        if self.record_error is None and raw is not None:
+            record, error = explorer.parse_record(raw)
+            if error is None:
+                self.record = record
         if game_id in self.record["games"]:
             return None
         note = None
         if self.record_error is not None and self.record_raw is not None:
-            self.storage.set(explorer.ACH_BROKEN_KEY, self.record_raw)
+            self.put(explorer.ACH_BROKEN_KEY, self.record_raw)
             note = (
                 "The unreadable achievements record was moved aside "
                 f"(storage key {explorer.ACH_BROKEN_KEY}); a new record starts with this game."
@@ -149,5 +202,14 @@ class Session:
             self.record_error = None
             self.record_raw = None
         explorer.add_game(self.record, game_id, mode, ticked)
-        self.storage.set(explorer.ACH_KEY, explorer.dump_record(self.record))
+        self.put(explorer.ACH_KEY, explorer.dump_record(self.record))
         return note
+
+
+_REV = re.compile(r'\{"rev":(\d{1,16}),')
+
+
+def revision(text: str | None) -> int:
+    """The revision of a stored save (0 for none, or one written without it)."""
+    m = _REV.match(text or "")
+    return int(m.group(1)) if m else 0

@@ -93,6 +93,24 @@ REFUSALS = {
 }
 DEFAULT_REFUSAL = "That is not possible here."
 
+# Why Undo is not available, by `Game.undo_blocker` code.
+UNDO_BLOCKED = {
+    "nothing_played": "Nothing to undo yet: no move has been made.",
+    "turn_passed": "Nothing to undo: Undo takes back only your own moves of this turn.",
+    "tile_drawn": "Undo is not possible: a hidden tile was drawn.",
+    "tile_turned": "Undo is not possible: a new tile was turned face up.",
+    "discovery_drawn": "Undo is not possible: Discovery tokens were drawn.",
+    "objective_revealed": "Undo is not possible: an objective was revealed.",
+    "cards_dealt": "Undo is not possible: new objective cards were dealt.",
+    "automaton_card": "Undo is not possible: Alexis turned over a card.",
+    "game_over": "The game is over.",
+}
+
+
+def undo_blocked(code: str) -> str:
+    """Why Undo is not available, in words."""
+    return UNDO_BLOCKED.get(code, "Undo is not possible: something hidden was revealed.")
+
 
 def plural(n: int, one: str, many: str) -> str:
     """'a flower' / '2 flowers'."""
@@ -425,6 +443,17 @@ def recent_cells(view: dict[str, Any]) -> list[tuple[int, int, str]]:
             continue
         for m in _CELL.finditer(str(e.get("text", ""))):
             out[(int(m.group(1)), int(m.group(2)))] = colours.get(e["seat"], "grey")
+    return [(x, y, c) for (x, y), c in out.items()]
+
+
+def log_cells(entries: list[dict[str, Any]], view: dict[str, Any]) -> list[tuple[int, int, str]]:
+    """The cells some log entries name, with the colour of the seat that made each."""
+    colours = {s["seat"]: s["colour"] for s in view["seats"]}
+    out: dict[tuple[int, int], str] = {}
+    for e in entries:
+        if e.get("seat") is not None:
+            for m in _CELL.finditer(str(e.get("text", ""))):
+                out[(int(m.group(1)), int(m.group(2)))] = colours.get(e["seat"], "grey")
     return [(x, y, c) for (x, y), c in out.items()]
 
 

@@ -15,13 +15,13 @@ import re
 from typing import Any
 
 from ..board import Board
-from ..content import TILE_BY_ID, TILES
+from ..content import TILES
 from ..game import Game
 from ..modes import MODES
 from ..objectives import DISCOVERY_VALUES
 from ..options import Options
 from ..solo import CARD_BY_ID, EXPLORATION_CARDS, LEVELS, SoloState
-from ..tiles import SHIP_TILE
+from ..view import board_from_json
 
 
 def board_from_view(view: dict[str, Any], tiles: int | None = None) -> Board:
@@ -29,22 +29,7 @@ def board_from_view(view: dict[str, Any], tiles: int | None = None) -> Board:
 
     With `tiles`, only the first that many tiles are placed (houses and tokens all the same).
     """
-    data = view["board"]
-    board = Board(data["width"], data["height"])
-    for t in data["tiles"][:tiles]:
-        tile = SHIP_TILE if t["ship"] is not None else TILE_BY_ID[t["id"]]
-        board.put(tile, t["x"], t["y"], t["rotation"], owner=t["ship"])
-    for h in data["houses"]:
-        board.houses[(h["x"], h["y"], h["index"])] = h["colour"]
-    for r in data["resource_tokens"]:
-        board.resource_tokens[(r["x"], r["y"], r["index"])] = (r["resource"], r["colour"])
-    if "covered_tokens" in data and hasattr(board, "covered_tokens"):
-        board.covered_tokens = [
-            (c["x"], c["y"], c["index"], c["resource"], c["colour"]) for c in data["covered_tokens"]
-        ]
-    for p in data["port_tokens"]:
-        board.port_tokens.setdefault((p["x"], p["y"]), []).append(p["colour"])
-    return board
+    return board_from_json(view["board"], tiles)
 
 
 def _chosen(view: dict[str, Any], seat: int) -> bool:

@@ -13,22 +13,30 @@ from .alexis_rotation import AlexisRotation
 from .base import GameStage, Screen, Stage
 from .bonus import Bonus
 from .broken import Broken
+from .elsewhere import Elsewhere
 from .great_explorer import GreatExplorer
+from .history import HistoryScreen
+from .import_file import ImportScreen
 from .land import Landing
 from .objectives import Objectives
 from .over import GameOver
 from .pass_device import PassDevice
 from .place import Place
+from .replay import ReplayScreen
 from .reward import Reward
 from .rules import Rules
 from .setup import Setup
 from .start import Start
+from .stats import StatsScreen
 from .take import Take
 from .watch import Watch
 
 SCREENS: dict[str, Screen] = {
     s.name: s for s in (Start(), Rules(), GreatExplorer(), Broken(), PassDevice(), Watch(), GameOver())
 }
+SCREENS.update(  # your games (issue 15)
+    {s.name: s for s in (HistoryScreen(), StatsScreen(), ReplayScreen(), ImportScreen(), Elsewhere())}
+)
 IDLE = GameStage()  # no decision of the device seat (never shown in normal play)
 _BY_STEP: dict[str, GameStage] = {
     "alexis_rotation": AlexisRotation(),

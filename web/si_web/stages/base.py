@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
 
+from .. import undo
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 
@@ -47,7 +48,10 @@ class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
 
-GAME_ACTS = frozenset({"menu", "undo", "hint", "status", "fit", "cell", "noop", "stay"})
+GAME_ACTS = frozenset(
+    {"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay", "rules", "track",
+     "coach-ok", "coach-skip"}
+)
 
 
 class GameStage(Stage):
@@ -90,6 +94,9 @@ class GameStage(Stage):
     def on_undo(self, app: App, data: Data) -> None:
         app.undo()
 
+    def on_redo(self, app: App, data: Data) -> None:
+        undo.redo(app)
+
     def on_hint(self, app: App, data: Data) -> None:
         app.hint_wanted = True
         app.choices.hint = None
@@ -105,6 +112,18 @@ class GameStage(Stage):
 
     def on_noop(self, app: App, data: Data) -> None:
         pass
+
+    def on_rules(self, app: App, data: Data) -> None:
+        app.guide.open_rules(app)
+
+    def on_track(self, app: App, data: Data) -> None:
+        app.guide.on_track(data)
+
+    def on_coach_ok(self, app: App, data: Data) -> None:
+        app.guide.got_it(data.get("tip"))
+
+    def on_coach_skip(self, app: App, data: Data) -> None:
+        app.guide.skip()
 
 
 def ints(data: Data, *names: str) -> tuple[int, ...]:

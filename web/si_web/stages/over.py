@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import form
-from ..board_svg import BoardHints, board_svg, content_box, fit_viewbox, score_chart_svg, view_tiles
+from small_islands import Game
+
+from .. import coach, form
+from ..board_svg import (
+    BoardHints,
+    TileArt,
+    board_svg,
+    content_box,
+    fit_viewbox,
+    score_chart_svg,
+    view_tiles,
+)
+from ..breakdown import breakdown, rows_html
 from ..screens import button, esc, swatch
 from .base import Data, Screen
 
@@ -23,7 +34,21 @@ class GameOver(Screen):
     """Who won, and how: Play again, Great Explorer, Menu."""
 
     name = "over"
-    acts = frozenset({"play-again", "explorer", "menu"})
+    acts = frozenset(
+        {"play-again", "explorer", "menu", "over-seat", "over-house", "coach-ok", "coach-skip"}
+    )
+
+    def on_over_seat(self, app: App, data: Data) -> None:
+        app.guide.on_over(app.game, int(data["seat"]), None)
+
+    def on_over_house(self, app: App, data: Data) -> None:
+        app.guide.on_over(app.game, int(data["seat"]), int(data["n"]))
+
+    def on_coach_ok(self, app: App, data: Data) -> None:
+        app.guide.got_it(data.get("tip"))
+
+    def on_coach_skip(self, app: App, data: Data) -> None:
+        app.guide.skip()
 
     def on_play_again(self, app: App, data: Data) -> None:
         if app.game is not None:
@@ -43,7 +68,8 @@ class GameOver(Screen):
         g = app.game
         assert g is not None
         rows = g.scores()
-        v_board = g.view(0)["board"]
+        v0 = g.view(0)
+        v_board = v0["board"]
         tiles = view_tiles(v_board)
         solo = g.options.solo
         table = "".join(
@@ -88,24 +114,56 @@ class GameOver(Screen):
             "around the own ship, then the player who placed a tile last.</p>"
         )
         winners = [r["name"] for r in rows if r["rank"] == 1]
+        verb = "wins" if len(winners) == 1 and winners != ["You"] else "win"  # "You": guided
         box = fit_viewbox(
             content_box([(t.x, t.y) for t in tiles], v_board["width"], v_board["height"])
         )
+        tip = app.guide.tip(g, coach.Moment("over"))
+        final = final_part(app, g, v0, tiles, box)
         return (
             '<section class="screen over" data-screen="over">'
-            f"<h1>{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}!</h1>"
+            f"<h1>{esc(' and '.join(winners))} {verb}!</h1>"
             f"<p>{esc(END_REASONS.get(g.end_reason or '', ''))}</p>{solo_note}"
-            '<div class="scores-wrap"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
+            + (coach.tip_html(tip, inline=True) if tip is not None else "")
+            + '<div class="scores-wrap" tabindex="0" role="region" aria-label="Scores"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
             f"<th>Ship ports</th>{bonus_head}<th>Total</th><th>Houses</th></tr></thead>"
             f"<tbody>{table}</tbody></table></div>"
-            f"{ach}{notes}"
-            f"{score_chart_svg(rows)}"
-            f"{tiebreak}"
             '<div class="row">'
             + button("Play again", "play-again", "btn primary big")
             + button("Great Explorer", "explorer", "btn")
             + button("Menu", "menu", "btn")
             + "</div>"
-            f'<div class="board-wrap final">{board_svg(v_board, tiles, BoardHints(hit_cells=False), box)}</div>'
+            f"{final}{ach}{notes}"
+            f"{score_chart_svg(rows)}"
+            f"{tiebreak}"
             "</section>"
         )
+
+
+def final_part(
+    app: App, g: Game, v0: dict[str, Any], tiles: list[TileArt], box: tuple[float, float, float, float]
+) -> str:
+    """The final map, with a button per player that rings their houses and frames their ship,
+    beside the breakdown of each player's points (a tap on a house line outlines its island)."""
+    lines = breakdown(g)
+    hints = BoardHints(hit_cells=False, extra_marks=app.guide.over_marks(g, v0["board"], lines, tiles))
+    pick = app.guide.picked(g)
+    if pick is not None and pick[1] is not None and hints.extra_marks:  # zoom to that island
+        b = v0["board"]
+        box = fit_viewbox(content_box(lines[pick[0]].houses[pick[1]].cells, b["width"], b["height"]))
+    who = "".join(
+        f'<button type="button" class="btn who-btn{" on" if pick == (s.seat, None) else ""}" '
+        f'data-act="over-seat" data-seat="{s.seat}" '
+        f'aria-pressed="{"true" if pick == (s.seat, None) else "false"}">'
+        f"{swatch(s.colour)}{esc(s.name)}</button>"
+        for s in lines
+    )
+    return (
+        '<div class="over-grid"><section class="final-map" aria-label="The final map">'
+        '<h2>The final map</h2><p class="small">Tap a player to see their houses (ringed) and '
+        "ship (framed); tap a line below to see that island.</p>"
+        f'<div class="row who-row">{who}</div>'
+        f'<div class="board-wrap final">{board_svg(v0["board"], tiles, hints, box)}</div></section>'
+        '<section class="breakdown"><h2>Where the points came from</h2>'
+        f"{rows_html(v0, lines, pick)}</section></div>"
+    )

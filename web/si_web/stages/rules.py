@@ -1,10 +1,10 @@
-"""The rules summary screen."""
+"""The rules screen (from the menu, or over a game: Back returns to it as it was)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import screens
+from ..rules_page import rules_screen
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -12,13 +12,13 @@ if TYPE_CHECKING:
 
 
 class Rules(Screen):
-    """The rules summary (Back returns to the menu)."""
+    """The rules with pictures; Back returns to the menu or to the game it was opened over."""
 
     name = "rules"
     acts = frozenset({"back"})
 
     def render(self, app: App) -> str:
-        return screens.rules_screen()
+        return rules_screen(app.guide.rules_from == "game" and app.game is not None)
 
     def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+        app.screen = app.guide.back_from("rules")

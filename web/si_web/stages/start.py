@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from small_islands import Game
 
-from .. import form, screens, words
+from .. import coach, form, screens, words
 from ..panels import PHASE_NAMES
 from .base import Data, Screen
 
@@ -20,18 +20,23 @@ class Start(Screen):
     name = "start"
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
-         "explorer", "noop"}
+         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss"}
     )
 
     def render(self, app: App) -> str:
         summary = save_summary(app)
         return screens.start_screen(
-            app.form, summary is not None, summary or "", app.form_error, app.confirm_new
+            app.form, summary is not None, summary or "", app.form_error, app.confirm_new,
+            coach.offer_html() if app.guide.offer_open() else "",
         )
 
     def on_new(self, app: App, data: Data) -> None:
+        guided = app.guide.pending_coach or data.get("coach") == "1"
         try:
-            game = Game.new(form.to_options(app.form))
+            if guided:
+                game = Game.new(coach.options(app.form["names"][0], app.form["colours"][0]))
+            else:
+                game = Game.new(form.to_options(app.form))
         except ValueError as exc:
             app.form_error = words.form_problem(exc, app.form["names"][: 1 if app.form["solo"] else None])
             app.ignored = [*app.ignored[-9:], f"new game refused: {exc}"]
@@ -39,15 +44,26 @@ class Start(Screen):
         app.form_error = None
         if in_progress(app) and data.get("confirmed") != "1":
             app.confirm_new = True
+            app.guide.pending_coach = guided
             return
         app.confirm_new = False
         if app.session.raw_save() is not None and app.broken is not None:
             app.session.move_aside(app.broken[1])
         app.broken = None
+        if guided:
+            app.guide.started(game)
         app.begin(game)
 
     def on_new_cancel(self, app: App, data: Data) -> None:
         app.confirm_new = False
+        app.guide.pending_coach = False
+
+    def on_coach_start(self, app: App, data: Data) -> None:
+        """A guided first game (you against an easy computer player, with tips)."""
+        self.on_new(app, {**data, "coach": "1"})
+
+    def on_coach_dismiss(self, app: App, data: Data) -> None:
+        app.guide.dismiss_offer()
 
     def on_add_seat(self, app: App, data: Data) -> None:
         form.add_seat(app.form)
@@ -69,10 +85,16 @@ class Start(Screen):
         app.load()
 
     def on_rules(self, app: App, data: Data) -> None:
-        app.screen = "rules"
+        app.guide.open_rules(app)
 
     def on_explorer(self, app: App, data: Data) -> None:
         app.screen = "explorer"
+
+    def on_history(self, app: App, data: Data) -> None:
+        app.screen = "history"
+
+    def on_stats(self, app: App, data: Data) -> None:
+        app.screen = "stats"
 
     def on_noop(self, app: App, data: Data) -> None:
         pass

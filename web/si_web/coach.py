@@ -1,0 +1,316 @@
+"""The first-game coach: which tip shows now, decided from the view and the tips already seen.
+
+A guided game is a normal game -- you against one computer player at Easy, Normal mode, you
+first -- with short tips over it. Two seats teach every rule a player meets in a game with
+others (objectives, the reward phase in turn, ports around one's own ship) without solo's
+extra rules (Alexis's cards, choosing his rotations and house spots); the Easy computer plays
+quickly and leaves room to learn. You go first so that you arrange the starting tiles and
+take the first tile.
+
+Each tip explains one step *when it first matters* (`TIPS`, in the order a game meets them,
+each with the condition `WHEN` that makes it relevant). `next_tip` gives the first tip whose
+moment has come and that was not seen; a tip counts as seen when the player taps "Got it", or
+does what it explains (its moment passes: see `Guide`). A tip never blocks anything: it is a
+sheet docked where it covers neither what it points at nor the action bar ("low": over the
+panel, "high": over the map), and the thing it points at is highlighted (`target`).
+Pure: `tests/test_web_coach.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any
+
+from small_islands import TILE_BY_ID, Options
+
+from . import pictures as pic
+from .board_svg import mini_tile_svg
+from .markup import escape
+from .screens import button
+
+COACH_KEY = "small-islands/coach"
+
+
+@dataclass(frozen=True)
+class Tip:
+    """One tip: a title, one or two sentences, what it points at and a small picture."""
+
+    id: str
+    title: str
+    text: str
+    target: str  # what is highlighted (see the CSS): map, islands, display, rotate, bonus, land,
+    # keep, actions, reward (house spots and the action bar's main button), panel, tracker,
+    # recap, scores
+    picture: str = ""
+
+    @property
+    def dock(self) -> str:
+        """Where the sheet goes so as not to cover the target: over the map ('high') when
+        the target is in the panel, else over the panel ('low')."""
+        return "high" if self.target in ("panel", "tracker", "recap") else "low"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the coach looks at: the screen and the device seat's step."""
+
+    screen: str  # game | watch | over | (anything else: no tip)
+    stage: str = ""  # the game stage's name (setup, objectives, take, place, ...)
+    round: int = 0
+    preview: bool = False  # a tile previewed on the map
+    placed: int = 0  # tiles this seat placed in exploration so far
+    can_land: bool = False
+    discovery: bool = False  # Discovery tokens wait to be kept
+    recap: bool = False  # the others placed tiles since the seat's turn (the recap lists them)
+    objective: bool = False
+    stuck: bool = False  # no hand tile fits: one goes back to the box
+
+
+def _tile(tile_id: str) -> str:
+    t = TILE_BY_ID.get(tile_id)
+    return f'<span class="pic-tile">{mini_tile_svg(t.points, t.symbols)}</span>' if t else ""
+
+
+TIPS: tuple[Tip, ...] = (
+    Tip(
+        "setup",
+        "The starting tiles",
+        "You go first: four starting tiles begin the map. Start with the arrangement offered, or "
+        "tap a tile to move or turn it first.",
+        "actions",
+        "setup",
+    ),
+    Tip(
+        "objectives",
+        "Your objectives",
+        "You hold 3 objective cards: keep one for this round and one for the next. At the end of "
+        "the round, houses go on islands that meet this round's mission.",
+        "panel",
+        "objective",
+    ),
+    Tip(
+        "take",
+        "Take a tile",
+        "Each turn, take one of the face-up tiles at the bottom: it joins your hand of 3.",
+        "display",
+        "take",
+    ),
+    Tip(
+        "place",
+        "Place a tile",
+        "Tap a highlighted spot to put one of your tiles there. Land must meet land and sea meet "
+        "sea, corners included.",
+        "map",
+        "place",
+    ),
+    Tip(
+        "rotate",
+        "Turn it, then confirm",
+        "Tap the tile again (or Rotate) to turn it; Confirm when it fits the way you want.",
+        "rotate",
+        "rotate",
+    ),
+    Tip(
+        "bonus",
+        "Bonus tokens",
+        "You may place one bonus token: on a flower, fruit or leaf to show another resource, or as "
+        "a port on a coast. Or just end your turn.",
+        "bonus",
+        "bonus",
+    ),
+    Tip(
+        "recap",
+        "While you waited",
+        "The computer's moves since your last turn are listed here and framed on the map in its "
+        "colour.",
+        "recap",
+    ),
+    Tip(
+        "islands",
+        "Islands",
+        "Tiles joined by land make an island; the number is its size. Houses go only on islands "
+        "of 2 or more tiles.",
+        "islands",
+        "islands",
+    ),
+    Tip(
+        "tracker",
+        "Your objective, live",
+        "Here are the islands that meet your mission now and what houses there would score if a "
+        "ship landed now. Tap one to see it on the map.",
+        "tracker",
+        "tracker",
+    ),
+    Tip(
+        "landing",
+        "Ships may land",
+        "The navigation stack is empty: instead of taking a tile you may land a ship. Landing ends "
+        "the exploration and everyone builds houses.",
+        "land",
+        "ship",
+    ),
+    Tip(
+        "reward",
+        "Reward phase",
+        "Put houses on the outlined islands that meet your mission (one per island): each earns "
+        "your reward. Tap a ringed house spot, or Done with houses.",
+        "reward",
+        "house",
+    ),
+    Tip(
+        "discovery",
+        "Discovery tokens",
+        "Keep one of the drawn tokens: its value counts at the end. The others go back.",
+        "keep",
+        "discovery",
+    ),
+    Tip(
+        "round",
+        "A new round",
+        "With the card you kept, you hold 3 objectives again: choose for this round and the next.",
+        "panel",
+    ),
+    Tip(
+        "end",
+        "The end",
+        "Tap a player to see their houses on the final map; each line shows where the points came "
+        "from.",
+        "scores",
+    ),
+)
+TIP_BY_ID = {t.id: t for t in TIPS}
+
+WHEN: dict[str, Callable[[Moment, Collection[str]], bool]] = {
+    "setup": lambda m, seen: m.screen == "game" and m.stage == "setup",
+    "objectives": lambda m, seen: m.stage == "objectives" and m.round <= 1,
+    "take": lambda m, seen: m.stage == "take",
+    "place": lambda m, seen: m.stage == "place" and not m.preview and not m.stuck,
+    "rotate": lambda m, seen: m.stage == "place" and m.preview and not m.stuck,
+    "bonus": lambda m, seen: m.stage == "bonus",
+    "recap": lambda m, seen: m.stage == "take" and m.recap,
+    "islands": lambda m, seen: m.stage in ("take", "land") and m.placed >= 1,
+    # (tips docked over the map come only at steps without map targets: take, objectives)
+    "tracker": lambda m, seen: m.stage == "take" and m.objective and "islands" in seen,
+    "landing": lambda m, seen: m.stage in ("take", "land") and m.can_land,
+    "reward": lambda m, seen: m.stage == "reward" and not m.discovery,
+    "discovery": lambda m, seen: m.stage == "reward" and m.discovery,
+    "round": lambda m, seen: m.stage == "objectives" and m.round >= 2,
+    "end": lambda m, seen: m.screen == "over",
+}
+
+
+def holds(tip_id: str, m: Moment, seen: Collection[str]) -> bool:
+    """Is it still the moment of this tip?"""
+    when = WHEN.get(tip_id)
+    return when is not None and m.screen in ("game", "over") and when(m, seen)
+
+
+def next_tip(m: Moment, seen: Collection[str]) -> Tip | None:
+    """The first tip (game order) whose moment has come and that was not seen yet."""
+    for tip in TIPS:
+        if tip.id not in seen and holds(tip.id, m, seen):
+            return tip
+    return None
+
+
+def moment(screen: str, stage: str, v: dict[str, Any] | None, preview: bool, recap: bool) -> Moment:
+    """The coach's view of a screen (and of the device seat's view `v`, on a game screen)."""
+    if v is None:
+        return Moment(screen, stage)
+    seat = v["seat"]
+    placed = sum(
+        1 for e in v["log"] if e.get("seat") == seat and str(e.get("text", "")).startswith("placed")
+    )
+    legal = v.get("legal") or {}
+    return Moment(
+        screen,
+        stage,
+        v["round"],
+        preview,
+        placed,
+        bool(legal.get("land")),
+        bool(v.get("pending_discovery")),
+        recap,
+        bool(v.get("objective")),
+        bool(legal.get("discard")),
+    )
+
+
+def options(name: str, colour: str) -> Options:
+    """The guided game: you (first player) against a computer player at Easy, Normal mode."""
+    name = name.strip()
+    if not name or name.startswith("Player "):
+        name = "You"
+    other = "red" if colour != "red" else "blue"
+    return Options(
+        seats=(name, "Computer"),
+        mode="normal",
+        colours=(colour, other),
+        bots={1: "easy"},
+        first_player=0,
+    )
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+def picture(key: str) -> str:
+    """The tip's small picture (hidden from screen readers: the words say it)."""
+    if key == "setup":
+        return _tile("S1a") + _tile("S2a")
+    if key == "objective":
+        return pic.objective("O1")
+    if key == "take":
+        return _tile("T05")
+    if key == "place":
+        return _tile("T18") + _tile("T05")
+    if key == "rotate":
+        return pic.svg(
+            36, 32, '<path class="pic-arrow" d="M8 18a10 10 0 1 0 4-10"/><path class="pic-arrow" d="M6 4l6 4l-6 4"/>'
+        )
+    if key == "bonus":
+        return pic.token("resource", "flower") + pic.token("port")
+    if key == "islands":
+        return pic.svg(
+            32, 32, '<circle class="pic-badge" cx="16" cy="16" r="11"/>' + pic.label(16, 21, "4", "pic-t mid")
+        )
+    if key == "tracker":
+        return pic.glyph_row(["flower", "flower"], "→ PP")
+    if key == "ship":
+        return pic.ship("blue")
+    if key == "house":
+        return pic.colour_houses()
+    if key == "discovery":
+        return pic.discovery()
+    return ""
+
+
+def tip_html(tip: Tip, inline: bool = False) -> str:
+    """The tip's sheet: title, words, picture, Got it and Skip the tips. Not a dialog: the
+    game stays usable under and around it."""
+    art = picture(tip.picture)
+    where = "inline" if inline else tip.dock
+    return (
+        f'<section class="coach {where}" data-tip="{tip.id}" data-target="{tip.target}" '
+        f'aria-label="Tip: {escape(tip.title)}">'
+        + (f'<div class="coach-pic" aria-hidden="true">{art}</div>' if art else "")
+        + f'<div class="coach-words"><h2>{escape(tip.title)}</h2><p>{escape(tip.text)}</p>'
+        '<div class="row">'
+        + button("Got it", "coach-ok", "btn primary small", tip=tip.id)
+        + button("Skip the tips", "coach-skip", "btn small")
+        + "</div></div></section>"
+    )
+
+
+def offer_html() -> str:
+    """The start screen's offer of a guided first game (until taken or dismissed)."""
+    return (
+        '<section class="card coach-offer" data-offer="coach"><h2>New to Small Islands?</h2>'
+        "<p>Play a guided first game against an easy computer player: short tips explain each "
+        "step when it first matters. You can skip them at any time.</p>"
+        '<div class="row">'
+        + button("Start a guided game", "coach-start", "btn primary")
+        + button("No, thanks", "coach-dismiss", "btn")
+        + "</div></section>"
+    )

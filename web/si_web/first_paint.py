@@ -1,0 +1,180 @@
+"""The screen a returning visit paints before Python is ready: public by construction.
+
+After each render the controller keeps, in storage (`KEY`), the markup of the screen that a
+reload would show first (see `reload_screen`), as anyone at the table may see it:
+
+* a game in progress or over: the map, every seat's public counters (PP, houses, bonus
+  tokens) and whose turn it is, rendered from `public_view`, which reads only the game's
+  public state (the map as every seat's view shows it, the seats' public counters): never a
+  seat's view, so no hand, objective, Discovery value, legal target, picked tile or
+  suggestion can be in it;
+* the pass-the-device screen, where a reload shows it (several people at one device);
+* the start screen (it holds no secret).
+
+`web/first-paint.js` paints it into ``#app`` (inert) at the next start, before Python is ready,
+if the record names this build and fits `MAX_CHARS`; Python's first render replaces it. The
+record is one line of text, ``si-paint/1 <build> <kind>``, then the markup (no JSON to parse
+on the page's critical path). An unreadable save is never painted (the record is removed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Game
+from small_islands.view import board_json
+
+from . import screens, words
+from .board_svg import BoardHints, board_layers, content_box, fit_viewbox, view_tiles, viewbox_attr
+from .markup import escape
+from .panels import players, round_phase, strip
+from .session import Session, Storage, StorageFull
+from .stages.pass_device import WHY
+from .stages.start import save_summary
+
+if TYPE_CHECKING:
+    from .app import App
+
+KEY = "small-islands/first-paint"
+FORMAT = "si-paint/1"
+MAX_CHARS = 200_000  # markup over this is not kept (web/first-paint.js checks it too)
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """What anyone at the table sees: the map, each seat's public counters, whose turn, the
+    round and the phase. Read from the game's public state only."""
+    return {
+        "phase": game.phase,
+        "round": game.round,
+        "to_move": game.to_move,
+        "seats": [
+            {
+                "seat": i,
+                "name": s.name,
+                "colour": s.colour,
+                "bot": s.bot,
+                "alexis": s.alexis,
+                "pp": s.pp,
+                "stock": s.stock,
+                "reserve": s.reserve,
+                "bonus": s.bonus,
+                "ship": s.ship_cell is not None,
+            }
+            for i, s in enumerate(game.seats)
+        ],
+        "board": board_json(game.board),
+    }
+
+
+def reload_screen(app: App) -> str | None:
+    """What a reload shows first (as `App.load` decides it): "start", "pass" or "board" (a
+    game's screen, a computer's turn or the end); None for an unreadable save."""
+    g = app.game
+    if app.broken is not None:
+        return None
+    if g is None or app.screen in ("start", "rules"):
+        return "start"
+    if g.phase == "over" or g.to_move is None:
+        return "board"
+    if app.is_auto(g.to_move) or len(app.human_seats()) == 1:
+        return "board"
+    return "pass"
+
+
+def public_screen(app: App) -> tuple[str, str] | None:
+    """(kind, markup) of the screen a reload shows first, public; None when there is none."""
+    kind = reload_screen(app)
+    g = app.game
+    if kind == "start":
+        summary = save_summary(app)
+        return kind, screens.start_screen(app.form, summary is not None, summary or "", None)
+    if kind is None or g is None:
+        return None
+    if kind == "pass":
+        assert g.to_move is not None
+        seat = g.seats[g.to_move]
+        return kind, screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, ""))
+    return kind, board_screen(public_view(g), app.user_viewbox)
+
+
+def board_screen(pv: dict[str, Any], box: tuple[float, float, float, float] | None) -> str:
+    """The game screen's frame with the public map, the seats' strip and players panel, and
+    whose turn it is (no action, no target: nothing to tap)."""
+    board = pv["board"]
+    tiles = view_tiles(board)
+    if box is None:
+        cells = [(t.x, t.y) for t in tiles]
+        box = fit_viewbox(content_box(cells, board["width"], board["height"]))
+    map_layer, _ = board_layers(board, tiles, BoardHints(hit_cells=False))
+    to_move = pv["to_move"]
+    seat = pv["seats"][to_move] if to_move is not None else None
+    if seat is None:
+        who = "Game over"
+    else:
+        who = "Alexis's turn" if seat["alexis"] else f"{seat['name']}'s turn"
+    mark = screens.swatch(seat["colour"]) if seat is not None else ""
+    label = f"Map, {words.plural(len(tiles), '1 tile', 'tiles')}"
+    return (
+        f'<div class="game first-paint" data-screen="first-paint" data-phase="{pv["phase"]}">'
+        '<div class="bar-wrap"><header class="bar">'
+        f'<span class="who">{mark}<span class="who-text"><b>{escape(who)}</b>'
+        f'<span class="phase">{round_phase(pv)}</span></span></span></header>'
+        + strip(pv, None)
+        + '</div><div class="board-wrap">'
+        f'<svg class="board" viewBox="{viewbox_attr(box)}" preserveAspectRatio="xMidYMid meet" '
+        f'role="img" aria-label="{escape(label)}"><g>{map_layer}</g></svg></div>'
+        f'<aside class="panel">{players(pv)}</aside>'
+        '<div class="actions"></div></div>'
+    )
+
+
+def record(build: str, kind: str, html: str) -> str:
+    """The stored text: a header line, then the markup."""
+    return f"{FORMAT} {build} {kind}\n{html}"
+
+
+def give_way(session: Session) -> bool:
+    """Storage is full: the record goes first (a save matters more than a picture), and
+    none is written again while this page lives. True when it freed room."""
+    session.full = True
+    if session.storage.get(KEY) is None:
+        return False
+    session.storage.remove(KEY)
+    return True
+
+
+class Keeper:
+    """Writes the first-paint record when the screen a reload would show has changed (never
+    once storage has been found full: see `give_way`)."""
+
+    def __init__(self, storage: Storage, build: str) -> None:
+        self.storage = storage
+        self.build = build
+        self.last: str | None = None
+        self.synced = False  # storage holds `last` (an old record may be there at the start)
+
+    def keep(self, app: App) -> str | None:
+        """Store the public markup of what a reload shows (or remove the record when there
+        is none, or it is too big); return what was stored."""
+        if not self.build:
+            return None
+        if app.session.full:
+            give_way(app.session)
+            self.last, self.synced = None, True
+            return None
+        found = public_screen(app)
+        text = None
+        if found is not None and len(found[1]) <= MAX_CHARS:
+            text = record(self.build, *found)
+        if self.synced and text == self.last:
+            return text
+        if text is None:
+            self.storage.remove(KEY)
+        else:
+            try:
+                self.storage.set(KEY, text)
+            except StorageFull:
+                give_way(app.session)
+                text = None
+        self.last, self.synced = text, True
+        return text

@@ -1,0 +1,235 @@
+"""The app's guidance state, kept out of `App` (a facade): the first-game coach's record, the
+rules screen opened over a game, the island picked in the objective tracker, the player or
+house picked on the end screen.
+
+The coach's record lives on the device (``small-islands/coach``): whether the guided game was
+offered and taken or dismissed, which game is the guided one (its seed), the tips seen and
+the tip showing, whether the tips were skipped. Reading never raises (anything unreadable is
+a fresh record); it is written only when it changes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Game
+
+from . import coach, tracker, words
+from .board_svg import BoardHints, TileArt
+from .highlight import badge, badges, cell_frame, island_outline, spot_rings
+from .session import Session, read_json
+from .stages.place import selected_tile
+from .stages.take import current_ship
+
+if TYPE_CHECKING:
+    from .app import App
+    from .stages import GameStage
+
+Cell = tuple[int, int]
+
+
+def parse_record(raw: str | None) -> dict[str, Any]:
+    """The coach's record from storage (a fresh one when missing or unreadable)."""
+    rec = read_json(raw)
+    if not isinstance(rec, dict):
+        return {"offer": "open", "game": None, "seen": [], "on": False, "showing": None}
+    seen = rec.get("seen")
+    game = rec.get("game")
+    return {
+        "offer": rec.get("offer") if rec.get("offer") in ("open", "taken", "dismissed") else "open",
+        "game": game if isinstance(game, int) and not isinstance(game, bool) else None,
+        "seen": [s for s in seen if s in coach.TIP_BY_ID] if isinstance(seen, list) else [],
+        "on": rec.get("on") is True,
+        "showing": rec.get("showing") if rec.get("showing") in coach.TIP_BY_ID else None,
+    }
+
+
+class Guide:
+    """Coach, rules-over-a-game, tracker and end-screen picks (see the module's doc)."""
+
+    def __init__(self, session: Session) -> None:
+        self.storage = session.storage
+        self.record = parse_record(self.storage.get(coach.COACH_KEY))
+        self.rules_from: str | None = None  # the screen the rules screen was opened over
+        self.tracked: Cell | None = None  # the tracker's island outlined on the map
+        self.over_pick: tuple[int, int | None] | None = None  # (seat, house line or None)
+        self._over_game: int | None = None  # the seed of the game `over_pick` belongs to
+        self.pending_coach = False  # "Start a guided game" waits for a confirmation
+        self._change: tuple[dict[str, Any], tuple[Any, ...], tuple[str, str, Cell | None]] | None = None
+
+    # ------------------------------------------------------------------ the coach
+    def save(self) -> None:
+        self.storage.set(coach.COACH_KEY, json.dumps(self.record))
+
+    def offer_open(self) -> bool:
+        """Is the guided game still offered on the start screen (first launch)?"""
+        return bool(self.record["offer"] == "open")
+
+    def dismiss_offer(self) -> None:
+        self.record["offer"] = "dismissed"
+        self.save()
+
+    def started(self, game: Game) -> None:
+        """`game` is the guided game: every tip from the start."""
+        self.record.update(offer="taken", game=game.options.seed, seen=[], on=True, showing=None)
+        self.pending_coach = False
+        self.save()
+
+    def active(self, game: Game | None) -> bool:
+        """Are tips shown over this game?"""
+        return game is not None and self.record["on"] and self.record["game"] == game.options.seed
+
+    def got_it(self, tip_id: str | None) -> None:
+        """'Got it': that tip is seen."""
+        tip_id = tip_id or self.record["showing"]
+        if tip_id in coach.TIP_BY_ID and tip_id not in self.record["seen"]:
+            self.record["seen"].append(tip_id)
+            self.record["showing"] = None
+            self.save()
+
+    def skip(self) -> None:
+        """'Skip the tips': none for the rest of this game."""
+        self.record.update(on=False, showing=None)
+        self.save()
+
+    def tip(self, game: Game | None, m: coach.Moment) -> coach.Tip | None:
+        """The tip to show at moment `m`. A tip that was showing and whose moment has passed
+        (the player did what it explained) is seen from now on."""
+        if not self.active(game):
+            return None
+        rec = self.record
+        seen: list[str] = rec["seen"]
+        before = (len(seen), rec["showing"])
+        showing = rec["showing"]
+        if showing and showing not in seen and not coach.holds(showing, m, seen):
+            seen.append(showing)
+        tip = coach.next_tip(m, seen)
+        rec["showing"] = tip.id if tip else None
+        if (len(seen), rec["showing"]) != before:
+            self.save()
+        return tip
+
+    def game_tip(self, app: App, stage: GameStage, v: dict[str, Any]) -> coach.Tip | None:
+        """The tip over the device seat's game screen."""
+        if not self.active(app.game):
+            return None
+        c = app.choices
+        preview = c.preview is not None
+        moved = any(str(e.get("text", "")).startswith("placed") for e in words.recap(v))
+        m = coach.moment("game", stage.name, v, preview, moved)
+        return self.tip(app.game, m)
+
+    # ------------------------------------------------------------------ the rules
+    def open_rules(self, app: App) -> None:
+        """The rules over the current screen (its choices stay as they are)."""
+        self.rules_from = app.screen
+        app.screen = "rules"
+
+    def back_from(self, screen: str) -> str:
+        """Where Back goes from `screen` (the rules return to the game they were opened over)."""
+        back, self.rules_from = self.rules_from, None
+        return back if screen == "rules" and back == "game" else "start"
+
+    # ------------------------------------------------------------------ the tracker
+    def on_track(self, data: dict[str, str]) -> None:
+        """A tap on an island of the tracker: outline it on the map (again: no more)."""
+        cell = (int(data["x"]), int(data["y"]))
+        self.tracked = None if self.tracked == cell else cell
+
+    def tracker_part(self, app: App, stage: GameStage, v: dict[str, Any]) -> str:
+        """The tracker card (exploration stages), with the previewed move's change."""
+        return tracker.box(v, self._tracked(v), self.change(app, stage, v)[0])
+
+    def _tracked(self, v: dict[str, Any]) -> Cell | None:
+        t = tracker.track(v)
+        if t is None or self.tracked not in {i.key for i in t.islands}:
+            return None
+        return self.tracked
+
+    def change(self, app: App, stage: GameStage, v: dict[str, Any]) -> tuple[str, str, Cell | None]:
+        """(words, badge text, cell) of the previewed placement's or landing's change to the
+        tracker's total; empty when nothing is previewed. (Kept for the same view and
+        choices: the panel and the map both ask.)"""
+        c = app.choices
+        key = (stage.name, c.preview, c.land_at, c.tile, c.ship)
+        kept = self._change
+        if kept is not None and kept[0] is v and kept[1] == key:
+            return kept[2]
+        out = self._change_of(app, stage, v)
+        self._change = (v, key, out)
+        return out
+
+    def _change_of(
+        self, app: App, stage: GameStage, v: dict[str, Any]
+    ) -> tuple[str, str, Cell | None]:
+        c = app.choices
+        after: tracker.Track | None = None
+        cell: Cell | None = None
+        if stage.name == "place" and c.preview is not None:
+            tile = selected_tile(app.turn(), c)
+            if tile is not None:
+                x, y, r = c.preview
+                after, cell, what = tracker.track_if_placed(v, tile, x, y, r), (x, y), "place here"
+        elif stage.name == "land" and c.land_at is not None:
+            ship = current_ship(app.turn(), c)
+            if ship is not None:
+                cell = c.land_at
+                after, what = tracker.track_if_landed(v, ship, cell[0], cell[1]), "land here"
+        before = tracker.track(v)
+        if after is None or before is None or cell is None:
+            return "", "", None
+        d = after.total - before.total
+        sign = f"+{d}" if d > 0 else f"−{-d}" if d else "±0"
+        return tracker.change_words(before, after, what), sign, cell
+
+    def map_marks(
+        self, app: App, stage: GameStage, v: dict[str, Any], hints: BoardHints, tip: str | None
+    ) -> None:
+        """What the tracker and the coach (showing tip `tip`) add to the map's marks layer."""
+        picked = self._tracked(v) if stage.name in ("take", "land", "place", "bonus") else None
+        if picked is not None:
+            t = tracker.track(v)
+            isle = next((i for i in t.islands if i.key == picked), None) if t else None
+            if isle is not None:
+                hints.extra_marks.append(island_outline(isle.cells, "hl-island track"))
+        _, text, cell = self.change(app, stage, v)
+        if cell is not None and text:
+            hints.extra_marks.append(badge(cell[0], cell[1], text))
+        if tip == "islands":
+            for isle in v["board"]["islands"]:
+                if isle["size"] >= 2:
+                    hints.extra_marks.append(
+                        island_outline([(c[0], c[1]) for c in isle["cells"]], "hl-island coach")
+                    )
+        if hints.extra_marks:
+            hints.extra_marks.append(badges(v["board"]))
+
+    # ------------------------------------------------------------------ the end screen
+    def on_over(self, game: Game | None, seat: int, line: int | None) -> None:
+        """A tap on a player (line None) or one of its house lines: show it on the map
+        (again: no more)."""
+        pick = (seat, line)
+        self.over_pick = None if self.picked(game) == pick else pick
+        self._over_game = game.options.seed if game is not None else None
+
+    def picked(self, game: Game | None) -> tuple[int, int | None] | None:
+        """The player or house line picked on this game's end screen."""
+        same = game is not None and self._over_game == game.options.seed
+        return self.over_pick if same else None
+
+    def over_marks(
+        self, game: Game, view_board: dict[str, Any], lines: list[Any], tiles: list[TileArt]
+    ) -> list[str]:
+        """The final map's highlights for the picked player or house line."""
+        pick = self.picked(game)
+        if pick is None or not 0 <= pick[0] < len(lines):
+            return []
+        s = lines[pick[0]]
+        if pick[1] is None:
+            spots = [h.spot for h in s.houses]
+            return [spot_rings(spots, tiles)] + [cell_frame(x, y) for x, y in s.ships]
+        if not 0 <= pick[1] < len(s.houses):
+            return []
+        h = s.houses[pick[1]]
+        return [island_outline(h.cells), badges(view_board), spot_rings([h.spot], tiles)]

@@ -1,0 +1,178 @@
+"""Browser glue of "your games" (the controller installs it): files out (a Blob and an
+<a download>, or the Web Share API) and in (the file chooser), the selects that act when
+changed, the replay's slider and its parts, and storage events from other windows.
+
+Like the controller, this module touches the browser; `kept` does the rest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi.wrappers import set_timeout
+from pyscript import document, window
+
+from si_web.app import App
+from si_web.files import MAX_FILE_BYTES, MIME
+from si_web.stages.replay import PARTS, ReplayScreen
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide: JS null arrives as None
+    jsnull = None
+
+Js = Any
+Tap = Callable[[str, dict[str, str]], None]
+REPLAY_KEYS = {
+    "ArrowLeft": "prev",
+    "ArrowRight": "next",
+    "Home": "first",
+    "End": "last",
+    "PageUp": "prev-round",
+    "PageDown": "next-round",
+}
+_keep: list[Any] = []  # proxies that must live as long as the page
+
+
+def missing(value: object) -> bool:
+    return value is None or value is jsnull
+
+
+def js_obj(d: dict[str, Any]) -> Js:
+    return to_js(d, dict_converter=window.Object.fromEntries)
+
+
+def draw_parts(app: App, last: dict[str, Any]) -> bool:
+    """The replay viewer: replace only its parts that changed, and move the slider (never
+    replaced, so that a finger can keep dragging it). False: draw the whole screen."""
+    stage = app.stage()
+    parts = stage.parts(app) if isinstance(stage, ReplayScreen) and app.kept.replay else None
+    old, last["screen_parts"] = last.get("screen_parts"), parts
+    slider = document.getElementById("rp-slider")
+    if parts is None or old is None or missing(slider):
+        return False
+    for key in PARTS:
+        if parts[key] != old[key]:
+            document.getElementById(key).innerHTML = parts[key]
+    if str(slider.value) != parts["step"]:
+        slider.value = parts["step"]
+    slider.setAttribute("aria-valuetext", parts["where"])
+    return True
+
+
+# --- files out -------------------------------------------------------------------------
+
+
+def send_file(app: App) -> None:
+    """Download or share the file the last tap asked for (`Kept.outbox`)."""
+    out = app.kept.take_outbox()
+    if out is None:
+        return
+    if out.share:
+        try:
+            file = window.File.new(to_js([out.text]), out.name, js_obj({"type": MIME}))
+            promise = window.navigator.share(js_obj({"files": to_js([file]), "title": out.name}))
+        except Exception as exc:
+            window.console.warn(f"Small Islands: sharing failed ({exc}); downloading instead")
+            download(out.name, out.text)
+            return
+        on_fail = create_proxy(lambda err: share_failed(err, out.name, out.text))
+        _keep.append(on_fail)
+        promise.catch(on_fail)
+        return
+    download(out.name, out.text)
+
+
+def download(name: str, text: str) -> None:
+    """Save `text` as a file named `name` (a Blob URL on a temporary <a download>)."""
+    blob = window.Blob.new(to_js([text]), js_obj({"type": MIME}))
+    url = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = name
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    set_timeout(lambda: window.URL.revokeObjectURL(url), 60_000)
+
+
+def share_failed(err: Js, name: str, text: str) -> None:
+    """Sharing was refused: download instead (unless the player cancelled the sheet)."""
+    if str(getattr(err, "name", "")) != "AbortError":
+        window.console.warn(f"Small Islands: sharing failed ({err}); downloading instead")
+        download(name, text)
+
+
+def can_share_files() -> bool:
+    """Does this browser share files (the Web Share API level 2)?"""
+    with contextlib.suppress(Exception):
+        probe = window.File.new(to_js(["{}"]), "game.json", js_obj({"type": MIME}))
+        return bool(window.navigator.canShare(js_obj({"files": to_js([probe])})))
+    return False
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+def install(app: App, tap: Tap, render: Callable[[], None]) -> None:
+    """Listen to changes, slider moves and other windows' storage writes; tell the app the
+    device's time zone and whether it can share files."""
+    root = document.getElementById("app")
+
+    def on_change(event: Js) -> None:
+        """A select that acts when changed (data-change), or the file chooser (data-file)."""
+        el = event.target
+        act = el.getAttribute("data-change")
+        if not missing(act):
+            tap(str(act), {"value": str(el.value)})
+        elif not missing(el.getAttribute("data-file")) and el.files.length:
+            read_file(el.files.item(0), tap)
+            el.value = ""  # the same file may be chosen again
+
+    def on_input(event: Js) -> None:
+        act = event.target.getAttribute("data-input")
+        if not missing(act):
+            tap(str(act), {"value": str(event.target.value)})
+
+    def on_storage(event: Js) -> None:
+        key = None if missing(event.key) else str(event.key)
+        if key is not None and not key.startswith("small-islands/"):
+            return
+        try:
+            changed = app.kept.storage_changed(key)
+        except Exception:
+            window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+            return
+        if changed:
+            render()
+
+    proxies = [create_proxy(f) for f in (on_change, on_input, on_storage)]
+    _keep.extend(proxies)
+    root.addEventListener("change", proxies[0])
+    root.addEventListener("input", proxies[1])
+    window.addEventListener("storage", proxies[2])
+    app.kept.tz_minutes = -int(window.Date.new().getTimezoneOffset())
+    app.kept.can_share = can_share_files()
+
+
+def read_file(file: Js, tap: Tap) -> None:
+    """Read a chosen file as text and give it to the app (a file over the limit is refused
+    by its size, never read)."""
+    name, size = str(file.name), int(file.size)
+    if size > MAX_FILE_BYTES:
+        tap("import-file", {"name": name, "size": str(size), "text": ""})
+        return
+
+    def done(text: Js) -> None:
+        tap("import-file", {"name": name, "size": str(size), "text": str(text)})
+
+    def failed(err: Js) -> None:
+        tap("import-file", {"name": name, "size": "0", "text": "\x00"})
+
+    on_done, on_failed = create_proxy(done), create_proxy(failed)
+    _keep.extend((on_done, on_failed))
+    file.text().then(on_done, on_failed)

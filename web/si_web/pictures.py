@@ -1,0 +1,207 @@
+"""Small pictures of the game's pieces and cards, drawn with the map's own symbol art.
+
+Every symbol is the map's glyph (`<use href="#g-flower">` from `board_svg.GLYPH_DEFS`, which
+the map or `board_svg.glyph_defs_svg()` puts on the page); tiles are `board_svg.mini_tile_svg`.
+A picture sits next to the words that say the same thing, so it is hidden from screen
+readers (`aria-hidden`). Used by the rules screen and the coach's tips. Pure.
+"""
+
+from __future__ import annotations
+
+from small_islands import OBJECTIVES
+from small_islands.solo import ExplorationCard
+
+from .board_svg import COLOUR_HEX, MARKS, mini_tile_svg
+from .markup import escape
+
+STEP = 26  # board units between two glyphs in a row
+
+
+def svg(width: float, height: float, body: str, cls: str = "pic") -> str:
+    """A picture of `width` x `height` units (its CSS class sets the size on screen)."""
+    return (
+        f'<svg class="{cls}" viewBox="0 0 {width:g} {height:g}" aria-hidden="true" '
+        f'focusable="false">{body}</svg>'
+    )
+
+
+def glyph(name: str, x: float, y: float, scale: float = 1.0) -> str:
+    """One map symbol centred on (x, y)."""
+    if scale == 1.0:
+        return f'<use href="#g-{name}" x="{x:g}" y="{y:g}"/>'
+    return (
+        f'<use href="#g-{name}" transform="translate({x:g} {y:g}) scale({scale:g})"/>'
+    )
+
+
+def label(x: float, y: float, text: str, cls: str = "pic-t") -> str:
+    """A short text in a picture ("+2", "4+")."""
+    return f'<text class="{cls}" x="{x:g}" y="{y:g}">{escape(text)}</text>'
+
+
+def glyph_row(names: list[str], after: str = "") -> str:
+    """Symbols side by side, then an optional short text."""
+    body = "".join(glyph(n, 14 + STEP * i, 16) for i, n in enumerate(names))
+    width = STEP * len(names) + 4
+    if after:
+        body += label(width + 2, 21, after)
+        width += 10 * len(after) + 6
+    return svg(width, 32, body)
+
+
+def house(colour: str, x: float = 14, y: float = 16) -> str:
+    """A player's house (colour and its mark), as on the map."""
+    c = colour if colour in MARKS else "grey"
+    return f'<use href="#g-home-{c}" x="{x:g}" y="{y:g}"/>'
+
+
+def island(cells: list[tuple[int, int]], size: int = 14, extra: str = "") -> str:
+    """A little island of square tiles (a land-coloured block per cell)."""
+    xs = [c[0] for c in cells] or [0]
+    ys = [c[1] for c in cells] or [0]
+    w, h = (max(xs) + 1) * size + 4, (max(ys) + 1) * size + 4
+    body = "".join(
+        f'<rect class="pic-land" x="{x * size + 2}" y="{y * size + 2}" width="{size}" height="{size}"/>'
+        for x, y in cells
+    )
+    return svg(w + (40 if extra else 0), max(h, 32), body + (label(w + 4, h / 2 + 6, extra) if extra else ""))
+
+
+def ship(colour: str = "grey") -> str:
+    """A ship tile."""
+    return svg(
+        40,
+        40,
+        f'<rect class="pic-sea" width="40" height="40" rx="4"/>'
+        f'<use href="#g-ship" transform="translate(20 22) scale(0.55)" fill="{COLOUR_HEX.get(colour, "#9aa3ab")}"/>',
+    )
+
+
+def token(side: str, resource: str = "fruit") -> str:
+    """A bonus token: resource side (showing `resource`) or port side."""
+    inner = glyph("port" if side == "port" else resource, 16, 16, 0.82)
+    return svg(
+        32, 32, f'<circle cx="16" cy="16" r="13" fill="#fffdf4" stroke="#c98b1a" stroke-width="3.5"/>{inner}'
+    )
+
+
+def discovery(value: str = "?") -> str:
+    """A Discovery token (face down: '?')."""
+    return svg(
+        32,
+        32,
+        '<circle cx="16" cy="16" r="13" class="pic-disc"/>' + label(16, 21, value, "pic-t mid light"),
+    )
+
+
+MISSION_PICS: dict[str, tuple[list[str], str]] = {
+    "M1": (["flower", "flower"], ""),
+    "M2": (["fruit", "fruit"], ""),
+    "M3": (["leaf", "leaf"], ""),
+    "M4": (["flower", "fruit", "leaf"], ""),
+    "M5": (["temple", "temple"], ""),
+    "M6": (["port", "port"], ""),
+    "M12": (["temple", "port"], ""),
+}
+
+
+def mission(mid: str) -> str:
+    """A Mission as a picture: what the island must have."""
+    if mid in MISSION_PICS:
+        names, after = MISSION_PICS[mid]
+        return glyph_row(names, after)
+    if mid == "M7":
+        return island([(0, 0), (1, 0), (0, 1), (1, 1)], extra="4+")
+    if mid == "M8":
+        return island([(0, 0), (1, 0), (1, 1)], extra="≤3")
+    if mid == "M9":
+        sea = '<rect class="pic-sea" width="40" height="32" rx="4"/>'
+        land = '<rect class="pic-land" x="8" y="6" width="24" height="20" rx="6"/>'
+        return svg(40, 32, sea + land + '<path class="pic-ok" d="M13 16l5 5l9-10"/>')
+    if mid == "M10":
+        body = (
+            '<rect class="pic-land" x="2" y="4" width="24" height="24"/>'
+            '<rect class="pic-sea" x="26" y="4" width="24" height="24"/>'
+            '<use href="#g-ship" transform="translate(38 17) scale(0.32)" fill="#9aa3ab"/>'
+        )
+        return svg(52, 32, body)
+    if mid == "M11":
+        return svg(32, 32, house("grey", 16, 16) + '<path class="pic-no" d="M4 28L28 4"/>')
+    return ""
+
+
+REWARD_PICS: dict[str, tuple[list[str], str]] = {
+    "R1": (["flower"], "×1 +2"),
+    "R2": (["fruit"], "×1 +2"),
+    "R3": (["leaf"], "×1 +2"),
+    "R4": (["temple"], "×2 +2"),
+    "R5": (["port"], "×1 +2"),
+    "R6": (["flower", "fruit", "leaf"], "fewest ×2 +2"),
+    "R7": (["flower", "fruit", "leaf"], "one ×1 +2"),
+    "R11": (["flower", "fruit", "leaf", "port", "port"], "one ×1, +1"),
+    "R12": (["house"], "×1"),
+}
+
+
+def reward(rid: str) -> str:
+    """A Reward as a picture: what a house there earns."""
+    if rid in REWARD_PICS:
+        names, after = REWARD_PICS[rid]
+        return glyph_row(names, after)
+    if rid == "R8":
+        return svg(60, 32, label(4, 23, "6 PP", "pic-t big"))
+    if rid == "R9":
+        return island([(0, 0), (1, 0), (2, 0)], 10, "4·6·8·10")
+    if rid == "R10":
+        return svg(
+            70,
+            32,
+            glyph("temple", 14, 16) + label(30, 21, "→") + '<circle cx="56" cy="16" r="12" class="pic-disc"/>'
+            + label(56, 21, "?", "pic-t mid light"),
+        )
+    return ""
+
+
+def objective(oid: str) -> str:
+    """An Objective card: its mission's picture over its reward's."""
+    o = OBJECTIVES[oid]
+    return (
+        f'<span class="pic-card" aria-hidden="true"><span>{mission(o.mission)}</span>'
+        f"<span>{reward(o.reward)}</span></span>"
+    )
+
+
+ARROWS = {"N": "M0 6V-6M-4-2L0-6L4-2", "E": "M-6 0H6M2-4L6 0L2 4", "S": "M0-6V6M-4 2L0 6L4 2", "W": "M6 0H-6M-2-4L-6 0L-2 4"}
+
+
+def alexis_card(card: ExplorationCard) -> str:
+    """One of Alexis's Exploration cards: which face-up tile, the directions in order, his
+    mission, and a ship on the cards that land."""
+    slots = "".join(
+        f'<rect class="{"pic-slot on" if i == card.slot else "pic-slot"}" x="{4 + i * 15}" y="6" width="12" height="12" rx="2"/>'
+        for i in range(3)
+    )
+    arrows = "".join(
+        f'<g transform="translate({62 + 22 * n} 12)"><path class="pic-arrow" d="{ARROWS[d]}"/></g>'
+        + label(70 + 22 * n, 24, str(n + 1), "pic-t tiny")
+        for n, d in enumerate(card.directions)
+    )
+    ship_pic = (
+        '<use href="#g-ship" transform="translate(140 13) scale(0.3)" fill="#9aa3ab"/>'
+        if card.kind == "land"
+        else ""
+    )
+    top = svg(156, 30, slots + arrows + ship_pic)
+    return f'<span class="pic-card" aria-hidden="true"><span>{top}</span><span>{mission(card.mission)}</span></span>'
+
+
+def colour_houses() -> str:
+    """The four player colours' houses, each with its mark."""
+    return svg(
+        4 * STEP + 4, 32, "".join(house(c, 14 + STEP * i, 16) for i, c in enumerate(("blue", "red", "yellow", "purple")))
+    )
+
+
+def tile(points: str, symbols: tuple[str, ...], rotation: int = 0) -> str:
+    """A tile as the map draws it."""
+    return f'<span class="pic-tile" aria-hidden="true">{mini_tile_svg(points, symbols, rotation)}</span>'

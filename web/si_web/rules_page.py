@@ -1,0 +1,279 @@
+"""The rules screen: the rules of RULES.md in short, every piece, symbol, mission, reward,
+objective card and solo card as a picture next to its words (the map's own symbol art, see
+`pictures`). Opened from the menu, or from a game's header (one tap; Back returns to the same
+choices). Pure string builders.
+"""
+
+from __future__ import annotations
+
+from small_islands import MISSIONS, OBJECTIVES, REWARDS, STARTING_TILES, TILE_BY_ID
+from small_islands.solo import EXPLORATION_CARDS, LEVELS
+
+from . import pictures as pic
+from . import words
+from .board_svg import glyph_defs_svg
+from .markup import escape
+from .screens import EDITION_NOTE, button
+
+
+def item(picture: str, text: str, cls: str = "") -> str:
+    """One line: a picture, then its words (the words carry the meaning)."""
+    extra = f" {cls}" if cls else ""
+    return f'<li class="pic-item{extra}"><span class="pic-cell">{picture}</span><span>{text}</span></li>'
+
+
+def section(title: str, body: str, key: str) -> str:
+    """A section that can be folded (open at first)."""
+    return (
+        f'<details open class="card rules-part" data-part="{key}"><summary><h2>{escape(title)}</h2>'
+        f"</summary>{body}</details>"
+    )
+
+
+def listing(items: list[str]) -> str:
+    return f'<ul class="pic-list">{"".join(items)}</ul>'
+
+
+def components() -> str:
+    t = TILE_BY_ID["T05"]
+    front, back = STARTING_TILES[0]
+    return listing(
+        [
+            item(pic.tile(t.points, t.symbols), "<b>56 landscape tiles</b>: land and sea, with up to 4 symbols."),
+            item(
+                pic.tile(front.points, front.symbols) + pic.tile(back.points, back.symbols),
+                "<b>4 starting tiles</b>, two-sided (a seagull on each side): they begin the map.",
+            ),
+            item(pic.ship("blue") + pic.ship("grey"), "<b>4 ship tiles</b>, all sea: one in each player's colour, the others grey."),
+            item(
+                pic.colour_houses(),
+                "<b>8 houses per player</b>: 4 in stock, 4 in reserve. Each colour has its own mark "
+                "(ring, stripes, cross, diamond), so colour is never the only cue.",
+            ),
+            item(
+                pic.token("resource", "leaf") + pic.token("port"),
+                "<b>4 bonus tokens per player</b>, two-sided: a resource side and a port side.",
+            ),
+            item(
+                pic.discovery(),
+                "<b>12 Discovery tokens</b>, face down until the end: 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6.",
+            ),
+            item(
+                pic.objective("O1"),
+                "<b>12 objective cards</b> (Normal mode): a mission and a reward. Advanced mode uses "
+                "12 mission cards and 12 reward cards instead.",
+            ),
+        ]
+    )
+
+
+SYMBOLS = (
+    ("flower", "<b>Flower</b> (pink petals): a resource."),
+    ("fruit", "<b>Fruit</b> (round, orange, with a stem): a resource."),
+    ("leaf", "<b>Leaf</b> (pointed, green): a resource."),
+    ("temple", "<b>Temple</b> (columns under a roof)."),
+    ("port", "<b>Port</b> (an anchor): only on tiles with a coast."),
+    ("house", "<b>House location</b> (a dashed square): where a house may go."),
+)
+
+
+def symbols() -> str:
+    return listing([item(pic.glyph_row([g]), text) for g, text in SYMBOLS])
+
+
+def placing() -> str:
+    a, b = TILE_BY_ID["T05"], TILE_BY_ID["T18"]
+    pair = pic.tile(a.points, a.symbols) + pic.tile(b.points, b.symbols, 0)
+    badge = pic.svg(
+        60, 32,
+        '<circle class="pic-badge" cx="14" cy="16" r="11"/>' + pic.label(14, 21, "4", "pic-t mid")
+        + '<circle class="pic-badge done" cx="44" cy="16" r="11"/>' + pic.label(44, 21, "3", "pic-t mid light"),
+    )
+    return (
+        listing(
+            [
+                item(
+                    pair,
+                    "A tile goes on an empty cell of the table, next to at least one tile (sharing "
+                    "a side). Where it touches tiles already there, land must meet land and sea meet "
+                    "sea: along the sides and at the corners, diagonal neighbours included. Tiles may "
+                    "be turned a quarter at a time.",
+                ),
+                item(
+                    badge,
+                    "Tiles joined by a side whose middle is land form an <b>island</b>; the number on "
+                    "the map is its size. An island is <b>complete</b> (dark number) when no land side "
+                    "faces an empty cell: it can never grow.",
+                ),
+            ]
+        )
+        + "<p>The table is 12 × 12 cells unless chosen otherwise; nothing goes off its edge.</p>"
+    )
+
+
+def round_part() -> str:
+    return (
+        "<ol>"
+        "<li><b>Preparation.</b> If the reserve holds fewer than 6 tiles, the game ends. Otherwise 6 "
+        "tiles form the navigation stack, and each player draws 2 objective cards (holding 3), keeps "
+        "one for this round and one for the next, and returns the third.</li>"
+        "<li><b>Exploration.</b> In turn, each player either <b>explores</b>: takes a face-up tile into "
+        "the hand (3 tiles), places one of the 3 on the map, may place one bonus token, and the "
+        "face-up row is refilled; or, once the navigation stack is empty, <b>lands</b>: places a "
+        "ship (their own or a grey one) on the map. Landing ends the exploration. If none of the 3 "
+        "hand tiles fits anywhere, one returns to the box and another is drawn.</li>"
+        "<li><b>Reward.</b> From the player who landed, each in turn reveals the objective, may place "
+        "houses from stock (one per island, on a free house location of an island of at least 2 "
+        "tiles that meets the mission, never on an island already holding a house of their "
+        "colour) and scores the reward for each island that received one. Then the stock is "
+        "refilled from the reserve up to 4.</li>"
+        "</ol>"
+        + listing(
+            [
+                item(
+                    pic.token("resource", "flower"),
+                    "<b>Bonus token, resource side</b>: on a flower, fruit or leaf of the map, showing "
+                    "another resource; from then on the symbol counts as the one shown.",
+                ),
+                item(
+                    pic.token("port"),
+                    "<b>Bonus token, port side</b>: on a tile of an island with a coast; a tile holds at "
+                    "most 2 ports, printed ones included.",
+                ),
+            ]
+        )
+        + "<p>An island counts whether it is complete or not and whether a ship is near or not. "
+        "When all 4 ships are on the map the game ends; otherwise the player after the one who "
+        "landed starts the next round (at most 4).</p>"
+    )
+
+
+def missions() -> str:
+    def must(text: str) -> str:
+        return f"The island must {text}." if text.startswith("be ") else f"The island must have {text}."
+
+    return listing([item(pic.mission(k), escape(must(m.text))) for k, m in MISSIONS.items()])
+
+
+def rewards() -> str:
+    extra = {
+        "R9": " (an island of 2 tiles earns nothing)",
+        "R10": "; the others go back",
+        "R12": " (the new house included)",
+    }
+    return listing(
+        [
+            item(pic.reward(k), f"{escape(r.text[:1].upper() + r.text[1:])}{extra.get(k, '')}, per island that received a house.")
+            for k, r in REWARDS.items()
+        ]
+    )
+
+
+def objective_cards() -> str:
+    rows = []
+    for n, (k, o) in enumerate(OBJECTIVES.items(), start=1):
+        rows.append(
+            item(
+                pic.objective(k),
+                f"<b>Card {n}</b>: mission “{escape(MISSIONS[o.mission].text)}”, reward "
+                f"“{escape(REWARDS[o.reward].text)}”.",
+                "card-line",
+            )
+        )
+    return (
+        "<p><b>Normal mode</b>: each objective card pairs a mission with a reward. <b>Advanced "
+        "mode</b>: players build each round's objective from one mission card and one reward card "
+        "of their choice (drawing 2 of each, holding 3).</p>" + listing(rows)
+    )
+
+
+def ending() -> str:
+    return (
+        "<p>The game ends when all 4 ships are on the map, when the reserve cannot fill the "
+        "navigation stack, or when a player finds no face-up tile and cannot land (after a last "
+        "reward phase, that player first).</p>"
+        + listing(
+            [
+                item(
+                    pic.ship("blue"),
+                    "Score = PP earned + the values of your Discovery tokens + 1 PP per port (printed "
+                    "or token) on the 8 tiles around <b>your own</b> ship. Grey ships score for nobody "
+                    "(solo: for Alexis).",
+                ),
+            ]
+        )
+        + "<p>Ties: most houses placed, then most ports around the own ship, then the player who "
+        "placed a tile last.</p>"
+    )
+
+
+def solo() -> str:
+    levels = "".join(
+        f"<tr><td>{lv}</td><td>{e}</td><td>{n}</td><td>{b} + 1 per house</td></tr>"
+        for lv, (e, n, b) in LEVELS.items()
+    )
+    cards = listing(
+        [
+            item(pic.alexis_card(c), escape(words.alexis_card_words({
+                "kind": c.kind, "slot": c.slot, "directions": list(c.directions), "mission": c.mission,
+            })), "card-line")
+            for c in EXPLORATION_CARDS
+        ]
+    )
+    return (
+        "<p>Alexis (purple) has no tiles, objectives or tokens. You are first player; your ship and 3 "
+        "grey ships are there to land. His stack of Exploration cards depends on his level:</p>"
+        '<div class="scores-wrap" tabindex="0" role="region" aria-label="Alexis by level"><table class="scores levels"><thead><tr><th>Level</th><th>Explore cards</th>'
+        f"<th>Land cards</th><th>End bonus</th></tr></thead><tbody>{levels}</tbody></table></div>"
+        "<p><b>His turn</b>: he draws a card. <b>Explore</b>: he takes the face-up tile it names and "
+        "puts it on the legal cell closest to the tile you placed last, on your row or column, "
+        "trying its directions in order, never growing an island that holds his house (you choose "
+        "the turn of the tile; if it fits nowhere he removes it and gains 1 PP). <b>Land</b> (land "
+        "cards only, once the navigation stack is empty): a grey ship by the same rule, else he "
+        "explores.</p>"
+        "<p><b>His reward phase</b>: he draws a card and puts a house on every island of 2 or more "
+        "tiles, with a free house location and none of his houses, that meets its mission (you pick "
+        "the spot when there is a choice). He scores nothing for them.</p>"
+        "<p><b>His score</b>: his PP + 1 PP per port around each grey ship + his level's bonus. You "
+        "win only with a strictly higher score.</p>"
+        "<h3>His 15 Exploration cards</h3>"
+        '<p class="small">Pictures: which face-up tile (filled square), the directions in order, a ship on '
+        "the cards that land, and his mission.</p>" + cards
+    )
+
+
+def great_explorer() -> str:
+    return (
+        "<p>The app keeps the rulebook's achievement checklists on this device (Normal and "
+        "Advanced), ticked only in games the player won: see Great Explorer on the menu.</p>"
+    )
+
+
+def rules_screen(in_game: bool) -> str:
+    """The whole rules screen (`in_game`: Back returns to the game)."""
+    back = button(
+        "Back to the game" if in_game else "Back",
+        "back",
+        "btn primary",
+        name="Back to the game (nothing is lost)" if in_game else None,
+    )
+    return (
+        '<section class="screen rules" data-screen="rules">'
+        f'{glyph_defs_svg()}<div class="rules-top">{back}</div>'
+        "<h1>Rules</h1>"
+        f'<p class="edition">{EDITION_NOTE}</p>'
+        "<p>Build islands from landscape tiles, then place houses on islands that meet your "
+        "objective to earn Prestige Points (PP). After at most 4 rounds the highest score wins. "
+        "2 to 4 players (pass-and-play or computer players), or solo against Alexis.</p>"
+        + section("What is in the game", components(), "components")
+        + section("Symbols", symbols(), "symbols")
+        + section("Placing tiles and islands", placing(), "placing")
+        + section("A round", round_part(), "round")
+        + section("Missions: what an island must have", missions(), "missions")
+        + section("Rewards: what a house there earns", rewards(), "rewards")
+        + section("Objective cards", objective_cards(), "objectives")
+        + section("End of the game and scoring", ending(), "end")
+        + section("Solo against Alexis", solo(), "solo")
+        + section("Great Explorer", great_explorer(), "explorer")
+        + f'<div class="row">{back}</div></section>'
+    )

@@ -1,0 +1,319 @@
+"""Your games: the finished games kept on this device, newest first; filters, replay,
+export (download or share), delete with confirmation, import a file, the game in progress."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..history import KEEP_FULL, Summary
+from ..panels import PHASE_NAMES
+from ..screens import button, esc, swatch
+from .base import Data, Screen
+
+if TYPE_CHECKING:
+    from small_islands import Game
+
+    from ..app import App
+
+MODE_FILTERS = (("all", "All"), ("normal", "Normal"), ("advanced", "Advanced"), ("solo", "Solo"))
+OPPONENT_LABELS = {
+    "all": "Any opponents",
+    "people": "Other people",
+    "easy": "Computer: easy",
+    "medium": "Computer: medium",
+    "hard": "Computer: hard",
+    "expert": "Computer: expert",
+    **{f"alexis-{n}": f"Alexis, level {n}" for n in range(1, 7)},
+}
+PRIVACY = (
+    "This game is not finished and several people play it: the file holds every player's "
+    "hand tiles and objectives, and anyone who opens it can see them. Export it only if "
+    "every player agrees."
+)
+END_WORDS = {
+    "ships": "all ships landed",
+    "reserve": "the reserve ran out",
+    "display": "no tile was left",
+}
+
+
+def kind_words(kind: str, solo: int | None) -> str:
+    """'computer, hard', 'Alexis, level 3', or '' for a person."""
+    if kind == "alexis":
+        return f"level {solo}"
+    return "" if kind == "human" else f"computer, {kind}"
+
+
+def mode_words(s: Summary) -> str:
+    mode = "Advanced" if s["mode"] == "advanced" else "Normal"
+    return f"{mode}, solo level {s['solo']}" if s["solo"] else mode
+
+
+def seats_line(s: Summary) -> str:
+    """Every seat: mark, name, kind, score; the winners marked in words."""
+    items = []
+    for seat in sorted(s["seats"], key=lambda seat: seat["rank"]):
+        kind = kind_words(seat["kind"], s["solo"])
+        won = ' <b class="won">winner</b>' if seat["rank"] == 1 else ""
+        items.append(
+            f'<li>{swatch(seat["colour"])} {esc(seat["name"])}'
+            + (f' <span class="small">({esc(kind)})</span>' if kind else "")
+            + f' <span class="pts">{seat["total"]} points</span>{won}</li>'
+        )
+    return f'<ul class="seats-line">{"".join(items)}</ul>'
+
+
+def game_row(app: App, s: Summary) -> str:
+    """One kept game: who won, when, mode, seats and scores; Replay, Export, Delete."""
+    winners = [seat["name"] for seat in s["seats"] if seat["rank"] == 1]
+    head = " and ".join(winners) + (" win" if len(winners) > 1 else " won")
+    meta = f"{app.kept.when(s['at'])} · {mode_words(s)} · {END_WORDS.get(s['end'], '')}"
+    imported = ' · <span class="small">imported</span>' if s["imported"] else ""
+    if s["full"]:
+        buttons = (
+            button("Replay", "replay", "btn", id=s["id"])
+            + button("Export", "export", "btn", id=s["id"])
+        )
+    else:
+        buttons = '<span class="small">Summary only: no replay or export.</span>'
+    buttons += button("Delete", "delete", "btn", id=s["id"])
+    return (
+        f'<li class="card game-row" data-game="{esc(s["id"])}">'
+        f'<h2>{esc(head)}</h2><p class="small">{esc(meta)}{imported}</p>'
+        f'{seats_line(s)}<div class="row">{buttons}</div></li>'
+    )
+
+
+def in_progress_card(app: App, g: Game) -> str:
+    """The game in progress: export it only when the player asks for unfinished games too."""
+    kept = app.kept
+    names = ", ".join(s.name for s in g.seats)
+    phase = PHASE_NAMES.get(g.phase, g.phase).lower()
+    scope = (
+        '<div class="row tabs" role="group" aria-label="Which games may be exported">'
+        + button("Finished games only", "export-scope", "btn" + ("" if kept.with_unfinished else " on"),
+                 scope="finished")
+        + button("Also the game in progress", "export-scope", "btn" + (" on" if kept.with_unfinished else ""),
+                 scope="all")
+        + "</div>"
+    )
+    if kept.with_unfinished:
+        warn = f'<p class="warn">{esc(PRIVACY)}</p>' if kept.humans(g) > 1 else ""
+        export = warn + button("Export the game in progress", "export", "btn", id="current")
+    else:
+        export = (
+            '<p class="small">Exports are for finished games: the file of a game in progress '
+            "shows every player's hand and objectives.</p>"
+        )
+    return (
+        '<section class="card in-progress" data-in-progress="1"><h2>Game in progress</h2>'
+        f"<p>{esc(names)} — round {g.round}, {esc(phase)}</p>{scope}{export}</section>"
+    )
+
+
+def export_dialog(app: App, target: str) -> str:
+    """Download or share one game's file (a warning first for an unfinished shared game)."""
+    kept = app.kept
+    warn = ""
+    if target == "current":
+        g = kept.unfinished()
+        if g is not None and kept.humans(g) > 1:
+            warn = f'<p class="warn">{esc(PRIVACY)}</p>'
+    share = (
+        button("Share…", "export-share", "btn", id=target) if kept.can_share else ""
+    )
+    return (
+        '<div class="dialog-back" data-dialog="export"><div class="dialog" role="alertdialog" '
+        'aria-modal="true" aria-labelledby="export-title" aria-describedby="export-text">'
+        '<h2 id="export-title">Export a game</h2>'
+        '<p id="export-text">The file holds the whole game: its settings and every move. Open '
+        'it with Small Islands on any device: "Your games", then "Import a file".</p>'
+        f"{warn}"
+        '<div class="row">'
+        + button("Download the file", "export-download", "btn primary", id=target, autofocus="1")
+        + share
+        + button("Cancel", "export-cancel", "btn")
+        + "</div></div></div>"
+    )
+
+
+def delete_dialog(app: App, game_id: str) -> str:
+    s = app.kept.history.get(game_id)
+    what = esc(app.kept.title(s)) if s else "this game"
+    return (
+        '<div class="dialog-back" data-dialog="delete"><div class="dialog" role="alertdialog" '
+        'aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text">'
+        '<h2 id="delete-title">Delete this game?</h2>'
+        f'<p id="delete-text">{what}: its summary and record leave this device for good, and '
+        "the statistics no longer count it.</p>"
+        '<div class="row">'
+        + button("Keep it", "delete-cancel", "btn primary", autofocus="1")
+        + button("Delete it", "delete-confirm", "btn danger", id=game_id)
+        + "</div></div></div>"
+    )
+
+
+def feedback(app: App) -> str:
+    """The messages of the last tap and the storage notes (this screen has no toasts)."""
+    kept = app.kept
+    out = ""
+    if kept.import_error:
+        out += f'<p class="error" role="alert" data-msg="import-error">{esc(kept.import_error)}</p>'
+    if app.message:
+        out += f'<p class="error" role="alert" data-msg="error">{esc(app.message)}</p>'
+    if app.notice:
+        out += f'<p class="ok" role="status" data-msg="notice">{esc(app.notice)}</p>'
+    out += "".join(f'<p class="app-note">{esc(n)}</p>' for n in kept.notes[-3:])
+    if kept.history.error:
+        out += (
+            '<p class="error" role="alert">The history kept on this device cannot be read; it '
+            "is kept as it is, and moved aside when the next game is added.</p>"
+        )
+    return out
+
+
+def import_picker() -> str:
+    """The file chooser, as a button-sized label (the input covers it: taps and the keyboard
+    reach the input itself)."""
+    return (
+        '<label class="btn file-pick">Import a file'
+        '<input type="file" accept=".json,application/json,text/plain" data-file="import">'
+        "</label>"
+    )
+
+
+class HistoryScreen(Screen):
+    """The list of kept games and what can be done with each."""
+
+    name = "history"
+    acts = frozenset({
+        "menu", "stats", "filter-mode", "filter-opponent", "more", "replay", "export",
+        "export-scope", "export-cancel", "export-download", "export-share", "delete", "delete-confirm",
+        "delete-cancel", "import-file",
+    })
+
+    def render(self, app: App) -> str:
+        kept = app.kept
+        listed = kept.listed()
+        g = kept.unfinished()
+        modes = "".join(
+            button(label, "filter-mode", "btn" + (" on" if kept.mode_filter == v else ""), mode=v)
+            for v, label in MODE_FILTERS
+        )
+        opts = "".join(
+            f'<option value="{v}"{" selected" if kept.opponent_filter == v else ""}>'
+            f"{OPPONENT_LABELS[v]}</option>"
+            for v in kept.opponents()
+        )
+        rows = "".join(game_row(app, s) for s in listed[: kept.shown])
+        total = len(kept.history.games)
+        if not total:
+            rows = '<p class="empty">No finished game is kept yet: every game you finish on this device appears here.</p>'
+        elif not listed:
+            rows = '<p class="empty">No kept game matches these filters.</p>'
+        more = (
+            button(f"Show more ({len(listed) - kept.shown} left)", "more", "btn")
+            if len(listed) > kept.shown
+            else ""
+        )
+        pruned = kept.history.pruned_count()
+        bound = (
+            f"<p class=\"small\">{pruned} game{'s' if pruned != 1 else ''} keep{'' if pruned != 1 else 's'} "
+            "a summary only (no replay or export): the full records of the oldest games go when "
+            f"more than {KEEP_FULL} are kept, or when the device's storage runs short.</p>"
+            if pruned
+            else ""
+        )
+        dialog = ""
+        if kept.confirm_delete:
+            dialog = delete_dialog(app, kept.confirm_delete)
+        elif kept.export:
+            dialog = export_dialog(app, kept.export)
+        return (
+            '<section class="screen history" data-screen="history">'
+            "<h1>Your games</h1>"
+            '<div class="row">'
+            + button("Statistics", "stats", "btn")
+            + import_picker()
+            + button("Menu", "menu", "btn")
+            + "</div>"
+            + feedback(app)
+            + (in_progress_card(app, g) if g is not None else "")
+            + '<section class="card filters"><h2>Finished games'
+            + f' <span class="small">({total} kept)</span></h2>'
+            + f'<div class="row tabs" role="group" aria-label="Mode">{modes}</div>'
+            + '<label class="filter">Opponents <select data-change="filter-opponent" '
+            + f'aria-label="Opponents">{opts}</select></label>{bound}</section>'
+            + (f'<ol class="games">{rows}</ol>' if rows.startswith("<li") else rows)
+            + f"{more}{dialog}</section>"
+        )
+
+    def on_menu(self, app: App, data: Data) -> None:
+        app.kept.export = app.kept.confirm_delete = app.kept.import_error = None
+        app.screen = "start"
+
+    def on_stats(self, app: App, data: Data) -> None:
+        app.screen = "stats"
+
+    def on_filter_mode(self, app: App, data: Data) -> None:
+        if data.get("mode") in dict(MODE_FILTERS):
+            app.kept.mode_filter = data["mode"]
+            app.kept.shown = 20
+
+    def on_filter_opponent(self, app: App, data: Data) -> None:
+        if data.get("value") in OPPONENT_LABELS:
+            app.kept.opponent_filter = data["value"]
+            app.kept.shown = 20
+
+    def on_more(self, app: App, data: Data) -> None:
+        app.kept.shown += 20
+
+    def on_replay(self, app: App, data: Data) -> None:
+        app.kept.open_replay(data["id"])
+
+    def on_export(self, app: App, data: Data) -> None:
+        target = data["id"]
+        if target == "current" and not app.kept.with_unfinished:
+            return
+        app.kept.export = target
+
+    def on_export_scope(self, app: App, data: Data) -> None:
+        app.kept.with_unfinished = data.get("scope") == "all"
+
+    def on_export_cancel(self, app: App, data: Data) -> None:
+        app.kept.export = None
+
+    def _send(self, app: App, data: Data, share: bool) -> None:
+        kept = app.kept
+        target = data["id"]
+        if target != kept.export or target == "current" and not kept.with_unfinished:
+            return  # only from the dialog that was opened (and its warning shown)
+        if kept.send(target, share):
+            kept.export = None
+            app.notice = "The file is ready." if share else "The file was downloaded."
+
+    def on_export_download(self, app: App, data: Data) -> None:
+        self._send(app, data, share=False)
+
+    def on_export_share(self, app: App, data: Data) -> None:
+        self._send(app, data, share=True)
+
+    def on_delete(self, app: App, data: Data) -> None:
+        if app.kept.history.get(data["id"]) is not None:
+            app.kept.confirm_delete = data["id"]
+
+    def on_delete_cancel(self, app: App, data: Data) -> None:
+        app.kept.confirm_delete = None
+
+    def on_delete_confirm(self, app: App, data: Data) -> None:
+        kept = app.kept
+        if data["id"] != kept.confirm_delete:
+            return
+        kept.confirm_delete = None
+        if kept.history.delete(data["id"]):
+            app.notice = "The game was deleted."
+        else:
+            app.say("The game could not be deleted.")
+
+    def on_import_file(self, app: App, data: Data) -> None:
+        app.kept.receive(data.get("name", ""), int(data.get("size", "0")), data.get("text", ""))

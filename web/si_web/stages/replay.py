@@ -1,0 +1,232 @@
+"""The replay viewer: a finished game step by step, everything revealed.
+
+Buttons step one action back or forward, to the previous or next round, to the start or the
+end; a slider spans the whole game; the keyboard does the same (arrows, Page Up/Down for
+rounds, Home/End; the controller maps them). The screen is built in parts (`parts`) so that
+the controller replaces only what changed and never the slider under a finger.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from small_islands import Land, PlaceTile
+
+from .. import words
+from ..board_svg import (
+    BoardHints,
+    board_layers,
+    board_layers_svg,
+    board_open,
+    content_box,
+    fit_viewbox,
+    mini_tile_svg,
+    view_tiles,
+)
+from ..panels import PHASE_NAMES, game_log, log_item, objective_text
+from ..replay import Replay, revealed
+from ..screens import button, esc, swatch
+from .base import Data, Screen
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PARTS = ("rp-bar", "rp-board", "rp-panel", "rp-buttons")
+STEPS = ("first", "prev-round", "prev", "next", "next-round", "last")
+
+
+def where_label(r: Replay) -> str:
+    """'Move 34 of 120 · Round 2 · Exploration'."""
+    m = r.marks[r.step]
+    phase = PHASE_NAMES.get(m.phase, m.phase)
+    head = "Start of the game" if r.step == 0 else f"Move {r.step} of {r.last}"
+    return f"{head} · Round {m.round} · {phase}" if m.round else f"{head} · {phase}"
+
+
+def _box(r: Replay) -> tuple[float, float, float, float]:
+    """The whole final map, so that the view does not move while tiles are added."""
+    if r.box is None:
+        board = r.final.view(0)["board"]
+        cells = [(t["x"], t["y"]) for t in board["tiles"]]
+        r.box = fit_viewbox(content_box(cells, board["width"], board["height"]))
+    return r.box
+
+
+def board_part(r: Replay, v: dict[str, Any], new: list[dict[str, Any]]) -> str:
+    tiles = view_tiles(v["board"])
+    hints = BoardHints(hit_cells=False)
+    action = r.actions[r.step - 1] if r.step else None
+    if isinstance(action, PlaceTile | Land):
+        hints.selected = (action.x, action.y)
+    hints.recent = words.log_cells(new, v)
+    label = f"The map: {where_label(r)}"
+    # its own id: the game map's pan and zoom gestures (the controller's, on #board) stay off
+    opening = board_open(_box(r), label).replace('id="board"', 'id="replay-map"', 1)
+    return opening + board_layers_svg(*board_layers(v["board"], tiles, hints))
+
+
+def scores_part(g: Any) -> str:
+    rows = sorted(g.scores(), key=lambda row: (row["rank"], row["seat"]))
+    over = g.phase == "over"
+    body = "".join(
+        f'<tr data-seat="{row["seat"]}"><td>{row["rank"] if over else ""}</td>'
+        f'<td>{swatch(row["colour"])} {esc(row["name"])}</td><td>{row["prestige"]}</td>'
+        f'<td>{row["discovery"]}</td><td>{row["ship_ports"]}</td>'
+        f'<td><b data-total="{row["seat"]}">{row["total"]}</b></td></tr>'
+        for row in rows
+    )
+    title = "Final scores" if over else "Scores at this point"
+    return (
+        f'<section class="card"><h2>{title}</h2><div class="scores-wrap"><table class="scores">'
+        "<thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th><th>Ship ports</th>"
+        f"<th>Total</th></tr></thead><tbody>{body}</tbody></table></div></section>"
+    )
+
+
+def secrets_part(g: Any, v: dict[str, Any]) -> str:
+    """Every seat's hand, objectives, cards and Discovery tokens (all revealed)."""
+    items = []
+    for info in revealed(g):
+        seat = v["seats"][info["seat"]]
+        head = f'<h3>{swatch(seat["colour"])} {esc(seat["name"])}</h3>'
+        if not info["player"]:
+            solo = v.get("solo") or {}
+            card = solo.get("card")
+            text = words.alexis_card_words(card) if card else "no card turned over"
+            items.append(f'<div class="seat-secrets">{head}<p class="small">Card: {esc(text)}</p></div>')
+            continue
+        hand = "".join(
+            f'<span class="thumb-tile">{mini_tile_svg(t["points"], t["symbols"], 0, words.tile_words(t["points"], t["symbols"]))}</span>'
+            for t in info["hand"]
+        ) or '<span class="small">no tiles</span>'
+        objs = ""
+        for key, label in (("objective", "This round"), ("next_objective", "Next round")):
+            o = info[key]
+            if o:
+                objs += (
+                    f'<p class="small"><b>{label}:</b> {esc(o["mission_text"])}; reward: '
+                    f"{esc(o['reward_text'])}</p>"
+                )
+        held = "; ".join(" / ".join(t for t in objective_text(c) if t) for c in info["held"])
+        disc = ", ".join(str(d) for d in info["discovery"]) or "none"
+        items.append(
+            f'<div class="seat-secrets" data-seat="{info["seat"]}">{head}'
+            f'<div class="tiles small-tiles" aria-label="Hand tiles">{hand}</div>{objs}'
+            + (f'<p class="small"><b>Cards held:</b> {esc(held)}</p>' if held else "")
+            + f'<p class="small"><b>Discovery tokens:</b> {esc(disc)}</p></div>'
+        )
+    return '<section class="card secrets"><h2>Everything revealed</h2>' + "".join(items) + "</section>"
+
+
+def panel_part(r: Replay, g: Any, v: dict[str, Any], new: list[dict[str, Any]]) -> str:
+    if r.step == 0:
+        now = "<p>The game is set up. Step forward to watch the first move.</p>"
+    else:
+        now = "<ol>" + "".join(log_item(e, v) for e in new) + "</ol>" if new else ""
+    return (
+        f'<section class="card steps"><h2>{esc(where_label(r))}</h2>{now}</section>'
+        + scores_part(g)
+        + secrets_part(g, v)
+        + game_log(v, [], limit=40)
+    )
+
+
+def buttons_part(r: Replay) -> str:
+    at_start, at_end = r.step == 0, r.step == r.last
+    return (
+        '<div class="actions-row replay-buttons" role="group" aria-label="Replay controls">'
+        + button("Start", "step", "btn", disabled=at_start, shortcut="Home",
+                 name="To the start", to="first")
+        + button("Round −", "step", "btn", disabled=at_start, shortcut="PageUp",
+                 name="Previous round", to="prev-round")
+        + button("Back", "step", "btn", disabled=at_start, shortcut="ArrowLeft",
+                 name="One move back", to="prev")
+        + button("Forward", "step", "btn primary", disabled=at_end, shortcut="ArrowRight",
+                 name="One move forward", to="next")
+        + button("Round +", "step", "btn", disabled=at_end, shortcut="PageDown",
+                 name="Next round", to="next-round")
+        + button("End", "step", "btn", disabled=at_end, shortcut="End", name="To the end",
+                 to="last")
+        + "</div>"
+    )
+
+
+def bar_part(r: Replay) -> str:
+    return (
+        '<header class="bar"><span class="who"><span class="who-text"><b>Replay</b>'
+        f'<span class="phase">{esc(r.title)}</span></span></span>'
+        f'<span class="stat" data-where="1">{esc(where_label(r))}</span>'
+        '<span class="bar-buttons">' + button("Close", "close", "btn") + "</span></header>"
+    )
+
+
+def slider(r: Replay) -> str:
+    return (
+        '<label class="slider"><span class="sr">Move</span>'
+        f'<input type="range" id="rp-slider" min="0" max="{r.last}" step="1" value="{r.step}" '
+        f'data-input="seek" aria-valuetext="{esc(where_label(r))}"></label>'
+    )
+
+
+class ReplayScreen(Screen):
+    """A finished game, step by step (see the module doc)."""
+
+    name = "replay"
+    acts = frozenset({"step", "seek", "close"})
+
+    def parts(self, app: App) -> dict[str, str]:
+        """The screen's parts by container id, plus the slider's value and its words."""
+        r = app.kept.replay
+        assert r is not None
+        g = r.game()
+        v = g.view(0)
+        new = g.log[len(g.log) - r.new_log():] if r.new_log() else []
+        return {
+            "rp-bar": bar_part(r),
+            "rp-board": board_part(r, v, new),
+            "rp-panel": panel_part(r, g, v, new),
+            "rp-buttons": buttons_part(r),
+            "step": str(r.step),
+            "where": where_label(r),
+        }
+
+    def render(self, app: App) -> str:
+        if app.kept.replay is None:
+            return '<section class="screen"><p>Nothing to replay.</p>' + button("Close", "close", "btn") + "</section>"
+        p = self.parts(app)
+        r = app.kept.replay
+        return (
+            f'<div class="game replay" data-screen="replay" data-last="{r.last}">'
+            f'<div class="bar-wrap" id="rp-bar">{p["rp-bar"]}</div>'
+            f'<div class="board-wrap" id="rp-board">{p["rp-board"]}</div>'
+            f'<aside class="panel" id="rp-panel" aria-label="This move">{p["rp-panel"]}</aside>'
+            f'<div class="actions replay-controls">{slider(r)}<div id="rp-buttons">{p["rp-buttons"]}</div></div>'
+            "</div>"
+        )
+
+    def on_step(self, app: App, data: Data) -> None:
+        r = app.kept.replay
+        if r is None:
+            return
+        to = data.get("to")
+        targets = {
+            "first": 0,
+            "last": r.last,
+            "prev": r.step - 1,
+            "next": r.step + 1,
+        }
+        if to in ("prev-round", "next-round"):
+            r.go(r.round_start(-1 if to == "prev-round" else 1))
+        elif to in targets:
+            r.go(targets[to])
+
+    def on_seek(self, app: App, data: Data) -> None:
+        r = app.kept.replay
+        if r is not None:
+            r.go(int(data["value"]))
+
+    def on_close(self, app: App, data: Data) -> None:
+        kept = app.kept
+        back = kept.replay_back if kept.replay_back != "import" or kept.incoming else "history"
+        kept.replay = None
+        app.screen = back
