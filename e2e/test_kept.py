@@ -86,8 +86,15 @@ def boot(context: BrowserContext) -> Page:
     return page
 
 
+PAINT_KEY = "small-islands/first-paint"  # a picture of the screen for the next start
+
+
 def local_storage(page: Page) -> dict[str, str]:
-    return dict(page.evaluate(STORAGE))
+    """What the app stores, but the first-paint picture, which every render may replace
+    (0.3 s later): the player's data, for "storage unchanged" checks."""
+    stored = dict(page.evaluate(STORAGE))
+    stored.pop(PAINT_KEY, None)
+    return stored
 
 
 def saved_actions(page: Page) -> int:
@@ -298,6 +305,11 @@ def test_undo_says_why_and_redo_brings_the_move_back(
         ".map(b => { const r = b.getBoundingClientRect(); return r.right <= innerWidth + 0.5; })"
     )
     assert all(bar), "a header button is off screen"
+    clipped = page.evaluate(
+        "() => { const b = document.querySelector('#si-bar .who-text b');"
+        " return b.scrollWidth > b.clientWidth + 1; }"
+    )
+    assert not clipped, "the player's name is cut short in the header"
     check_sizes(page, f"{device} redo")
     check_axe(page, f"{device} redo")
     shot(page, artifacts, f"{device}-redo")

@@ -241,8 +241,8 @@ def test_the_rules_show_every_card_as_a_picture_with_its_words() -> None:
     assert html.count('class="pic-item card-line"') == len(OBJECTIVES) + len(EXPLORATION_CARDS)
     assert html.count('class="pic-item"') >= 6 + len(MISSIONS) + len(REWARDS)
     for symbol in ("flower", "fruit", "leaf", "temple", "port", "house", "ship"):
-        assert f'href="#g-{symbol}"' in html
-        assert f'id="g-{symbol}"' in html  # the map's own glyphs, defined on this screen
+        assert f'href="#g-{symbol}' in html  # the ship: #g-ship-<colour>
+        assert f'id="g-{symbol}' in html  # the map's own glyphs, defined on this screen
     assert not ID_PATTERN.search(text), ID_PATTERN.findall(text)
     assert "Back to the game" in rules_page.rules_screen(True)
 

@@ -580,6 +580,57 @@ def test_redo_is_gone_once_something_else_is_played() -> None:
     assert app.message == "There is nothing to redo." and app.game.actions[-1] == other  # type: ignore[union-attr]
 
 
+def test_redo_survives_a_reload_at_the_same_position_and_only_there() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    play_through_ui(app, 6, until=lambda a: a.screen == "game" and a.game.stage == "bonus")  # type: ignore[union-attr]
+    g = app.game
+    assert g is not None
+    last = g.actions[-1]
+    app.handle("undo")
+    assert "redo" in acts(app)
+    again = App(storage)  # the page reloaded: the game and the redo come back
+    if again.screen == "pass":
+        again.handle(next(i["data-act"] for i in tappables(again.render())))
+    assert again.screen == "game" and "redo" in acts(again)
+    again.handle("redo")
+    assert again.game is not None and again.game.actions[-1] == last
+    assert "redo" not in acts(again)
+    # a record whose redo list is hostile is dropped, never an error
+    raw = storage.data["small-islands/ui-state"]
+    for bad in ([{"type": "nope"}], "x", [1] * 500, [{"type": "take", "evil": 1}]):
+        record = json.loads(raw)
+        record["redo"] = bad
+        storage.data["small-islands/ui-state"] = json.dumps(record)
+        third = App(storage)
+        if third.screen == "pass":
+            third.handle(next(i["data-act"] for i in tappables(third.render())))
+        assert "redo" not in acts(third)
+
+
+def test_the_end_screen_opens_your_games_and_the_replay_of_this_game() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    play_through_ui(app, 3, until=lambda a: a.screen == "over")
+    assert app.screen == "over" and app.game is not None
+    assert {"history", "over-replay"} <= acts(app)
+    app.handle("over-replay")
+    assert app.screen == "replay" and app.kept.replay is not None
+    assert app.kept.replay.game().actions == []  # from the start
+    app.handle("close")
+    assert app.screen == "over"
+    app.handle("history")
+    assert app.screen == "history" and game_id(app.game) in app.render()
+    app.handle("menu")  # the button says Back and returns to the end screen
+    assert app.screen == "over"
+    app.handle("menu")
+    app.handle("history")
+    app.handle("menu")
+    assert app.screen == "start"
+
+
 # --- two windows -----------------------------------------------------------------------
 
 

@@ -224,7 +224,7 @@ def write_archives(out: Path) -> None:
 
 
 def copy_static(out: Path) -> None:
-    """Copy web/'s top-level static files, web/icons/ and the root manifest."""
+    """Copy web/'s top-level static files, web/icons/, web/sounds/ and the root manifest."""
     for path in sorted(WEB.iterdir()):
         if path.is_file() and path.suffix in STATIC_SUFFIXES:
             shutil.copyfile(path, out / path.name)
@@ -232,6 +232,10 @@ def copy_static(out: Path) -> None:
     icons.mkdir()
     for path in sorted((WEB / "icons").glob("*.png")):
         shutil.copyfile(path, icons / path.name)
+    sounds = out / "sounds"  # made by tools/make_sounds.py; fetched once sound is turned on
+    sounds.mkdir()
+    for path in sorted((WEB / "sounds").glob("*.wav")):
+        shutil.copyfile(path, sounds / path.name)
     shutil.copyfile(ROOT / "manifest.json", out / "manifest.json")
 
 

@@ -33,6 +33,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".png": "image/png",
     ".svg": "image/svg+xml",
+    ".wav": "audio/wav",
     ".map": "application/json",
 }
 

@@ -20,13 +20,16 @@ from typing import Any
 from small_islands import Action, Game, IllegalAction
 
 from . import form, game_screen, resume, undo, viewport, words
+from . import settings as settings_mod
 from .announce import Announcer
 from .autopilot import Autopilot
 from .board_svg import BoardHints, TileArt
 from .choices import Choices
+from .effects import Effects
 from .guide import Guide
 from .kept import Kept
 from .session import MemoryStorage, Session, Storage
+from .settings import Settings
 from .stages import SCREENS, GameStage, Stage, game_stage
 from .stages import place as place_stage
 from .stages import reward as reward_stage
@@ -73,6 +76,9 @@ class App:
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
         self.announcer = Announcer()
+        self.settings = Settings()  # the device's (`settings`), read by `load`
+        self.sound_question = False  # the first game asks whether to play with sound
+        self.fx = Effects()  # what is new since the last render (motion, sound)
         self.kept = Kept(self)  # history, files, replay, redo, two windows (issue 15)
         self.guide = Guide(self.session)  # the coach, the rules over a game, tracker/end picks
         self.load()
@@ -130,6 +136,7 @@ class App:
         meta = self.session.meta()
         if isinstance(meta.get("form"), dict):
             form.restore_settings(self.form, meta["form"])
+        settings_mod.load(self)
         loaded = self.session.load_game()
         if loaded is None:
             self.screen = "start"
@@ -162,6 +169,7 @@ class App:
             return
         try:
             if resume.matches(record, g, self.viewer):
+                self.kept.redo.restore(record.get("redo"), g)
                 stage = game_stage(self.view(), record["ui"].get("mode"))
                 self.choices = resume.restore(record["ui"], self.turn(), stage)
         except Exception:  # hostile or stale storage: start the turn without choices
@@ -170,7 +178,8 @@ class App:
     def persist_ui(self) -> None:
         """Save the device seat's choices when they changed (after every tap)."""
         if self.screen == "game" and self.game is not None and self.viewer is not None:
-            self.session.save_choices(resume.dump(self.choices, self.game, self.viewer))
+            self.session.save_choices(resume.dump(
+                self.choices, self.game, self.viewer, self.kept.redo.kept(self.game)))
 
     def remember_view(self) -> None:
         """Save the map's pan/zoom (the controller calls this when a gesture ends)."""
@@ -234,6 +243,7 @@ class App:
         self.persist_ui()
         self.viewer = None
         self.choices = Choices()
+        self.fx.forget()
         self.leave_asked = self.status_open = False
         self.screen = "start"
         self.save_settings()
@@ -298,6 +308,7 @@ class App:
         self.viewer = self.holder = None
         self.skipping = False
         self.auto_note, self.ticks = [], []
+        settings_mod.ask_about_sound(self)
         self.save_game()
         self.to_device_screen(force_pass=True)
         self.save_settings()
@@ -310,6 +321,7 @@ class App:
         data = data or {}
         if fields:
             form.read_fields(self.form, fields)
+            settings_mod.take_form_pace(self)
         self.message = None
         if act not in ("rotate", "noop"):
             self.notice = None
@@ -413,17 +425,7 @@ class App:
 
     def pace_ms(self) -> int:
         """Pause before the next computer step (0 while skipping)."""
-        return 0 if self.skipping else form.SPEEDS.get(self.form["speed"], 900)
-
-    def watch_view(self) -> tuple[dict[str, Any], bool]:
-        """(the view shown while a computer seat moves, whether its secrets may show).
-
-        With one human the device is theirs: their view, hand and objectives included.
-        Otherwise only the public parts of a view are rendered."""
-        g = self.game
-        assert g is not None and g.to_move is not None
-        humans = self.human_seats()
-        return g.view(humans[0] if humans else g.to_move), len(humans) == 1
+        return 0 if self.skipping else form.SPEEDS.get(self.settings.pace, 900)
 
     # ------------------------------------------------------------ achievements
     def _record_achievements(self) -> None:

@@ -6,7 +6,10 @@ user-provided string is escaped. Tap targets carry ``data-act`` plus ``data-x``/
 
 Symbols differ in shape as well as colour: a five-petal flower, a round fruit with a
 stem, a pointed leaf, a temple pediment, an anchor for ports, a dashed square for house
-locations. Houses are little house outlines filled with the player's colour.
+locations. Houses, ships and bonus tokens are drawn as game pieces in the player's colour
+with the colour's mark. The definitions (symbols, pieces, land and water) are in `art`; a
+tile here is its card (the settled ones share two paths: cards and shadows), shallows,
+land and symbols.
 """
 
 from __future__ import annotations
@@ -16,84 +19,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .geometry import coast_path, land_path, rotate_point, symbol_spots
+from .art import DEFS, piece, relief, variant_of, vegetation
+from .art import GLYPHS as GLYPHS  # re-exported: the rules' pictures and tests use them
+from .art import MARKS as MARKS
+from .geometry import coast_path, decor_spots, land_path, rotate_point, symbol_spots
 from .markup import escape
 
 CELL = 100
-COLOUR_HEX = {
-    "blue": "#2f6fd6",
-    "red": "#d8403a",
-    "yellow": "#f2c230",
-    "purple": "#8e4fc9",
-    "grey": "#9aa3ab",
-}
-COLOUR_INK = {"blue": "#fff", "red": "#fff", "yellow": "#3a2f00", "purple": "#fff", "grey": "#222"}
-LAND_TINTS = ("#a8d17a", "#c3d97b", "#93c98a", "#cdd58c", "#b5cf6e", "#9fd0a0")
 RESOURCE_NAMES = {"flower": "Flower", "fruit": "Fruit", "leaf": "Leaf"}
-
-# Glyphs drawn around (0, 0), about 11 units in radius; used with <use href="#g-...">.
-GLYPHS = {
-    "flower": (
-        '<g id="g-flower" stroke="#5b1a3a" stroke-width="1">'
-        '<circle cx="0" cy="-6" r="4.6" fill="#ef6fae"/><circle cx="5.7" cy="-1.9" r="4.6" fill="#ef6fae"/>'
-        '<circle cx="3.5" cy="4.9" r="4.6" fill="#ef6fae"/><circle cx="-3.5" cy="4.9" r="4.6" fill="#ef6fae"/>'
-        '<circle cx="-5.7" cy="-1.9" r="4.6" fill="#ef6fae"/><circle r="3.3" fill="#ffe066"/></g>'
-    ),
-    "fruit": (
-        '<g id="g-fruit" stroke="#5a2a00" stroke-width="1">'
-        '<circle cy="2" r="8.5" fill="#f5891f"/><path d="M0-6V-11" stroke-width="2" fill="none"/>'
-        '<path d="M1-9Q6-13 8-8Q4-7 1-9Z" fill="#3f9b3a"/></g>'
-    ),
-    "leaf": (
-        '<g id="g-leaf" stroke="#0d3b16" stroke-width="1">'
-        '<path d="M-9 9Q-10-8 9-9Q10 8-9 9Z" fill="#2f9a45"/>'
-        '<path d="M-8 8L6-6" fill="none" stroke="#d8f5c8" stroke-width="1.2"/></g>'
-    ),
-    "temple": (
-        '<g id="g-temple" stroke="#2d2a3a" stroke-width="1" fill="#f4f0e6">'
-        '<path d="M-11-3L0-11L11-3Z"/><rect x="-10" y="7" width="20" height="3.5"/>'
-        '<rect x="-8" y="-2" width="3.2" height="9"/><rect x="-1.6" y="-2" width="3.2" height="9"/>'
-        '<rect x="4.8" y="-2" width="3.2" height="9"/></g>'
-    ),
-    "port": (
-        '<g id="g-port" fill="none" stroke="#13306b" stroke-width="2.4" stroke-linecap="round">'
-        '<circle cy="-8" r="2.6" fill="#fff"/><path d="M0-5.5V9M-5-2H5M-9 2Q-8 9 0 9Q8 9 9 2"/></g>'
-    ),
-    "house": (
-        '<g id="g-house"><rect x="-8.5" y="-8.5" width="17" height="17" rx="1.5" fill="#fff8e6" '
-        'fill-opacity="0.55" stroke="#4a3826" stroke-width="1.6" stroke-dasharray="3 2.2"/></g>'
-    ),
-    "ship": (
-        '<g id="g-ship" stroke="#1b2530" stroke-width="2" stroke-linejoin="round">'
-        '<path d="M-28 6H28L18 20H-18Z"/><path d="M0 4V-30" fill="none"/>'
-        '<path d="M2-28L22 0H2Z" fill="#fbfaf4"/><path d="M-2-22L-18 0H-2Z" fill="#fbfaf4"/></g>'
-    ),
-    "home": '<path id="g-home" d="M-11 11V-1L0-11L11-1V11Z" stroke="#1b1b1b" stroke-width="2"/>',
-}
-# Each player colour has its own mark (shape, not only colour): on houses, ships, swatches
-# and the "since your turn" frames; drawn in the colour's ink over the colour.
-MARKS = {
-    "blue": '<circle cy="3" r="4.2" fill="none" stroke-width="2.4"/>',
-    "red": '<path d="M-7 0.5H7M-7 6H7" stroke-width="2.4" fill="none"/>',
-    "yellow": '<path d="M-4.5-1.5L4.5 7.5M4.5-1.5L-4.5 7.5" stroke-width="2.4" fill="none"/>',
-    "purple": '<path d="M0-3L5 3L0 9L-5 3Z" stroke-width="1"/>',
-    "grey": "",
-}
-GLYPH_DEFS = (
-    "<defs>"
-    + "".join(GLYPHS.values())
-    + "".join(
-        f'<g id="g-home-{c}"><use href="#g-home" fill="{COLOUR_HEX[c]}"/>'
-        f'<g stroke="{COLOUR_INK[c]}" fill="{COLOUR_INK[c]}">{m}</g></g>'
-        for c, m in MARKS.items()
-    )
-    + "</defs>"
-)
-
-
-def colour_hex(colour: str | None) -> str:
-    """The fill colour of a player colour name (grey for unknown)."""
-    return COLOUR_HEX.get(colour or "grey", COLOUR_HEX["grey"])
+GLYPH_DEFS = DEFS
 
 
 def attrs(**values: object) -> str:
@@ -115,7 +49,8 @@ def rotate_points(points: str, rotation: int) -> str:
 
 @dataclass(frozen=True)
 class TileArt:
-    """What is drawn on one cell: rotated points, symbols (printed order), ship owner."""
+    """What is drawn on one cell: rotated points, symbols (printed order), ship owner, and
+    the land's look (`art.variant_of` the tile and its cell unless given)."""
 
     x: int
     y: int
@@ -123,7 +58,13 @@ class TileArt:
     symbols: tuple[str, ...]
     rotation: int = 0
     ship: str | None = None
-    tint: str = LAND_TINTS[0]
+    variant: int | None = None
+
+    def land(self) -> int:
+        """The land pattern drawn on this tile."""
+        if self.variant is not None:
+            return self.variant
+        return variant_of(self.x, self.y, unrotated(self.points, self.rotation), self.symbols)
 
 
 @lru_cache(maxsize=2048)
@@ -149,35 +90,43 @@ def spots_for(art: TileArt, extra: int = 0) -> tuple[tuple[float, float], ...]:
 
 
 @lru_cache(maxsize=4096)
-def _tile_body(points: str, rotation: int, symbols: tuple[str, ...], tint: str) -> str:
-    """Land, coast and printed symbols of a tile, at the origin (cached: pure)."""
+def _tile_body(points: str, rotation: int, symbols: tuple[str, ...], variant: int) -> str:
+    """Shallows, beach, land and plants, and the printed symbols of a tile, at the origin
+    (cached: pure). The shallows are the coast stroked wide, the beach the land's own stroke
+    under its fill; both clipped to the cell."""
     parts = []
-    path = land_path(points)
-    if path:
-        parts.append(f'<path d="{path}" fill="{tint}"/>')
     coast = coast_path(points)
     if coast:
-        parts.append(f'<path class="coast" d="{coast}"/>')
+        parts.append(f'<path class="shallows" clip-path="url(#cell-clip)" d="{coast}"/>')
+    path = land_path(points)
+    fill = relief(variant)
+    if path and coast:
+        parts.append(f'<path class="land" fill="{fill}" clip-path="url(#cell-clip)" d="{path}"/>')
+    elif path:  # all land: no beach
+        parts.append(f'<path fill="{fill}" d="{path}"/>')
+    base = unrotated(points, rotation)
+    spots = tuple(rotate_point(x, y, rotation) for x, y in decor_spots(base, len(symbols)))
+    parts.append(vegetation(variant, spots))
     base = unrotated(points, rotation)
     for (sx, sy), symbol in zip(
         symbol_positions(base, len(symbols), rotation), symbols, strict=False
     ):
-        parts.append(f'<use href="#g-{symbol}" x="{sx:g}" y="{sy:g}"/>')
+        parts.append(f'<use class="sym" href="#g-{symbol}" x="{sx:g}" y="{sy:g}"/>')
     return "".join(parts)
 
 
-def tile_svg(art: TileArt, cls: str = "tile") -> str:
-    """One tile as an SVG group placed on its cell."""
+def tile_svg(art: TileArt, cls: str = "tile", card: bool = True, fx: str = "") -> str:
+    """One tile as an SVG group placed on its cell: its card (with a shadow on the table;
+    the map draws the cards of settled tiles all at once), its land or ship. `fx` marks a
+    tile new since the last render (`effects`): its content is animated by CSS."""
+    body = '<use href="#card"/>' if card else ""
     if art.ship is not None:
-        fill = colour_hex(art.ship)
-        return (
-            f'<g class="{cls} ship" transform="translate({art.x * CELL},{art.y * CELL})">'
-            f'<rect class="ship-cell" width="{CELL}" height="{CELL}"/>'
-            f'<use href="#g-ship" x="50" y="55" fill="{fill}"/>'
-            f'<use href="#g-home-{art.ship if art.ship in MARKS else "grey"}" x="50" y="85" '
-            'transform="translate(50 85) scale(0.9) translate(-50 -85)"/></g>'
-        )
-    body = _tile_body(art.points, art.rotation, art.symbols, art.tint)
+        body += f'<use href="#g-ship-{piece(art.ship)}" x="50" y="56"/>'
+        cls += " ship"
+    else:
+        body += _tile_body(art.points, art.rotation, art.symbols, art.land())
+    if fx:
+        body = f'<g class="fx" data-fx="{fx}">{body}</g>'
     return f'<g class="{cls}" transform="translate({art.x * CELL},{art.y * CELL})">{body}</g>'
 
 
@@ -190,8 +139,8 @@ def mini_tile_svg(points: str, symbols: Sequence[str], rotation: int = 0, label:
         f'role="img" aria-label="{escape(label)}"' if label else 'aria-hidden="true" focusable="false"'
     )
     return (
-        f'<svg class="mini" viewBox="-4 -4 108 108" {head}>'
-        f'<rect class="sea" x="-4" y="-4" width="108" height="108"/>{tile_svg(art)}</svg>'
+        f'<svg class="mini" viewBox="-3 -3 106 106" {head}>'
+        f'<rect class="tile-card" width="100" height="100" rx="2"/>{tile_svg(art, card=False)}</svg>'
     )
 
 
@@ -205,8 +154,20 @@ def glyph_icon(name: str) -> str:
 
 
 def glyph_defs_svg() -> str:
-    """A hidden SVG holding the glyph definitions for the mini tile SVGs."""
+    """A hidden SVG holding the art's definitions (symbols, pieces, land, water): the game
+    screen keeps it outside the parts it replaces, so a new map does not parse them again."""
     return f'<svg class="defs" width="0" height="0" aria-hidden="true">{GLYPH_DEFS}</svg>'
+
+
+@dataclass
+class MapFx:
+    """What the map marks as new since the last render (`effects`), for CSS to animate:
+    tiles by cell ("place" or "land"), houses and tokens by spot, the cells of merged islands."""
+
+    tiles: dict[tuple[int, int], str] = field(default_factory=dict)
+    houses: set[tuple[int, int, int]] = field(default_factory=set)
+    tokens: set[tuple[int, int, int]] = field(default_factory=set)  # index -1: a port token
+    merged: set[tuple[int, int]] = field(default_factory=set)
 
 
 @dataclass
@@ -227,26 +188,15 @@ class BoardHints:
     passive_spots: list[tuple[int, int, int]] = field(default_factory=list)  # rings not yet tappable
     focus_box: tuple[float, float, float, float] | None = None  # the map zoomed where one acts
     labels: dict[tuple[int, int], str] = field(default_factory=dict)  # target names in words
+    fx: MapFx = field(default_factory=lambda: MapFx())  # what is new since the last render
     spot_labels: dict[tuple[int, int, int], str] = field(default_factory=dict)
     extra_marks: list[str] = field(default_factory=list)  # highlights (`highlight`), under targets
 
 
 def view_tiles(board: dict[str, Any]) -> list[TileArt]:
-    """TileArt for every tile of a view's board, land tinted per island."""
-    tint_of: dict[tuple[int, int], str] = {}
-    for n, island in enumerate(board.get("islands", [])):
-        for cx, cy in island["cells"]:
-            tint_of[(cx, cy)] = LAND_TINTS[n % len(LAND_TINTS)]
+    """TileArt for every tile of a view's board."""
     return [
-        TileArt(
-            t["x"],
-            t["y"],
-            t["points"],
-            tuple(t["symbols"]),
-            t["rotation"],
-            t.get("ship"),
-            tint_of.get((t["x"], t["y"]), LAND_TINTS[0]),
-        )
+        TileArt(t["x"], t["y"], t["points"], tuple(t["symbols"]), t["rotation"], t.get("ship"))
         for t in board.get("tiles", [])
     ]
 
@@ -290,8 +240,9 @@ def board_svg(
     hints: BoardHints,
     viewbox: tuple[float, float, float, float],
 ) -> str:
-    """The whole map as one <svg id="board"> string: the map layer, then the marks layer."""
-    return board_open(viewbox) + board_layers_svg(*board_layers(view_board, tiles, hints))
+    """The whole map as one <svg id="board"> string with the art's definitions: the map
+    layer, then the marks layer."""
+    return board_open(viewbox) + GLYPH_DEFS + board_layers_svg(*board_layers(view_board, tiles, hints))
 
 
 def viewbox_attr(viewbox: Sequence[float]) -> str:
@@ -319,7 +270,6 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
     device seat's choices add over it (targets, preview, selection, the tap surface)."""
     width, height = view_board["width"], view_board["height"]
     out = [
-        GLYPH_DEFS,
         f'<rect class="sea" x="-2000" y="-2000" width="{width * CELL + 4000}" height="{height * CELL + 4000}"/>',
         f'<rect class="table" width="{width * CELL}" height="{height * CELL}"/>',
         _grid(width, height),
@@ -330,9 +280,29 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
             f'<rect class="middle" x="{x0 * CELL}" y="{y0 * CELL}" '
             f'width="{(x1 - x0 + 1) * CELL}" height="{(y1 - y0 + 1) * CELL}"/>'
         )
-    out.extend(tile_svg(t) for t in tiles)
-    out.append(_tokens_and_houses(view_board, tiles))
+    fx = hints.fx
+    settled = [t for t in tiles if (t.x, t.y) not in fx.tiles]
+    if settled:  # the cards of the settled tiles and their shadows, two paths in all
+        cards = "".join(f"M{t.x * CELL},{t.y * CELL}h{CELL}v{CELL}h-{CELL}z" for t in settled)
+        out.append(
+            f'<path class="card-shadow" transform="translate(3 5)" d="{cards}"/>'
+            f'<path class="tile-card" d="{cards}"/>'
+        )
+    out.extend(
+        tile_svg(t, card=False) if (t.x, t.y) not in fx.tiles else tile_svg(t, fx=fx.tiles[(t.x, t.y)])
+        for t in tiles
+    )
+    out.append(_tokens_and_houses(view_board, tiles, fx))
     out.append(_island_badges(view_board))
+    if fx.merged:
+        out.append(
+            '<g class="fx-merge" data-fx="merge">'
+            + "".join(
+                f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}"/>'
+                for x, y in sorted(fx.merged)
+            )
+            + "</g>"
+        )
     marks: list[str] = []
     if hints.island_cells:
         marks.append(
@@ -415,11 +385,11 @@ def _recent_frames(recent: list[tuple[int, int, str]]) -> str:
     """"Since your turn": a frame in the colour (and with the mark) of the seat that moved."""
     parts = []
     for x, y, colour in recent:
-        hexc = colour_hex(colour)
+        c = piece(colour)
         parts.append(
-            f'<rect class="recent" x="{x * CELL + 6}" y="{y * CELL + 6}" width="{CELL - 12}" '
-            f'height="{CELL - 12}" rx="10" stroke="{hexc}"/>'
-            f'<use href="#g-home-{escape(colour)}" x="{x * CELL + 14}" y="{y * CELL + 14}"/>'
+            f'<g class="s-{c}"><rect class="recent" x="{x * CELL + 6}" y="{y * CELL + 6}" '
+            f'width="{CELL - 12}" height="{CELL - 12}" rx="10"/>'
+            f'<use href="#g-home-{c}" x="{x * CELL + 16}" y="{y * CELL + 18}"/></g>'
         )
     return '<g class="recents">' + "".join(parts) + "</g>"
 
@@ -433,43 +403,48 @@ def _grid(width: int, height: int) -> str:
     return f'<path class="grid" d="{"".join(lines)}"/>'
 
 
-def _tokens_and_houses(view_board: dict[str, Any], tiles: list[TileArt]) -> str:
+def _drop(new: bool) -> str:
+    return ' data-fx="drop"' if new else ""
+
+
+def _token(sx: float, sy: float, colour: str | None, glyph: str, new: bool) -> str:
+    """A bonus token: a cardboard disc with a rim in its owner's colour, showing `glyph`."""
+    return (
+        f'<g class="token"{_drop(new)}><use href="#g-disc" class="s-{piece(colour)}" x="{sx:g}" '
+        f'y="{sy:g}"/><use href="#g-{glyph}" transform="translate({sx:g} {sy:g}) scale(0.78)"/></g>'
+    )
+
+
+def _tokens_and_houses(view_board: dict[str, Any], tiles: list[TileArt], fx: MapFx) -> str:
     by_cell = {(t.x, t.y): t for t in tiles}
     ports: dict[tuple[int, int], list[str]] = {}
     for token in view_board.get("port_tokens", []):
         ports.setdefault((token["x"], token["y"]), []).append(token["colour"])
     parts = []
     for token in view_board.get("resource_tokens", []):
-        art = by_cell.get((token["x"], token["y"]))
+        x, y, index = token["x"], token["y"], token["index"]
+        art = by_cell.get((x, y))
         if art is None:
             continue
-        sx, sy = spots_for(art)[token["index"]]
-        ring = colour_hex(token.get("colour"))
-        parts.append(
-            f'<g class="token"><circle cx="{sx:g}" cy="{sy:g}" r="13" fill="#fffdf4" stroke="{ring}" '
-            f'stroke-width="3.5"/><use href="#g-{escape(token["resource"])}" x="{sx:g}" y="{sy:g}" '
-            f'transform="translate({sx:g} {sy:g}) scale(0.82) translate({-sx:g} {-sy:g})"/></g>'
-        )
+        sx, sy = spots_for(art)[index]
+        resource = escape(token["resource"])
+        parts.append(_token(sx, sy, token.get("colour"), resource, (x, y, index) in fx.tokens))
     for (x, y), colours in ports.items():
         art = by_cell.get((x, y))
         if art is None:
             continue
         spots = spots_for(art, len(colours))[len(art.symbols) :]
-        for (sx, sy), colour in zip(spots, colours, strict=False):
-            parts.append(
-                f'<g class="token"><circle cx="{sx:g}" cy="{sy:g}" r="12" fill="#fffdf4" '
-                f'stroke="{colour_hex(colour)}" stroke-width="3.5"/>'
-                f'<use href="#g-port" x="{sx:g}" y="{sy:g}"/></g>'
-            )
+        for n, ((sx, sy), colour) in enumerate(zip(spots, colours, strict=False)):
+            parts.append(_token(sx, sy, colour, "port", (x, y, -1 - n) in fx.tokens))
     for house in view_board.get("houses", []):
-        art = by_cell.get((house["x"], house["y"]))
+        x, y, index = house["x"], house["y"], house["index"]
+        art = by_cell.get((x, y))
         if art is None:
             continue
-        sx, sy = spots_for(art)[house["index"]]
-        colour = house["colour"] if house["colour"] in MARKS else "grey"
+        sx, sy = spots_for(art)[index]
         parts.append(
-            f'<use class="house" href="#g-home-{colour}" x="{sx:g}" y="{sy:g}" '
-            f'data-colour="{escape(house["colour"])}"/>'
+            f'<use class="house" href="#g-home-{piece(house["colour"])}" x="{sx:g}" y="{sy:g}" '
+            f'data-colour="{escape(house["colour"])}"{_drop((x, y, index) in fx.houses)}/>'
         )
     return "".join(parts)
 

@@ -107,7 +107,7 @@ TIPS: tuple[Tip, ...] = (
     Tip(
         "rotate",
         "Turn it, then confirm",
-        "Tap the tile again (or Rotate) to turn it; Confirm when it fits the way you want.",
+        "Tap the tile again (or Rotate) to turn it; Place here when it fits the way you want.",
         "rotate",
         "rotate",
     ),

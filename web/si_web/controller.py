@@ -25,7 +25,7 @@ import math
 import traceback
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
@@ -33,6 +33,7 @@ from si_web import kept_browser, viewport
 from si_web.app import App
 from si_web.board_svg import viewbox_attr
 from si_web.computers import Job, WorkerJobs
+from si_web.feedback import Feedback
 from si_web.first_paint import Keeper
 from si_web.session import StorageFull
 
@@ -82,10 +83,10 @@ gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppr
 # --- showing the app ------------------------------------------------------------------
 
 
-def render() -> None:
-    """Show the app's screen, then schedule what computer seats or a hint need, and keeping
+def render(by_tap: bool = False) -> None:
+    """Show the app's screen, then schedule what computer seats or a hint need, and keep
     the public part of what a reload shows first (`first_paint`)."""
-    show()
+    show(by_tap)
     schedule()
     keep_first_paint_soon()
 
@@ -116,9 +117,10 @@ def on_visibility(event: Js) -> None:
         keep_first_paint()
 
 
-def show() -> None:
+def show(by_tap: bool = False) -> None:
     """Show the app's current screen, keeping the keyboard focus where it was (or on the
-    step's next target), announce what happened, and keep Back inside the app."""
+    step's next target), announce what happened, keep Back inside the app, and give the
+    latest change its motion, sound and vibration (`feedback`)."""
     key = focus_key()
     draw()
     try:
@@ -126,6 +128,7 @@ def show() -> None:
         announce()
         sync_history()
         reveal_tip()
+        feedback.after(app, by_tap)
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
 
@@ -225,7 +228,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
     app.ignored.clear()
     kept_browser.send_file(app)
     t1 = now()
-    render()
+    render(by_tap=True)
     # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
     window.siLastTap = f"{t1 - t0:.2f} {now() - t1:.2f}"
 
@@ -723,6 +726,21 @@ window.addEventListener("resize", _proxies[7])
 document.addEventListener("visibilitychange", _proxies[8])
 kept_browser.install(app, tap_act, render)  # files, the replay's slider, other windows
 make_live_region()
+
+
+def next_frame(fn: Any) -> None:
+    """Run `fn` in the next animation frame (errors logged)."""
+
+    def run(_: float) -> None:
+        try:
+            fn()
+        except Exception:
+            window.console.error("Small Islands UI error:\n" + traceback.format_exc())
+
+    window.requestAnimationFrame(create_once_callable(run))
+
+
+feedback = Feedback(window, document, js_obj, set_timeout, next_frame)
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 

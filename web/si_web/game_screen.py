@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import coach, panels, undo, viewport, words
+from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
     board_layers_svg,
     board_open,
+    glyph_defs_svg,
     view_tiles,
     viewbox_attr,
 )
@@ -35,6 +36,9 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
     app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
     hints.recent = words.recent_cells(v)
+    fx = app.fx.update(v, (app.serial, len(app.turn().game.actions), "game", v["seat"]))
+    if app.settings.animations:
+        hints.fx = fx.map
     kind = "focus" if hints.cell_act == "focus" else stage.name
     hints.labels = {(x, y): words.target_label(kind, v, x, y) for x, y in hints.cell_targets}
     if hints.preview is not None:
@@ -65,7 +69,9 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
-        "si-bar": panels.status_bar(v, drawer, app.status_open, undo.buttons(app)),
+        "si-bar": panels.status_bar(
+            v, drawer, app.status_open, undo.buttons(app), settings.sound_button(app.settings)
+        ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
@@ -86,7 +92,8 @@ def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
     mine = app.guide.tracker_part(app, stage, v) if stage.name in EXPLORING else ""
     offered = not (v["stage"] or "").startswith("alexis")
     return (
-        mine
+        settings.sound_question(app)
+        + mine
         + stage.panel(app, v)
         + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
     )
@@ -108,5 +115,5 @@ def html(p: dict[str, str]) -> str:
         f'<div id="si-log">{p["si-log"]}</div></aside>'
         f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
         f'<div id="si-coach">{p["si-coach"]}</div>'
-        f'<div id="si-toasts">{p["si-toasts"]}</div></div>'
+        f'<div id="si-toasts">{p["si-toasts"]}</div>{glyph_defs_svg()}</div>'
     )

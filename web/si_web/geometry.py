@@ -208,3 +208,21 @@ def rotate_point(x: float, y: float, rotation: int) -> tuple[float, float]:
     for _ in range(rotation % 4):
         x, y = 100 - y, x
     return x, y
+
+
+@lru_cache(maxsize=1024)
+def decor_spots(points: str, count: int) -> tuple[tuple[float, float], ...]:
+    """Places for a little vegetation on the tile's land (0-100 box, rotation of `points`):
+    grid points well inside the land and clear of the `count` symbols, in a fixed order."""
+    if "L" not in points:
+        return ()
+    poly = _flatten(points)
+    symbols = symbol_spots(points, count)
+    out = []
+    for y in (12.0, 30.0, 50.0, 70.0, 88.0):
+        for x in (12.0, 30.0, 50.0, 70.0, 88.0):
+            if not _inside(poly, x, y) or min(_edge_distance(poly, x, y), 100.0) < 9:
+                continue
+            if all((x - a) ** 2 + (y - b) ** 2 >= 20**2 for a, b in symbols):
+                out.append((x, y))
+    return tuple(out)

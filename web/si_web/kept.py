@@ -62,6 +62,7 @@ class Kept:
         self.confirm_replace = False
         self.replay: Replay | None = None
         self.replay_back = "history"  # the screen Close returns to
+        self.history_back = "start"  # the screen the History screen's Back/Menu returns to
         self.stats_name: str | None = None
 
     # ------------------------------------------------------------------ saving

@@ -87,11 +87,11 @@ def round_phase(v: dict[str, Any]) -> str:
 
 
 def status_bar(
-    v: dict[str, Any], drawer: str, status_open: bool, undo: str | None = None
+    v: dict[str, Any], drawer: str, status_open: bool, undo: str | None = None, sound: str = ""
 ) -> str:
     """The game screen's compact header: who, round and phase, Undo (`undo`: its buttons,
-    `undo.buttons`), Players, Menu; under it the strip of every seat's essentials (and the
-    drawer)."""
+    `undo.buttons`), Rules, Players, the sound toggle (`sound`), Menu; under it the strip of
+    every seat's essentials (and the drawer)."""
     me = v["seats"][v["seat"]]
     if undo is None:
         undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
@@ -100,8 +100,8 @@ def status_bar(
         f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'
         f'<span class="phase">{round_phase(v)}</span></span></span>'
         f'<span class="bar-buttons">{undo}{button("?", "rules", "btn rules-btn", name="Rules")}'
-        f'{strip_toggle(status_open)}{button("Menu", "menu", "btn")}</span>'
-        "</header>" + strip(v, drawer if status_open else None)
+        f'{strip_toggle(status_open)}{sound}{button("Menu", "menu", "btn")}</span>'
+        "</header>" + strip(v, drawer if status_open else None, sound)
     )
 
 
@@ -115,7 +115,7 @@ def stacks_line(v: dict[str, Any]) -> str:
     )
 
 
-def strip(v: dict[str, Any], drawer: str | None) -> str:
+def strip(v: dict[str, Any], drawer: str | None, sound: str = "") -> str:
     """Phones: each seat's essentials in short form, always on screen, and the drawer of the
     full players panel + log (open when `drawer` is given; hidden by CSS on wide screens)."""
     chips = []
@@ -138,6 +138,8 @@ def strip(v: dict[str, Any], drawer: str | None) -> str:
         if drawer is not None
         else '<div id="si-drawer" class="drawer" hidden></div>'
     )
+    if sound:  # phones: the sound toggle sits here (the header's own is hidden by CSS)
+        chips.append(f'<li class="strip-sound">{sound}</li>')
     return f'<ul class="strip" aria-label="Scores">{"".join(chips)}</ul>{box}'
 
 
@@ -289,10 +291,13 @@ def display_box(v: dict[str, Any], takeable: bool, hint: Hint | None = None) -> 
         if takeable and slot in take:
             items.append(
                 f'<button type="button" class="tile-btn{hinted(hint, "take", slot=slot)}" data-act="take" data-slot="{slot}" '
-                f'aria-label="Take the {esc(name)}">{svg}</button>'
+                f'data-tile="{esc(t["id"])}" aria-label="Take the {esc(name)}">{svg}</button>'
             )
         else:
-            items.append(f'<span class="tile-btn static" role="img" aria-label="{esc(name)}">{svg}</span>')
+            items.append(
+                f'<span class="tile-btn static" role="img" data-tile="{esc(t["id"])}" '
+                f'aria-label="{esc(name)}">{svg}</span>'
+            )
     return f'<div class="tiles display">{"".join(items)}</div>'
 
 

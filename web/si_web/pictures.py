@@ -11,7 +11,8 @@ from __future__ import annotations
 from small_islands import OBJECTIVES
 from small_islands.solo import ExplorationCard
 
-from .board_svg import COLOUR_HEX, MARKS, mini_tile_svg
+from .art import piece
+from .board_svg import MARKS, mini_tile_svg
 from .markup import escape
 
 STEP = 26  # board units between two glyphs in a row
@@ -73,7 +74,7 @@ def ship(colour: str = "grey") -> str:
         40,
         40,
         f'<rect class="pic-sea" width="40" height="40" rx="4"/>'
-        f'<use href="#g-ship" transform="translate(20 22) scale(0.55)" fill="{COLOUR_HEX.get(colour, "#9aa3ab")}"/>',
+        f'<use href="#g-ship-{piece(colour)}" transform="translate(20 20) scale(0.5)"/>',
     )
 
 
@@ -122,7 +123,7 @@ def mission(mid: str) -> str:
         body = (
             '<rect class="pic-land" x="2" y="4" width="24" height="24"/>'
             '<rect class="pic-sea" x="26" y="4" width="24" height="24"/>'
-            '<use href="#g-ship" transform="translate(38 17) scale(0.32)" fill="#9aa3ab"/>'
+            '<use href="#g-ship-grey" transform="translate(38 16) scale(0.3)"/>'
         )
         return svg(52, 32, body)
     if mid == "M11":
@@ -187,7 +188,7 @@ def alexis_card(card: ExplorationCard) -> str:
         for n, d in enumerate(card.directions)
     )
     ship_pic = (
-        '<use href="#g-ship" transform="translate(140 13) scale(0.3)" fill="#9aa3ab"/>'
+        '<use href="#g-ship-grey" transform="translate(140 13) scale(0.28)"/>'
         if card.kind == "land"
         else ""
     )

@@ -34,15 +34,18 @@ def position(game: Game) -> list[Any]:
     return [game.options.seed, len(game.actions), zlib.crc32(last.encode())]
 
 
-def dump(choices: Choices, game: Game, seat: int) -> str:
-    """The record of `seat`'s choices at the game's current position."""
-    record = {
+def dump(choices: Choices, game: Game, seat: int, redo: list[Action] | None = None) -> str:
+    """The record of `seat`'s choices at the game's current position (with the actions Redo
+    would play again there, last undone last)."""
+    record: dict[str, Any] = {
         "v": VERSION,
         "at": position(game),
         "seat": seat,
         "phase": game.phase,
         "ui": choices.to_json(),
     }
+    if redo:
+        record["redo"] = [a.to_json() for a in redo]
     return json.dumps(record, separators=(",", ":"))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from small_islands.options import MAX_NAME
 
 from . import words
-from .board_svg import COLOUR_HEX, COLOUR_INK, MARKS, attrs
+from .board_svg import MARKS, attrs
 from .markup import escape, percent_encode
 
 COLOURS = ("blue", "red", "yellow", "purple")
@@ -40,12 +40,11 @@ def button(
 
 def swatch(colour: str) -> str:
     """A small house in a player colour with the colour's own mark (never colour alone)."""
-    fill = COLOUR_HEX.get(colour, "#999")
-    ink = COLOUR_INK.get(colour, "#222")
+    c = colour if colour in MARKS else "grey"
     return (
         '<svg class="swatch" viewBox="-12 -12 24 24" aria-hidden="true">'
-        f'<path d="M-11 11V-1L0-11L11-1V11Z" fill="{fill}" stroke="#111" stroke-width="1.5"/>'
-        f'<g stroke="{ink}" fill="{ink}">{MARKS.get(colour, "")}</g></svg>'
+        f'<path class="f-{c}" d="M-11 11V-1L0-11L11-1V11Z" stroke="#111" stroke-width="1.5"/>'
+        f'<g class="k-{c}">{MARKS[c]}</g></svg>'
     )
 
 
@@ -197,6 +196,7 @@ def start_screen(
         + button("Rules", "rules", "btn")
         + button("Great Explorer", "explorer", "btn")
         + button("Guided first game", "coach-start", "btn")
+        + button("Settings", "settings", "btn")
         + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"

@@ -7,6 +7,7 @@ Keys (under a per-game prefix, ``small-islands/`` here):
 * ``broken-save``: an unreadable save moved aside (never deleted) before a new game;
 * ``ui``: the new-game settings, which screen was open, the map's pan/zoom;
 * ``ui-state``: the device seat's unfinished choices (see `resume`);
+* ``settings``: the device's settings (motion, sound, pace, palette, ...: see `settings`);
 * ``achievements`` (+ ``achievements-broken``): the Great Explorer record (see `explorer`).
 
 Reading never raises: anything unreadable is reported (saves, the achievements record) or
@@ -30,6 +31,7 @@ from small_islands import Game
 from small_islands.save import load_json, with_revision
 
 from . import explorer
+from .settings import Settings, dump, parse
 
 
 class StorageFull(Exception):
@@ -88,6 +90,7 @@ class Session:
         self.broken_key = f"{prefix}/broken-save"
         self.meta_key = f"{prefix}/ui"
         self.ui_key = f"{prefix}/ui-state"
+        self.settings_key = f"{prefix}/settings"
         self._ui_saved: str | None = None  # the choices record last written or read
         self.known: str | None = None  # the save text this window last read or wrote
         self.conflict = False  # another window wrote the save since (see the module doc)
@@ -158,6 +161,17 @@ class Session:
     def save_meta(self, record: dict[str, Any]) -> None:
         """Write the settings record."""
         self.put(self.meta_key, json.dumps(record))
+
+    def device_settings(self) -> tuple[bool, Settings]:
+        """(whether a record is stored, the device's settings): defaults for anything
+        missing or unreadable (never raises)."""
+        raw = self.storage.get(self.settings_key)
+        return raw is not None, parse(raw)
+
+    def save_device_settings(self, settings: Settings) -> None:
+        """Write the device's settings (after every change; lost, like the other small
+        records, when storage is full: the game's save matters more)."""
+        self.put(self.settings_key, dump(settings))
 
     # ------------------------------------------------------------- choices
     def raw_choices(self) -> str | None:

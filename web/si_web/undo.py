@@ -4,8 +4,8 @@ Undo is the engine's (`Game.undo`: within one's own turn, never past an action t
 something hidden). Redo is the app's: a stack of the actions undone, replayed one at a time
 through the rules (`App.play`, so it is refused, and the stack dropped, if it is no longer
 legal). The stack belongs to the exact position it was made for: when anything else is
-played (a new move, a computer's move, a reload), the game's actions no longer match and
-redo is gone.
+played (a new move, a computer's move), the game's actions no longer match and redo is gone.
+A reload at that position brings it back (kept with the seat's choices, `resume`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from .markup import escape
 
 if TYPE_CHECKING:
     from .app import App
+
+
+MAX_KEPT = 64  # a turn has far fewer actions
 
 
 class Redo:
@@ -46,6 +49,23 @@ class Redo:
 
     def clear(self) -> None:
         self.stack, self.base = [], []
+
+    def kept(self, game: Game | None) -> list[Action]:
+        """What a reload at this position should bring back (see `resume.dump`)."""
+        return list(self.stack) if self.available(game) else []
+
+    def restore(self, raw: object, game: Game) -> None:
+        """Bring back the stack a matching record kept (hostile input: anything but a short
+        list of well-formed actions is dropped; each is still checked by the rules when
+        redone)."""
+        self.clear()
+        if not isinstance(raw, list) or not 0 < len(raw) <= MAX_KEPT:
+            return
+        try:
+            stack = [Action.from_json(a) for a in raw]
+        except ValueError:
+            return
+        self.stack, self.base = stack, list(game.actions)
 
 
 def undo(app: App) -> None:
@@ -78,6 +98,21 @@ def redo(app: App) -> None:
         r.clear()
 
 
+_ARROWS = {  # curved arrows, drawn in the button's text colour
+    "undo": '<path d="M9 15 4 10l5-5M4 10h10a6 6 0 0 1 0 12h-3"/>',
+    "redo": '<path d="m15 15 5-5-5-5m5 5H10a6 6 0 0 0 0 12h3"/>',
+}
+
+
+def _label(act: str, text: str) -> str:
+    """An arrow and the word (narrow screens show the arrow only; the name stays the word)."""
+    return (
+        '<svg class="ico-arrow" viewBox="0 0 24 24" aria-hidden="true" focusable="false" '
+        'fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" '
+        f'stroke-linejoin="round">{_ARROWS[act]}</svg><span class="lbl">{text}</span>'
+    )
+
+
 def buttons(app: App) -> str:
     """Undo (it says why when it is not available) and Redo (when there is something)."""
     g = app.game
@@ -85,13 +120,19 @@ def buttons(app: App) -> str:
         return ""
     why = g.undo_blocker()
     if why is None:
-        html = '<button type="button" class="btn" data-act="undo">Undo</button>'
+        html = (
+            '<button type="button" class="btn undo-btn" data-act="undo" aria-label="Undo">'
+            f'{_label("undo", "Undo")}</button>'
+        )
     else:
         text = words.undo_blocked(why)
         html = (
-            '<button type="button" class="btn off" data-act="undo" aria-disabled="true" '
-            f'aria-label="Undo: {escape(text)}">Undo</button>'
+            '<button type="button" class="btn undo-btn off" data-act="undo" aria-disabled="true" '
+            f'aria-label="Undo: {escape(text)}">{_label("undo", "Undo")}</button>'
         )
     if app.kept.redo.available(g):
-        html += '<button type="button" class="btn" data-act="redo">Redo</button>'
+        html += (
+            '<button type="button" class="btn undo-btn" data-act="redo" aria-label="Redo">'
+            f'{_label("redo", "Redo")}</button>'
+        )
     return html

@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .art import SYMBOL_UNITS
 from .board_svg import CELL, BoardHints, TileArt, content_box, fit_viewbox
 
 Box = tuple[float, float, float, float]
 MAP_MARGIN = 1600  # how far (SVG units) the map may be zoomed out beyond the table's width
 MIN_WIDTH = 250  # the closest zoom: 2.5 cells across
 MIN_TARGET_SCALE = 32.5 / (CELL - 4)  # px per unit: a highlighted cell >= 32 px on screen
+SYMBOL_SCALE = 21 / SYMBOL_UNITS  # px per unit: printed symbols >= 20 px where one acts
 
 
 def fitted(v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> Box:
@@ -117,4 +119,14 @@ def at_least(box: Box, px: tuple[float, float], min_scale: float) -> Box:
         return box
     w, h = px[0] / min_scale, px[1] / min_scale
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return (cx - w / 2, cy - h / 2, w, h)
+
+
+def around(cell: tuple[int, int], box: Box, px: tuple[float, float], min_scale: float) -> Box:
+    """`box`, or when it shows the map smaller than `min_scale` pixels per unit, a box at
+    that scale centred on `cell` (the map zooms where the player acts)."""
+    if scale(box, px) >= min_scale:
+        return box
+    w, h = px[0] / min_scale, px[1] / min_scale
+    cx, cy = (cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL
     return (cx - w / 2, cy - h / 2, w, h)

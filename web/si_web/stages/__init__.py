@@ -25,6 +25,7 @@ from .place import Place
 from .replay import ReplayScreen
 from .reward import Reward
 from .rules import Rules
+from .settings import SettingsScreen
 from .setup import Setup
 from .start import Start
 from .stats import StatsScreen
@@ -32,7 +33,11 @@ from .take import Take
 from .watch import Watch
 
 SCREENS: dict[str, Screen] = {
-    s.name: s for s in (Start(), Rules(), GreatExplorer(), Broken(), PassDevice(), Watch(), GameOver())
+    s.name: s
+    for s in (
+        Start(), Rules(), GreatExplorer(), Broken(), PassDevice(), Watch(), GameOver(),
+        SettingsScreen(),
+    )
 }
 SCREENS.update(  # your games (issue 15)
     {s.name: s for s in (HistoryScreen(), StatsScreen(), ReplayScreen(), ImportScreen(), Elsewhere())}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
 
-from .. import undo
+from .. import settings, undo
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 
@@ -50,7 +50,7 @@ class Screen(Stage):
 
 GAME_ACTS = frozenset(
     {"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay", "rules", "track",
-     "coach-ok", "coach-skip"}
+     "coach-ok", "coach-skip", "sound"}
 )
 
 
@@ -124,6 +124,14 @@ class GameStage(Stage):
 
     def on_coach_skip(self, app: App, data: Data) -> None:
         app.guide.skip()
+
+    def on_sound(self, app: App, data: Data) -> None:
+        on_sound(app, data)
+
+
+def on_sound(app: App, data: Data) -> None:
+    """The header's sound toggle, or the first game's answer (data-value on / off)."""
+    settings.change(app, "sound", data.get("value") or ("off" if app.settings.sound else "on"))
 
 
 def ints(data: Data, *names: str) -> tuple[int, ...]:

@@ -66,6 +66,8 @@ class Bonus(GameStage):
         if app.choices.mode == "port":
             if [x, y] in app.turn().legal().get("port_tokens", []):
                 app.choices.port_at = (x, y)
+                if not app.settings.confirm:
+                    self.on_port_confirm(app, {})
             else:
                 app.why_not(PlacePortToken(x, y))
             return

@@ -235,7 +235,7 @@ class HistoryScreen(Screen):
             '<div class="row">'
             + button("Statistics", "stats", "btn")
             + import_picker()
-            + button("Menu", "menu", "btn")
+            + button("Back" if kept.history_back == "over" else "Menu", "menu", "btn")
             + "</div>"
             + feedback(app)
             + (in_progress_card(app, g) if g is not None else "")
@@ -249,8 +249,11 @@ class HistoryScreen(Screen):
         )
 
     def on_menu(self, app: App, data: Data) -> None:
-        app.kept.export = app.kept.confirm_delete = app.kept.import_error = None
-        app.screen = "start"
+        kept = app.kept
+        kept.export = kept.confirm_delete = kept.import_error = None
+        back = kept.history_back if app.game is not None and app.game.phase == "over" else "start"
+        kept.history_back = "start"
+        app.screen = back
 
     def on_stats(self, app: App, data: Data) -> None:
         app.screen = "stats"

@@ -39,7 +39,9 @@ class Landing(Take):
     def cell(self, app: App, x: int, y: int) -> None:
         ship = current_ship(app.turn(), app.choices)
         cells = [tuple(c) for c in app.turn().legal().get("land", {}).get(ship, [])]
-        if (x, y) in cells:
+        if (x, y) in cells and ship is not None and not app.settings.confirm:
+            app.play(Land(ship, x, y))
+        elif (x, y) in cells:
             app.choices.land_at = (x, y)
         else:
             app.why_not(Land(ship or "grey", x, y))

@@ -17,6 +17,7 @@ from ..board_svg import (
     view_tiles,
 )
 from ..breakdown import breakdown, rows_html
+from ..history import game_id
 from ..screens import button, esc, swatch
 from .base import Data, Screen
 
@@ -35,8 +36,18 @@ class GameOver(Screen):
 
     name = "over"
     acts = frozenset(
-        {"play-again", "explorer", "menu", "over-seat", "over-house", "coach-ok", "coach-skip"}
+        {"play-again", "explorer", "menu", "over-seat", "over-house", "coach-ok", "coach-skip",
+         "history", "over-replay"}
     )
+
+    def on_history(self, app: App, data: Data) -> None:
+        app.kept.history_back = "over"
+        app.screen = "history"
+
+    def on_over_replay(self, app: App, data: Data) -> None:
+        if app.game is not None:
+            app.kept.open_replay(game_id(app.game))
+            app.kept.replay_back = "over"
 
     def on_over_seat(self, app: App, data: Data) -> None:
         app.guide.on_over(app.game, int(data["seat"]), None)
@@ -130,6 +141,8 @@ class GameOver(Screen):
             f"<tbody>{table}</tbody></table></div>"
             '<div class="row">'
             + button("Play again", "play-again", "btn primary big")
+            + button("Watch the replay", "over-replay", "btn")
+            + button("Your games", "history", "btn")
             + button("Great Explorer", "explorer", "btn")
             + button("Menu", "menu", "btn")
             + "</div>"

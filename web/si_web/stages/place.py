@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 
-from .. import words
+from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..panels import face_up_card, hand_box, hinted
@@ -63,6 +63,8 @@ class Place(GameStage):
         prev = app.choices.preview
         if prev and (prev[0], prev[1]) == (x, y):
             self.on_rotate(app, {})
+        elif len(rots) == 1 and not app.settings.confirm:  # nothing to choose: place it
+            app.play(PlaceTile(tile, x, y, rots[0]))
         else:
             app.choices.preview = (x, y, rots[0])
 
@@ -103,6 +105,11 @@ class Place(GameStage):
             hints.preview = TileArt(
                 prev[0], prev[1], rotate_points(t.points, prev[2]), t.symbols, prev[2]
             )
+            if app.map_px:  # turning and confirming: the symbols around are legible
+                fit = viewport.fitted(v, tiles, hints)
+                hints.focus_box = viewport.around(
+                    (prev[0], prev[1]), fit, app.map_px, viewport.SYMBOL_SCALE
+                )
 
     def panel(self, app: App, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
@@ -114,7 +121,7 @@ class Place(GameStage):
             )
         tile = selected_tile(app.turn(), app.choices)
         what = (
-            "Turn it with Rotate (or tap it again), then Confirm."
+            "Turn it with Rotate (or tap it again), then Place here."
             if app.choices.preview
             else "Tap a highlighted spot on the map (or pick another hand tile)."
         )
@@ -144,7 +151,7 @@ class Place(GameStage):
         return (
             button("Rotate", "rotate", "btn", disabled=n_rot < 2, shortcut="R")
             + button("Cancel", "cancel", "btn", disabled=not prev, shortcut="Escape")
-            + button("Confirm", "confirm-place", "btn primary", disabled=not prev)
+            + button("Place here", "confirm-place", "btn primary", disabled=not prev)
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

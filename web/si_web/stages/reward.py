@@ -45,6 +45,9 @@ class Reward(GameStage):
     def on_house(self, app: App, data: Data) -> None:
         x, y, index = ints(data, "x", "y", "index")
         app.choices.house_at = (x, y, index)
+        gains = house_gains(app.turn(), app.choices)
+        if len(gains) == 1 and not app.settings.confirm:  # one way to score: build it
+            self.on_house_build(app, {"choice": gains[0][0] or ""})
 
     def on_house_build(self, app: App, data: Data) -> None:
         at = app.choices.house_at

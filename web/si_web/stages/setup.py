@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from small_islands import STARTING_TILES, TILE_BY_ID, Action, IllegalAction, StartLayout
 
 from .. import words
-from ..board_svg import LAND_TINTS, BoardHints, TileArt, rotate_points
+from ..board_svg import BoardHints, TileArt, rotate_points
 from ..choices import Choices
 from ..screens import button, esc
 from .base import Data, GameStage, saved_ints
@@ -97,11 +97,9 @@ class Setup(GameStage):
     def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         hints.middle = tuple(v["middle"])
         rows = draft(app.turn(), app.choices)
-        for n, (tid, x, y, r) in enumerate(rows):
+        for tid, x, y, r in rows:
             t = TILE_BY_ID[tid]
-            tiles.append(
-                TileArt(x, y, rotate_points(t.points, r), t.symbols, r, None, LAND_TINTS[n % 2])
-            )
+            tiles.append(TileArt(x, y, rotate_points(t.points, r), t.symbols, r))
         sel = app.choices.draft_sel
         if sel is not None:
             hints.selected = (rows[sel][1], rows[sel][2])

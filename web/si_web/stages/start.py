@@ -20,7 +20,7 @@ class Start(Screen):
     name = "start"
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
-         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss"}
+         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss", "settings"}
     )
 
     def render(self, app: App) -> str:
@@ -91,10 +91,14 @@ class Start(Screen):
         app.screen = "explorer"
 
     def on_history(self, app: App, data: Data) -> None:
+        app.kept.history_back = "start"
         app.screen = "history"
 
     def on_stats(self, app: App, data: Data) -> None:
         app.screen = "stats"
+
+    def on_settings(self, app: App, data: Data) -> None:
+        app.screen = "settings"
 
     def on_noop(self, app: App, data: Data) -> None:
         pass

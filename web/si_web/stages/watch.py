@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import words
+from .. import settings, words
 from ..board_svg import BoardHints, board_svg, view_tiles
 from ..panels import (
     display_box,
@@ -19,17 +19,34 @@ from ..panels import (
     toasts,
 )
 from ..screens import button, esc, swatch
-from .base import Data, Screen
+from .base import Data, Screen, on_sound
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+def watch_view(app: App) -> tuple[dict[str, Any], bool]:
+    """(the view shown while a computer seat moves, whether its secrets may show).
+
+    With one human the device is theirs: their view, hand and objectives included.
+    Otherwise only the public parts of a view are rendered."""
+    g = app.game
+    assert g is not None and g.to_move is not None
+    humans = app.human_seats()
+    return g.view(humans[0] if humans else g.to_move), len(humans) == 1
 
 
 class Watch(Screen):
     """The map and the steps of the computer seat to move; Skip runs to the next human."""
 
     name = "watch"
-    acts = frozenset({"skip", "menu", "status", "stay"})
+    acts = frozenset({"skip", "menu", "status", "stay", "sound", "pace"})
+
+    def on_sound(self, app: App, data: Data) -> None:
+        on_sound(app, data)
+
+    def on_pace(self, app: App, data: Data) -> None:
+        settings.change(app, "pace", data["value"])
 
     def on_stay(self, app: App, data: Data) -> None:
         app.leave_asked = False
@@ -46,13 +63,16 @@ class Watch(Screen):
     def render(self, app: App) -> str:
         g = app.game
         assert g is not None and g.to_move is not None
-        v, mine = app.watch_view()
+        v, mine = watch_view(app)
         seat = g.to_move
         s = g.seats[seat]
         who = "Alexis" if s.alexis else f"{s.name} (computer, {s.bot})"
         kind = "alexis" if s.alexis else "bot"
         tiles = view_tiles(v["board"])
         hints = BoardHints(hit_cells=False)
+        fx = app.fx.update(v, (app.serial, len(g.actions), "watch", v["seat"]))
+        if app.settings.animations and app.pace_ms() > 0:  # not while skipping, not instant
+            hints.fx = fx.map
         if v["board"]["tiles"]:
             last = v["board"]["tiles"][-1]
             hints.selected = (last["x"], last["y"])
@@ -82,15 +102,16 @@ class Watch(Screen):
             f'<span class="stat thinking">{status}</span>'
             '<span class="bar-buttons">'
             + strip_toggle(app.status_open)
+            + settings.sound_button(app.settings)
             + button("Skip", "skip", "btn primary", disabled=app.skipping)
             + button("Menu", "menu", "btn")
             + "</span></header>"
-            + strip(v, drawer)
+            + strip(v, drawer, settings.sound_button(app.settings))
             + "</div>"
             f'<div class="board-wrap">{svg}</div>'
             '<aside class="panel"><section class="card steps"><h2>'
             + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
-            + f"</h2>{alexis_info}<ol>{steps}</ol></section>"
+            + f"</h2>{alexis_info}<ol>{steps}</ol>{pace_row(app.settings.pace)}</section>"
             '<section class="card"><h3>Face-up</h3>'
             + display_box(v, False)
             + "</section>"
@@ -101,3 +122,17 @@ class Watch(Screen):
             + toasts(app.message, app.notice, app.leave_asked)
             + "</div>"
         )
+
+
+def pace_row(pace: str) -> str:
+    """The computers' pace, changeable while they play (the same setting as on Settings)."""
+    options = next(o for k, _, o, _ in settings.CHOICES if k == "pace")
+    return (
+        '<div class="row seg pace" role="group" aria-label="Computer pace">'
+        + "".join(
+            f'<button type="button" class="btn small{" on" if v == pace else ""}" data-act="pace" '
+            f'data-value="{v}" aria-pressed="{"true" if v == pace else "false"}">{t}</button>'
+            for v, t in options
+        )
+        + "</div>"
+    )

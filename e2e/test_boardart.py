@@ -1,0 +1,308 @@
+"""Issue 12, points 1-4, in the browser: the map's art (symbols >= 20 px where the player
+acts on a phone; screenshots at phone, tablet and desktop size), motion (marks, <= 400 ms,
+nothing with reduced motion), sound (off until turned on: no request before), vibration,
+and the Settings screen (kept across a reload, applied at once). Screenshots in
+e2e/artifacts/ (boardart-*.png)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Recorder, origin_of, wait_ready
+from playwright.sync_api import Browser, BrowserContext, Page
+from test_phone import DEVICES, check_axe, check_screen
+
+from small_islands import Game, Land, Options, PlaceHouse, PlacePortToken, PlaceResourceToken
+
+SAVE_KEY = "small-islands/save"
+TOGGLE = '#si-bar [data-act="sound"]:visible'
+VISIBLE_TOGGLE = "#si-bar .strip-sound [data-act=sound]"  # the phone's (this test's device)
+SETTINGS_KEY = "small-islands/settings"
+
+# Every running animation but the sea's endless drift: (name, end time in ms, target class).
+ANIMATIONS = """
+() => document.getAnimations()
+  .filter((a) => a.animationName !== 'sea-drift')
+  .map((a) => [a.animationName || 'script', a.effect.getComputedTiming().endTime,
+               String(a.effect.target?.className?.baseVal ?? a.effect.target?.className ?? '')])
+"""
+# The smallest side of every printed symbol on the visible part of the map (CSS px).
+SYMBOLS = """
+(sel) => {
+  const map = document.getElementById('board').getBoundingClientRect();
+  const out = [];
+  document.querySelectorAll(sel).forEach((el) => {
+    const r = el.getBoundingClientRect();
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    if (cx < map.left || cx > map.right || cy < map.top || cy > map.bottom) return;
+    out.push(Math.min(r.width, r.height));
+  });
+  return out;
+}
+"""
+VIBRATIONS = """
+window.__vibrations = 0;
+Object.defineProperty(navigator, 'vibrate',
+                      {value: () => { window.__vibrations += 1; return true; }});
+"""
+
+
+def position(stop: Any, seed: int = 5) -> Game:
+    """A 2-seat game played by seeded random moves (no landing, no tokens) until `stop`."""
+    for s in range(seed, seed + 100):
+        g = Game.new(Options(seats=("Ann", "Bob"), seed=s))
+        rng = random.Random(s)
+        while g.phase != "over" and not stop(g):
+            calm = (Land, PlaceResourceToken, PlacePortToken)
+            actions = [a for a in g.legal_actions() if not isinstance(a, calm)] or g.legal_actions()
+            g.play(rng.choice(actions))
+        if stop(g):
+            return g
+    raise AssertionError("no such position")
+
+
+def at_take_with_bonus(g: Game) -> bool:
+    """The seat to move explores and holds bonus tokens: after its placement it keeps the
+    device (the bonus step), so the map shows the placement."""
+    s = g.seats[g.to_move] if g.to_move is not None else None
+    return bool(g.phase == "exploration" and g.stage == "take" and s and s.bonus
+                and len(g.board.tiles) >= 24)
+
+
+def in_reward(g: Game) -> bool:
+    return g.phase == "reward" and any(isinstance(a, PlaceHouse) for a in g.legal_actions())
+
+
+@pytest.fixture(scope="module", params=list(DEVICES))
+def device(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def new_context(
+    browser: Browser, site_url: str, device: str, **extra: Any
+) -> tuple[BrowserContext, Recorder]:
+    context = browser.new_context(base_url=site_url, **DEVICES[device], **extra)
+    return context, Recorder(origin_of(site_url)).attach(context)
+
+
+@pytest.fixture(scope="module")
+def ctx(browser: Browser, site_url: str, device: str) -> Iterator[tuple[BrowserContext, Recorder]]:
+    context, recorder = new_context(browser, site_url, device)
+    context.add_init_script(VIBRATIONS)
+    yield context, recorder
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def page(ctx: tuple[BrowserContext, Recorder]) -> Iterator[Page]:
+    p = ctx[0].new_page()
+    p.goto("./")
+    wait_ready(p)
+    yield p
+    p.close()
+
+
+def load(page: Page, game: Game, settings: str | None = None) -> None:
+    """A position (and optionally a settings record) in storage, reloaded, the turn shown."""
+    page.evaluate(
+        "([k, v, sk, sv]) => { localStorage.clear(); localStorage.setItem(k, v);"
+        " if (sv) localStorage.setItem(sk, sv); }",
+        [SAVE_KEY, game.to_json(), SETTINGS_KEY, settings],
+    )
+    page.reload()
+    wait_ready(page)
+    page.click('[data-act="unlock"]')
+    page.wait_for_selector('[data-screen="game"]')
+
+
+def take_and_place(page: Page) -> None:
+    page.click('[data-act="take"]')
+    page.wait_for_selector('[data-screen="game"][data-stage="place"]')
+    page.locator("#board .target").first.click()
+    page.wait_for_selector("#board .preview")
+    page.click('[data-act="confirm-place"]')
+    page.wait_for_selector('[data-screen="game"][data-stage="bonus"]')
+
+
+# --- the tests -----------------------------------------------------------------------------
+
+
+def test_the_map_at_each_size_and_symbols_legible_where_a_phone_player_acts(
+    page: Page, device: str, artifacts: Path
+) -> None:
+    load(page, position(at_take_with_bonus))
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts / f"boardart-{device}-map.png"))
+    page.click('[data-act="take"]')
+    page.wait_for_selector('[data-screen="game"][data-stage="place"]')
+    page.locator("#board .target").first.click()
+    page.wait_for_selector("#board .preview")
+    page.wait_for_timeout(450)  # motion over
+    page.screenshot(path=str(artifacts / f"boardart-{device}-preview.png"))
+    sizes = page.evaluate(SYMBOLS, "#board use.sym")
+    assert sizes, "no symbol on the visible map"
+    if device == "phone":  # the map zoomed about the previewed tile: every symbol >= 20 px
+        assert min(sizes) >= 20, sorted(sizes)[:5]
+    check_screen(page, device, f"{device} preview")
+    # the reward phase: the rings' zoom shows symbols >= 20 px too
+    load(page, position(in_reward, seed=300))
+    if page.locator("#board .target[data-act=focus]").count():  # the island first (phones)
+        page.locator("#board .target[data-act=focus]").first.click()
+    page.wait_for_selector('#board [data-act="house"]')
+    page.wait_for_timeout(100)
+    sizes = page.evaluate(SYMBOLS, "#board use.sym")
+    assert sizes and min(sizes) >= 20, sorted(sizes)[:5]
+    page.screenshot(path=str(artifacts / f"boardart-{device}-reward.png"))
+
+
+def test_motion_marks_what_is_new_and_ends_within_400_ms(page: Page, device: str) -> None:
+    load(page, position(at_take_with_bonus))
+    page.click('[data-act="take"]')
+    travel = page.evaluate(ANIMATIONS)  # the taken tile travels to the hand (or the score)
+    assert [end for name, end, _ in travel if name == "script"], travel
+    assert all(end <= 400 for _, end, _ in travel), travel
+    page.locator("#board .target").first.click()  # during the travel: acts at once
+    page.wait_for_selector("#board .preview", timeout=2000)
+    page.wait_for_timeout(450)
+    page.click('[data-act="confirm-place"]')
+    page.wait_for_selector('[data-screen="game"][data-stage="bonus"]')
+    running = page.evaluate(ANIMATIONS)
+    assert page.locator('#board [data-fx="place"]').count() == 1
+    assert any(name == "fx-settle" for name, _, _ in running), running
+    assert all(end <= 400 for _, end, _ in running), running
+    page.wait_for_timeout(420)
+    assert page.evaluate(ANIMATIONS) == []
+    assert page.evaluate("() => window.__vibrations") >= 1  # the placement buzzed
+
+
+def test_reduced_motion_runs_no_animation(browser: Browser, site_url: str, device: str) -> None:
+    context, recorder = new_context(browser, site_url, device, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    load(page, position(at_take_with_bonus))
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    sea = page.evaluate(
+        "() => getComputedStyle(document.getElementById('board-wrap'), '::before').animationName"
+    )
+    assert sea == "none"
+    take_and_place(page)
+    assert page.locator('#board [data-fx="place"]').count() == 1  # marked, but nothing moves
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    page.wait_for_timeout(50)
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_the_animations_setting_turns_motion_off(page: Page, device: str) -> None:
+    off = '{"format": "small-islands-settings/1", "animations": false}'
+    load(page, position(at_take_with_bonus), off)
+    assert page.evaluate("() => document.body.dataset.motion") == "off"
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    take_and_place(page)
+    assert page.locator("#board [data-fx]").count() == 0
+    assert page.evaluate("() => document.getAnimations().length") == 0
+
+
+def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
+    browser: Browser, site_url: str, device: str
+) -> None:
+    if device != "phone":
+        pytest.skip("one device is enough")
+    context, recorder = new_context(browser, site_url, device)
+    page = context.new_page()
+    fetched: list[str] = []  # the page's own requests (the service worker precaches all)
+    page.on("request", lambda r: fetched.append(r.url) if r.service_worker is None else None)
+    page.goto("./")
+    wait_ready(page)
+    page.fill('[data-field="name-0"]', "Ann")
+    page.fill('[data-field="name-1"]', "Bob")
+    page.click('[data-act="new"]')
+    page.click('[data-act="unlock"]')
+    page.wait_for_selector('[data-ask="sound"]')  # the first game asks
+    sound = page.locator(TOGGLE)  # the header's toggle (on phones, in the strip under the bar)
+    assert sound.get_attribute("aria-pressed") == "false"
+    page.click('[data-act="layout-accept"]')
+    assert [u for u in fetched if "/sounds/" in u] == []
+    assert page.evaluate("() => document.body.dataset.audio") is None  # no AudioContext yet
+    page.click('[data-ask="sound"] [data-act="sound"][data-value="on"]')
+    page.wait_for_function("(sel) => document.querySelector(sel).getAttribute('aria-pressed')"
+                           " === 'true'", arg=VISIBLE_TOGGLE)
+    page.wait_for_timeout(300)  # the sounds are fetched
+    assert page.evaluate("() => document.body.dataset.audio") == "on"
+    assert {u.rsplit("/", 1)[1] for u in fetched if "/sounds/" in u} == {
+        "take.wav", "place.wav", "build.wav", "score.wav", "land.wav", "end.wav"
+    }
+    assert page.locator('[data-ask="sound"]').count() == 0
+    # reload: on, and not asked again
+    page.reload()
+    wait_ready(page)
+    page.click('[data-act="unlock"]')
+    page.wait_for_selector('[data-screen="game"]')
+    assert page.locator('[data-ask="sound"]').count() == 0
+    assert page.locator(TOGGLE).get_attribute("aria-pressed") == "true"
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_a_move_plays_its_sound(page: Page, device: str) -> None:
+    on = '{"format": "small-islands-settings/1", "sound": true, "sound_asked": true}'
+    load(page, position(at_take_with_bonus), on)
+    page.wait_for_timeout(300)  # the sounds are fetched and decoded
+    take_and_place(page)
+    played = page.evaluate("() => window.siSounds || ''").split(",")
+    assert played[-2:] == ["take", "place"], played
+
+
+def test_settings_apply_at_once_and_survive_a_reload(
+    page: Page, device: str, artifacts: Path
+) -> None:
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.click('[data-act="settings"]')
+    page.wait_for_selector('[data-screen="settings"]')
+    check_axe(page, f"{device} settings")
+    check_screen(page, device, "settings")
+    for key, value in (("palette", "cvd"), ("hand", "left"), ("animations", "off"),
+                       ("pace", "fast"), ("vibration", "off"), ("confirm", "off")):
+        page.click(f'[data-act="set"][data-key="{key}"][data-value="{value}"]')
+        page.wait_for_selector(f'[data-key="{key}"][data-value="{value}"][aria-pressed="true"]')
+    body = page.evaluate("() => Object.assign({}, document.body.dataset)")
+    assert (body["palette"], body["hand"], body["motion"]) == ("cvd", "left", "off")
+    swatch = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.swatches .f-blue')).fill"
+    )
+    assert swatch == "rgb(0, 114, 178)"  # the colour-vision palette's blue
+    page.screenshot(path=str(artifacts / f"boardart-{device}-settings.png"), full_page=True)
+    page.reload()
+    wait_ready(page)
+    body = page.evaluate("() => Object.assign({}, document.body.dataset)")
+    assert (body["palette"], body["hand"], body["motion"]) == ("cvd", "left", "off")
+    assert page.locator('[data-field="speed"]').input_value() == "fast"
+    page.click('[data-act="settings"]')
+    for key, value in (("palette", "cvd"), ("hand", "left"), ("confirm", "off")):
+        assert page.locator(
+            f'[data-key="{key}"][data-value="{value}"][aria-pressed="true"]'
+        ).count() == 1
+    # left-handed: the step's main button is at the left of the action bar
+    stored = page.evaluate(f"() => localStorage.getItem('{SETTINGS_KEY}')")
+    load(page, position(at_take_with_bonus), stored)
+    page.click('[data-act="take"]')
+    page.locator("#board .target").first.click()
+    if page.locator("#board .preview").count():  # several turns fit: Place here
+        bar = page.locator("#si-actions").bounding_box()
+        primary = page.locator('#si-actions [data-act="confirm-place"]').bounding_box()
+        assert bar and primary and primary["x"] < bar["x"] + bar["width"] / 2
+        page.screenshot(path=str(artifacts / f"boardart-{device}-left-handed.png"))
+    page.evaluate("() => localStorage.clear()")
+
+
+def test_no_console_errors(ctx: tuple[BrowserContext, Recorder]) -> None:
+    _, recorder = ctx
+    assert recorder.problems() == {}
