@@ -7,9 +7,18 @@ import random
 import pytest
 from test_bots import alter_hidden
 
-from small_islands import AlexisStep, Game, Land, Options, PlaceHouse, TakeTile
+from small_islands import AlexisStep, ChooseObjective, Game, Land, Options, PlaceHouse, TakeTile
 from small_islands.bots import bot_move, choose_action, expert
-from small_islands.bots.expert import EFFORT, Effort, _pick, _resample, _take_lines, scaled
+from small_islands.bots.expert import (
+    EFFORT,
+    Effort,
+    _lines,
+    _pick,
+    _resample,
+    _take_lines,
+    scaled,
+)
+from small_islands.bots.policy import ranked
 from small_islands.bots.search import Denial
 from small_islands.bots.tournament import compare, load, plan, report, run
 
@@ -89,9 +98,9 @@ def test_expert_effort_is_counted_not_timed(monkeypatch):
     calls = []
     real = expert_module.playout
 
-    def counted(game, me, rng, whole_round=False):
+    def counted(game, me, rng, *args):
         calls.append(me)
-        return real(game, me, rng, whole_round)
+        return real(game, me, rng, *args)
 
     monkeypatch.setattr(expert_module, "playout", counted)
     effort = Effort(worlds=5)
@@ -192,3 +201,20 @@ def test_tournament_pairs_seeds_and_resumes_from_its_file(tmp_path):
     assert "paired margin" in text and "95% CI" in text
     assert "+0.00 PP" in compare(again.records, again.records)
     json.dumps(again.records)  # records are plain JSON
+
+
+def test_objective_lines_one_per_card_played_now():
+    g, seat = next((g, s) for g, s in searched_positions([65])
+                   if isinstance(g.legal_actions()[0], ChooseObjective))
+    legal = g.legal_actions()
+    cards = {a.now for a in legal}
+    effort = Effort(objective_lines=0, choices_now=6, w_card=0.25)
+    lines = _lines(g, legal, Denial(g, seat, [g]), g.view(seat), effort)[0]
+    nows = [line[0].now for line in lines]
+    assert len(nows) == len(set(nows)) == min(len(cards), 6) and len(cards) > 1
+    assert all(line[0] in legal for line in lines)
+    assert nows[0] == ranked(g, legal)[0][1].now  # the card of Medium's best pair first
+    fewer = _lines(g, legal, Denial(g, seat, [g]), g.view(seat), Effort(objective_lines=0,
+                                                                        choices_now=2))[0]
+    assert [line[0].now for line in fewer] == nows[:2]
+    assert expert(g.view(seat), legal, random.Random(1), scaled(effort, SMALL)) in legal

@@ -49,11 +49,14 @@ from ..actions import (
     StartLayout,
     TakeTile,
 )
+from ..content import NAVIGATION_SIZE
 from ..game import Game
-from .evaluate import summarize
+from . import rollout
+from .evaluate import W_LATER, summarize
+from .infer import ObjectiveModel
 from .policy import Ctx, medium, ranked
 from .search import MAX_PLAYOUT_STEPS, Denial, Evidence, _best, _margin, _step, take_options
-from .world import board_from_view, determinize
+from .world import board_from_view, determinize, known_hands
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,17 @@ class Effort:
     search_nav: int = -1  # search takes (no landing possible) from this Navigation count on
     min_gain: float = 0.5  # PP of paired margin a line must add over Hard's choice
     confidence: float = 1.5  # ... and by this many standard errors (up to 4 rivals at once)
+    policy: str = "fast"  # playout policy: "fast" (Hard's) or "strong" (rollout.py)
+    objective_lines: int = 4  # objective pairs compared (Medium's best first; 0: one per card)
+    choices_now: int = 6  # ... with 0: at most this many cards to play this round
+    w_card: float = 0.0  # weight of the card kept for next round (`CARD_VALUE`)
+    w_later: float = W_LATER  # next round's objective in Expert's own tile and token values
+    hands: bool = False  # the other hands' tiles the log shows are dealt to them
+    choice_model: float = 0.0  # > 0: the others' objectives drawn by `infer` (its beta)
+    place_lines: int = 0  # placements compared by playouts at the place step (< 2: Hard's)
+    last_round: bool = False  # in the game's last round: no next-round objective, and ...
+    last_token_cost: float | None = None  # ... what a token must gain (None: Hard's rule)
+    sample: int = 0  # strong policy: positions looked at per tile (0: all)
 
 
 EFFORT = Effort()
@@ -81,6 +95,17 @@ EFFORT = Effort()
 # that grow islands (exploring on rather than landing; objective pairs keeping a card that
 # fits the map) look several PP better than the points they score in the round.
 W_LATER_END = 0.04
+# What an objective card yields in a round in which it is played, minus the average over
+# cards (Medium-vs-Medium, 2 seats, seeds 300000-300199: PP per reward turn; a Discovery
+# draw counted as the expected best of its tokens). Normal mode's cards only.
+_CARD_PP = {"O1": 7.32, "O2": 6.87, "O3": 6.03, "O4": 10.35, "O5": 3.81, "O6": 4.79,
+            "O7": 7.93, "O8": 11.27, "O9": 0.52, "O10": 7.42, "O11": 4.10, "O12": 11.15}
+CARD_VALUE = {k: v - sum(_CARD_PP.values()) / len(_CARD_PP) for k, v in _CARD_PP.items()}
+
+
+def _last_round(game: Game) -> bool:
+    """Will the game end with this round (its last ship, or too few tiles after it)?"""
+    return game.ships_left() <= 1 or len(game.reserve) < NAVIGATION_SIZE
 
 
 def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
@@ -93,28 +118,52 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
         return legal[0]
     seat = view["seat"]
     board = board_from_view(view)
-    pool = [determinize(view, rng, board) for _ in range(effort.pool)]
+    hands = known_hands(view) if effort.hands else None
+    pool = [determinize(view, rng, board, hands) for _ in range(effort.pool)]
+    if effort.choice_model:
+        model = ObjectiveModel(view, effort.choice_model)
+        if model.seats:
+            for world in pool:
+                model.resample(world, rng)
     evidence = Evidence(view)
     first = pool[0]
-    denial = Denial(first, seat, pool, evidence)
+    last = effort.last_round and _last_round(first)
+    denial = Denial(first, seat, pool, evidence, 0.0 if last else effort.w_later,
+                    effort.last_token_cost if last else None)
     kind = legal[0]
     if isinstance(kind, PlaceTile):
-        scored = denial.placements(Ctx.of(first, seat), first.seats[seat].hand)
-        return _best(scored) if scored else medium(first, legal, rng)
-    if isinstance(kind, EndTurn):
+        scored = denial.placements(Ctx.of(first, seat, denial.w_later), first.seats[seat].hand)
+        if not scored:
+            return medium(first, legal, rng)
+        if effort.place_lines < 2:
+            return _best(scored)
+        lines, n_worlds = _place_lines(scored, effort), effort.worlds
+    elif isinstance(kind, EndTurn):
         return _best(denial.tokens(legal))
-    lines, n_worlds = _lines(first, legal, denial, view, effort)
+    else:
+        lines, n_worlds = _lines(first, legal, denial, view, effort)
     if len(lines) == 1:
         return lines[0][0]
     weights = _world_weights(pool, seat, evidence)
     worlds = _resample(pool, weights, n_worlds, rng)
-    margins = _evaluate(lines, worlds, seat, rng)
+    margins = _evaluate(lines, worlds, seat, rng, effort)
+    if isinstance(kind, ChooseObjective) and effort.w_card and not _last_round(first):
+        for i, line in enumerate(lines):
+            later = line[0].later  # type: ignore[attr-defined]
+            extra = effort.w_card * CARD_VALUE.get(later, 0.0)
+            margins[i] = [m + extra for m in margins[i]]
     if trace is not None:
         trace.append((lines, margins))
     return lines[_pick(margins, effort)][0]
 
 
 # ------------------------------------------------------------------ candidates
+def _place_lines(scored: list[tuple[float, Action]], effort: Effort) -> list[list[Action]]:
+    """The best few placements by Hard's values, best first (Hard's choice)."""
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+    return [[scored[i][1]] for i in order[: effort.place_lines]]
+
+
 def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: dict[str, Any],
            effort: Effort) -> tuple[list[list[Action]], int]:
     """Lines to compare (Hard's choice first) and how many worlds to play them in."""
@@ -126,10 +175,29 @@ def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: dict[str, 
         return (lines if searched else lines[:1]), effort.worlds
     if isinstance(first, (PlaceHouse, EndReward)):
         return _house_lines(game, legal, effort), effort.reward_worlds
-    if isinstance(first, (ChooseObjective, StartLayout)):
+    if isinstance(first, ChooseObjective):
+        scored = ranked(game, legal)
+        if effort.objective_lines > 0:
+            return [[a] for _, a in scored[: effort.objective_lines]], effort.setup_worlds
+        return _objective_lines(game, scored, effort), effort.setup_worlds
+    if isinstance(first, StartLayout):
         scored = ranked(game, legal)
         return [[a] for _, a in scored[: effort.choices]], effort.setup_worlds
     return [[medium(game, legal, random.Random(0))]], 0
+
+
+def _objective_lines(game: Game, scored: list[tuple[float, Action]],
+                     effort: Effort) -> list[list[Action]]:
+    """One line per card that could be played this round (Medium's best first), each
+    keeping for next round the card Medium ranks best with it, plus `CARD_VALUE`."""
+    keep = 0.0 if _last_round(game) else effort.w_card
+    best: dict[str, tuple[float, Action]] = {}
+    for v, action in scored:
+        assert isinstance(action, ChooseObjective)
+        v += keep * CARD_VALUE.get(action.later, 0.0)
+        if action.now not in best or v > best[action.now][0]:
+            best[action.now] = (v, action)
+    return [[a] for _, a in list(best.values())[: effort.choices_now]]
 
 
 def _house_lines(game: Game, legal: Sequence[Action], effort: Effort) -> list[list[Action]]:
@@ -204,7 +272,7 @@ def _resample(pool: list[Game], weights: list[float], n: int,
 
 # -------------------------------------------------------------------- playouts
 def _evaluate(lines: list[list[Action]], worlds: list[Game], seat: int,
-              rng: random.Random) -> list[list[float]]:
+              rng: random.Random, effort: Effort = EFFORT) -> list[list[float]]:
     """Each line's margin in each world (same worlds and playout seeds for every line)."""
     margins: list[list[float]] = [[] for _ in lines]
     for world in worlds:
@@ -213,17 +281,21 @@ def _evaluate(lines: list[list[Action]], worlds: list[Game], seat: int,
             g = world.clone()
             for action in line:
                 g.play(action)
-            margins[i].append(playout(g, seat, random.Random(seed), max(world.round, 1)))
+            margins[i].append(playout(g, seat, random.Random(seed), max(world.round, 1),
+                                      effort))
     return margins
 
 
-def playout(g: Game, seat: int, rng: random.Random, round_: int) -> float:
+def playout(g: Game, seat: int, rng: random.Random, round_: int,
+            effort: Effort = EFFORT) -> float:
     """Play on to the end of round `round_` (or of the game); `seat`'s margin then.
 
     Every line is scored at the same point, the end of the round of the decision, even a
     line whose last action already ended that round (Hard's playout starts counting at
     the position after the line, so such a line was played a whole round further).
     """
+    if effort.policy == "strong":
+        return rollout.playout(g, seat, rng, round_, effort.sample, W_LATER_END)
     for _ in range(MAX_PLAYOUT_STEPS):
         if g.phase == "over" or g.round != round_:
             break

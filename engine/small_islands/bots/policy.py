@@ -63,16 +63,17 @@ class Ctx:
     houses_later: int
     vals_now: list[float]
     vals_later: list[float]
+    w_later: float = W_LATER  # weight of next round's objective on today's map
 
     @classmethod
-    def of(cls, game: Game, seat: int) -> Ctx:
+    def of(cls, game: Game, seat: int, w_later: float = W_LATER) -> Ctx:
         """Summaries and per-island values for `seat`."""
         s = game.seats[seat]
         isles, where = summarize(game.board)
         now = game.mode.parts(s.now) if s.now else None
         later = game.mode.parts(s.later) if s.later else None
         ctx = cls(game, seat, isles, where, now, later, s.colour, s.stock,
-                  min(4, s.stock + s.reserve), [], [])
+                  min(4, s.stock + s.reserve), [], [], w_later)
         ctx.vals_now = [ctx.value_now(i, True) for i in isles]
         ctx.vals_later = [ctx.value_later(i) for i in isles]
         return ctx
@@ -93,7 +94,7 @@ class Ctx:
         """Objective value of a map given per-island values."""
         a = sorted(vals_now, reverse=True)[: self.houses_now]
         b = sorted(vals_later, reverse=True)[: self.houses_later]
-        return sum(a) + W_LATER * sum(b)
+        return sum(a) + self.w_later * sum(b)
 
     def with_isle(self, isle: Isle, drop: set[int]) -> float:
         """Objective value after replacing the islands `drop` by `isle`."""

@@ -120,8 +120,11 @@ class Denial:
     """
 
     def __init__(self, game: Game, seat: int, worlds: list[Game],
-                 evidence: Evidence | None = None) -> None:
+                 evidence: Evidence | None = None, w_later: float = W_LATER,
+                 cost: float | None = None) -> None:
         self.game, self.seat = game, seat
+        self.w_later = w_later  # next round's objective in the seat's own values
+        self.cost = cost  # what a bonus token must gain (None: `token_cost`)
         self.isles, self.where = summarize(game.board)
         self.models: list[tuple[str, str, str, float, list[float]]] = []
         others = [i for i in range(len(game.seats)) if i != seat]
@@ -189,8 +192,8 @@ class Denial:
     def tokens(self, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """Medium's token gains (cost included) minus the opponents' expected gain."""
         g = self.game
-        ctx = Ctx.of(g, self.seat)
-        cost = token_cost(g, self.seat)
+        ctx = Ctx.of(g, self.seat, self.w_later)
+        cost = token_cost(g, self.seat) if self.cost is None else self.cost
         out: list[tuple[float, Action]] = []
         for v, action in token_values(ctx, legal):
             if isinstance(action, EndTurn):
@@ -357,7 +360,7 @@ def take_options(game: Game, legal: Sequence[Action], denial: Denial
                  ) -> tuple[list[tuple[float, list[Action]]], list[tuple[float, Land]]]:
     """At the take step: take-and-place lines by `Denial` (a take also pays for what it
     leaves the opponents) and landings by Medium's `land_value`, each best first."""
-    ctx = Ctx.of(game, game._seat())
+    ctx = Ctx.of(game, game._seat(), denial.w_later)
     own = denial.placements(ctx, game.seats[game._seat()].hand)
     takes: list[tuple[float, list[Action]]] = []
     left = denial.left_for_them(game.display) if W_LEAVE else [0.0] * len(game.display)

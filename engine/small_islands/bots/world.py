@@ -11,6 +11,7 @@ that decides on such worlds can never peek at the true hidden state.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from ..board import Board
@@ -43,11 +44,42 @@ def _chosen(view: dict[str, Any], seat: int) -> bool:
     return order.index(seat) < order.index(view["to_move"])
 
 
-def determinize(view: dict[str, Any], rng: random.Random, board: Board | None = None) -> Game:
+def known_hands(view: dict[str, Any]) -> dict[int, list[str]]:
+    """Tiles the view's public log shows in other seats' hands.
+
+    A seat takes a face-up tile and then places one of its three: when it places another,
+    everyone saw the taken tile go into its hand. (What the log no longer holds is simply
+    not known.)
+    """
+    me = view["seat"]
+    hands: dict[int, list[str]] = {}
+    for entry in view["log"]:
+        seat = entry.get("seat")
+        if seat is None or seat == me:
+            continue
+        found = _HAND_NOTE.match(entry.get("text", ""))
+        if not found:
+            continue
+        verb, tile = found[1], found[2]
+        held = hands.setdefault(seat, [])
+        if verb == "took":
+            held.append(tile)
+        elif tile in held:
+            held.remove(tile)
+    return {i: held for i, held in hands.items() if held}
+
+
+_HAND_NOTE = re.compile(r"(took|placed|returned) (\S+) (?:from the display|at \(|to the box)")
+
+
+def determinize(view: dict[str, Any], rng: random.Random, board: Board | None = None,
+                hands: dict[int, list[str]] | None = None) -> Game:
     """A full game consistent with `view`, hidden parts drawn at random from `rng`.
 
     `board`, if given, is ``board_from_view(view)`` built once by the caller (a copy is
-    used: faster when many worlds are drawn from one view).
+    used: faster when many worlds are drawn from one view). `hands`, if given, are tiles
+    known to be in other seats' hands (`known_hands`): those seats hold them, and only the
+    rest of their hands is drawn.
     """
     me = view["seat"]
     seats_v = view["seats"]
@@ -103,7 +135,7 @@ def determinize(view: dict[str, Any], rng: random.Random, board: Board | None = 
     if solo_v:
         g.solo = _solo_state(view, rng)
     _deal_hidden_cards(g, view, mode, returned, rng)
-    _deal_hidden_tiles(g, view, rng)
+    _deal_hidden_tiles(g, view, rng, hands or {})
     _deal_hidden_discovery(g, view, rng)
     return g
 
@@ -177,7 +209,8 @@ def mode_objective(mode: Any, pools: dict[str, list[str]]) -> str:
     return cards[0] if len(cards) == 1 else "+".join(cards)
 
 
-def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> None:
+def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random,
+                       hands: dict[int, list[str]]) -> None:
     """Other hands, the Navigation stack and the Reserve, from the tiles not seen anywhere."""
     me = view["seat"]
     seen = {t["id"] for t in view["board"]["tiles"]}
@@ -189,11 +222,16 @@ def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random) -> Non
     if solo_v.get("pending_tile"):
         seen.add(solo_v["pending_tile"]["id"])  # Alexis's tile waiting for a rotation
     pool = [t.id for t in TILES if t.id not in seen]
+    known = {i: [t for t in held if t not in seen][: view["seats"][i]["hand_count"]]
+             for i, held in hands.items() if i != me}
+    taken = {t for held in known.values() for t in held}
+    if taken:
+        pool = [t for t in pool if t not in taken]
     rng.shuffle(pool)
     for i, s in enumerate(g.seats):
         if i != me:
-            count = view["seats"][i]["hand_count"]
-            s.hand, pool = pool[:count], pool[count:]
+            count = view["seats"][i]["hand_count"] - len(known.get(i, ()))
+            s.hand, pool = known.get(i, []) + pool[:count], pool[count:]
     nav = view["navigation_count"]
     g.navigation, pool = pool[:nav], pool[nav:]
     res = view["reserve_count"]
