@@ -81,9 +81,10 @@ def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def shipped_zips(built: Path, into: Path) -> list[Path]:
-    """The build's archives as the page writes them for Python (gzip decompressed)."""
+    """The build's archives as the page writes them for Python (gzip decompressed): the
+    engine, the UI, and Ember Isle's (which the page unpacks only when it is chosen)."""
     found = []
-    for name in build.ARCHIVES.values():
+    for name in (*build.ARCHIVES.values(), build.EMBER_ARCHIVE):
         path = into / name.removesuffix(".gz")
         path.write_bytes(gzip.decompress((built / name).read_bytes()))
         found.append(path)
@@ -201,6 +202,10 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
            for p in (ROOT / "engine" / "small_islands").rglob("*.py")},
         **{f"si_web/{p.relative_to(build.WEB / 'si_web').as_posix()}": p
            for p in (build.WEB / "si_web").rglob("*.py")},
+        **{f"ember_isle/{p.relative_to(ROOT / 'engine' / 'ember_isle').as_posix()}": p
+           for p in (ROOT / "engine" / "ember_isle").rglob("*.py")},
+        **{f"ei_web/{p.relative_to(build.WEB / 'ei_web').as_posix()}": p
+           for p in (build.WEB / "ei_web").rglob("*.py")},
     }
     shipped: dict[str, bytes] = {}
     for path in shipped_zips(vendored, tmp_path):
@@ -229,7 +234,7 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
     again = tmp_path / "again"
     again.mkdir()
     build.write_archives(again)
-    for name in build.ARCHIVES.values():
+    for name in (*build.ARCHIVES.values(), build.EMBER_ARCHIVE):
         assert (again / name).read_bytes() == (vendored / name).read_bytes(), name
 
 

@@ -15,6 +15,7 @@ PACKAGES = {
     "small_islands": ROOT / "engine" / "small_islands",
     "ember_isle": ROOT / "engine" / "ember_isle",
     "si_web": ROOT / "web" / "si_web",
+    "ei_web": ROOT / "web" / "ei_web",
 }
 
 

@@ -19,8 +19,13 @@ def test_no_module_over_800_lines(package: str) -> None:
         assert lines <= MAX_MODULE_LINES, f"{name}: {lines} lines"
 
 
+UI_PACKAGES = ("si_web", "ei_web")
+
+
 def test_no_ui_class_over_400_lines() -> None:
-    for name, path in module_files("si_web", PACKAGES["si_web"]).items():
+    for name, path in module_files("si_web", PACKAGES["si_web"]).items() | module_files(
+        "ei_web", PACKAGES["ei_web"]
+    ).items():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ClassDef):
                 size = (node.end_lineno or node.lineno) - node.lineno + 1
@@ -40,5 +45,19 @@ def test_no_solo_branch_in_the_game_loop() -> None:
 def test_the_ui_parses_stored_or_received_json_only_through_the_depth_checked_loader() -> None:
     """Deeply nested JSON kills Pyodide (JavaScript stack overflow, not a RecursionError), so
     storage records and worker answers go through `small_islands.save.load_json`."""
-    for name, path in module_files("si_web", PACKAGES["si_web"]).items():
-        assert "json.loads(" not in path.read_text(), f"{name} parses JSON without a depth check"
+    for pkg in UI_PACKAGES:
+        for name, path in module_files(pkg, PACKAGES[pkg]).items():
+            text = path.read_text()
+            assert "json.loads(" not in text, f"{name} parses JSON without a depth check"
+
+
+def test_small_islands_never_imports_ember_isle() -> None:
+    """Ember Isle's code ships in its own archive, loaded only when chosen: nothing of Small
+    Islands (engine or UI) imports it (si_web.other_game loads it by name, at run time)."""
+    from test_imports import import_graph
+
+    graph = import_graph()
+    for module, imported in graph.items():
+        if module.split(".")[0] in ("small_islands", "si_web"):
+            other = {m for m in imported if m.split(".")[0] in ("ember_isle", "ei_web")}
+            assert not other, f"{module} imports {sorted(other)}"

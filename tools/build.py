@@ -81,10 +81,19 @@ STATIC_SUFFIXES = {
 # bench/RESULTS.md, "App bytes"). The cost, compiling at start, falls on first visits only:
 # returning visits restore a Python snapshot with the modules imported.
 # Never needed in a browser (command line, tournaments): left out.
-NOT_SHIPPED = ("small_islands/__main__.py", "small_islands/bots/tournament.py")
+NOT_SHIPPED = (
+    "small_islands/__main__.py",
+    "small_islands/bots/tournament.py",
+    "ember_isle/__main__.py",
+    "ember_isle/bots/tournament.py",
+)
 # site/ names of the archives; the page writes them into Python's working directory without
 # the ".gz" (web/python-snapshot.mjs FILES).
 ARCHIVES = {"small_islands": "engine.zip.gz", "si_web": "ui.zip.gz"}
+# The second game, Ember Isle: its engine and its UI in one archive, fetched and unpacked only
+# when a player chooses it (si_web/other_game.py; the bot worker likewise), never at start.
+EMBER_ARCHIVE = "ember.zip.gz"
+EMBER_PACKAGES = ("ember_isle", "ei_web")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -155,17 +164,18 @@ def add_file(archive: zipfile.ZipFile, name: str, data: bytes,
     archive.writestr(info, data, compresslevel=9)
 
 
-def write_archive(source: Path, package: str, dest: Path) -> None:
-    """``source`` as ``package/...`` in an uncompressed zip (fixed dates and order), gzipped
-    as a whole with a fixed header (reproducible). Deflating each module on its own, as a zip
-    does, misses what modules share (names, markup, imports): ~25 % more bytes."""
-    files = sorted(p for p in source.rglob("*") if p.is_file())
+def write_archive(source: Path, package: str, dest: Path, more: tuple[str, ...] = ()) -> None:
+    """``source`` as ``package/...`` (and the staged packages `more` beside it) in an
+    uncompressed zip (fixed dates and order), gzipped as a whole with a fixed header
+    (reproducible). Deflating each module on its own, as a zip does, misses what modules
+    share (names, markup, imports): ~25 % more bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(f"{package}/{path.relative_to(source).as_posix()}", FIXED_DATE)
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+        for name, folder in ((package, source), *((m, source.parent / m) for m in more)):
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+                info = zipfile.ZipInfo(f"{name}/{path.relative_to(folder).as_posix()}", FIXED_DATE)
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, path.read_bytes())
     dest.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
 
 
@@ -215,12 +225,15 @@ def add_bytecode(staging: Path, modules: list[str]) -> None:
 def write_archives(out: Path) -> None:
     """The engine and the UI as ARCHIVES in ``out``: stripped sources, and bytecode for what
     every start compiles (`every_start`)."""
-    packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web"}
+    packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web",
+                "ember_isle": ROOT / "engine" / "ember_isle", "ei_web": WEB / "ei_web"}
     with tempfile.TemporaryDirectory() as tmp:
         staged = strip_packages(Path(tmp), packages)
         add_bytecode(staged, every_start())
         for package, name in ARCHIVES.items():
             write_archive(staged / package, package, out / name)
+        first, *rest = EMBER_PACKAGES
+        write_archive(staged / first, first, out / EMBER_ARCHIVE, tuple(rest))
 
 
 def copy_static(out: Path) -> None:
@@ -290,7 +303,7 @@ def browser_modules() -> set[str]:
     """Our modules the page or the bot worker may import (also from inside functions): the
     whole UI package and what it, main.py and the bot worker's code import, transitively."""
     ours, entries = app_python()
-    roots: set[str] = {name for name in ours if name.split(".")[0] == "si_web"}
+    roots: set[str] = {name for name in ours if name.split(".")[0] in ("si_web", "ei_web")}
     for name in ("__main__", "__bot_worker__"):
         roots |= pyimports.imports(entries[name][0], name)
     return pyimports.closure(roots, ours)
@@ -426,6 +439,8 @@ def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool
     ours = {
         **pyimports.package_sources(ROOT / "engine" / "small_islands", "small_islands"),
         **pyimports.package_sources(WEB / "si_web", "si_web"),
+        **pyimports.package_sources(ROOT / "engine" / "ember_isle", "ember_isle"),
+        **pyimports.package_sources(WEB / "ei_web", "ei_web"),
     }
     chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
     entries = {

@@ -122,7 +122,7 @@ wrong = []
 if shipped:
     wrong = sorted(f for f in app_files if not f.startswith(tuple(a + "/" for a in shipped)))
     # What the build leaves out, for the tests that use it: after the shipped modules.
-    for name in ("small_islands", "small_islands.bots"):
+    for name in ("small_islands", "small_islands.bots", "ember_isle", "ember_isle.bots"):
         module = __import__(name, fromlist=["_"])
         module.__path__.append("/repo/engine/" + name.replace(".", "/"))
 sys.path.append("/venv")
@@ -134,7 +134,7 @@ if refused:
     status = status or 3
 if shipped:
     ours = [(n, getattr(m, "__file__", None) or "") for n, m in list(sys.modules.items())
-            if n.split(".")[0] in ("small_islands", "si_web")]
+            if n.split(".")[0] in ("small_islands", "si_web", "ember_isle", "ei_web")]
     wrong += sorted(n for n, f in ours if not f.startswith(tuple(a + "/" for a in shipped))
                     and n not in not_shipped)
     print("modules from the shipped archives:", sum(f.startswith("/shipped/") for _, f in ours))

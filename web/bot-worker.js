@@ -11,6 +11,10 @@
 //    or  {id, ok: false, error: "..."}; {type: "ready", ms, start} once Python is up
 //    (start: "snapshot", "fresh" or "fallback").
 // The bot sees only what the request holds: its seat's view and the legal actions.
+// Ember Isle's requests carry {id, request, game: "ember"}: the worker then fetches and
+// unpacks ember.zip.gz once (only then: a Small Islands game never loads it) and answers
+// with `ei_web.worker.handle` (request {"kind": "bot" | "suggest", "view", "legal",
+// "level", "seed"}).
 // tools/build.py checks that the Pyodide path below matches its PYODIDE_VERSION.
 
 import { fetchFiles, installFiles, startPython } from "./python-snapshot.mjs";
@@ -41,7 +45,7 @@ async function boot() {
   const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
   installFiles(pyodide, await engine);
   pyodide.runPython(PYTHON);
-  return { handle: pyodide.globals.get("si_handle"), start };
+  return { handle: pyodide.globals.get("si_handle"), start, pyodide };
 }
 
 const booted = boot();
@@ -54,11 +58,33 @@ booted.then(
   (error) => self.postMessage({ type: "failed", error: String(error) }),
 );
 
+let ember = null;
+
+/** Ember Isle's handler, its archive installed on first use. */
+function emberHandle() {
+  if (!ember) {
+    ember = booted.then(async ({ pyodide }) => {
+      installFiles(pyodide, await fetchFiles(import.meta.url, { "./ember.zip.gz": "python" }));
+      // the folder listings Python keeps are stale (not importlib.invalidate_caches(): it
+      // imports importlib.metadata, which is not shipped)
+      pyodide.runPython(`
+import sys
+for finder in list(sys.path_importer_cache.values()):
+    if hasattr(finder, "invalidate_caches"):
+        finder.invalidate_caches()
+from ei_web.worker import handle as ei_handle
+`);
+      return pyodide.globals.get("ei_handle");
+    });
+  }
+  return ember;
+}
+
 self.addEventListener("message", async (event) => {
-  const { id, request } = event.data || {};
+  const { id, request, game } = event.data || {};
   let handle;
   try {
-    handle = await ready;
+    handle = await (game === "ember" ? emberHandle() : ready);
   } catch (error) {
     self.postMessage({ id, ok: false, error: `Python did not start: ${error}` });
     return;

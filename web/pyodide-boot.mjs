@@ -96,6 +96,23 @@ const early = boot();
 // A failure is reported once, by PyScript when it asks (not also as an unhandled rejection).
 early.catch(() => {});
 
+/** Fetch one of the build's archives (the second game's, "./ember.zip.gz") and unpack it
+ * into Python's working directory, only when a player chooses that game (si_web/other_game.py).
+ * The service worker precaches it, so this works offline too. Resolves once it is installed. */
+const FORGET_LISTINGS = `
+import sys
+for finder in list(sys.path_importer_cache.values()):
+    if hasattr(finder, "invalidate_caches"):
+        finder.invalidate_caches()
+`;
+
+window.siLoadArchive = async (name) => {
+  const pyodide = await early;
+  installFiles(pyodide, await fetchFiles(import.meta.url, { [name]: "python" }));
+  // (not importlib.invalidate_caches(): it imports importlib.metadata, not shipped)
+  pyodide.runPython(FORGET_LISTINGS);
+};
+
 // The stored public screen (or the prerendered start screen) is on the page already, inert,
 // under a "getting ready" indicator: first-paint.js painted it before the first frame.
 

@@ -73,6 +73,7 @@ class App:
         self.status_open = False  # phones: the players + log drawer under the status strip
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.menu_over_game = False  # the menu was opened from a game (Back returns to it)
+        self.other_game: str | None = None  # "ember": Ember Isle chosen (the controller loads it)
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
         self.auto = Autopilot(self)
         self.announcer = Announcer()

@@ -29,7 +29,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from si_web import kept_browser, viewport
+from si_web import kept_browser, other_game, viewport
 from si_web.app import App
 from si_web.board_svg import viewbox_attr
 from si_web.computers import Job, WorkerJobs
@@ -98,6 +98,8 @@ first_paint: dict[str, Any] = {"timer": None}
 
 def keep_first_paint() -> None:
     first_paint["timer"] = None
+    if other_game.active():
+        return
     try:
         keeper.keep(app)
     except Exception:
@@ -188,6 +190,8 @@ def read_fields() -> dict[str, str]:
 
 
 def on_click(event: Js) -> None:
+    if other_game.active():
+        return
     suppressed = gesture["suppress_click"]
     gesture["suppress_click"] = False
     if suppressed and not missing(event.target.closest("#board")):
@@ -227,10 +231,28 @@ def tap_act(act: str, data: dict[str, str]) -> None:
         window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
     kept_browser.send_file(app)
+    if app.other_game:
+        open_other_game()
+        return
     t1 = now()
     render(by_tap=True)
     # timings of the last tap (ms): handle it, render (build HTML + set innerHTML); bench/
     window.siLastTap = f"{t1 - t0:.2f} {now() - t1:.2f}"
+
+
+def open_other_game() -> None:
+    """Ember Isle was chosen: it takes the screen (its code loaded on first use)."""
+    app.other_game = None
+    last["parts"] = None
+    other_game.open_ember(root, LocalStorage(), back_from_other_game)
+
+
+def back_from_other_game(note: str | None = None) -> None:
+    """Back to Small Islands' start screen (with why, when Ember Isle did not load)."""
+    app.screen = "start"
+    app.form_error = note
+    last["parts"] = None
+    render()
 
 
 # --- keyboard, focus, screen readers, Back ---------------------------------------------
@@ -311,6 +333,8 @@ def press(selector: str) -> bool:
 
 
 def on_keydown(event: Js) -> None:
+    if other_game.active():
+        return
     key = str(event.key)
     target = event.target
     typing = not missing(target.closest("input, select, textarea"))
@@ -376,6 +400,8 @@ def sync_history() -> None:
 
 
 def on_popstate(event: Js) -> None:
+    if other_game.active():
+        return
     if live["ignore_pop"]:
         live["ignore_pop"] -= 1
         return
@@ -402,6 +428,8 @@ def measure_map() -> None:
 
 
 def on_resize(event: Js) -> None:
+    if other_game.active():
+        return
     before = app.map_px
     measure_map()
     if app.screen == "game" and app.map_px != before:
@@ -745,6 +773,9 @@ if app.broken is not None:  # the engine's reason, for developers (players read 
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
 root.removeAttribute("inert")  # the first paint's (first-paint.js): Python's screen is live
-render()
+if other_game.wanted(LocalStorage()):  # Ember Isle was on screen: a reload returns to it
+    open_other_game()
+else:
+    render()
 publish_stats()
 document.body.dataset.ready = "1"

@@ -105,9 +105,11 @@ def start_screen(
     error: str | None,
     confirm_new: bool = False,
     offer: str = "",
+    ember: str | None = None,
 ) -> str:
     """New game form (players or solo against Alexis), continue, rules, Great Explorer;
-    `offer`: the guided first game's offer (first launch)."""
+    `offer`: the guided first game's offer (first launch); `ember`: the saved Ember Isle
+    game's summary line (the second game, loaded only when chosen)."""
     names: list[str] = form["names"]
     colours: list[str] = form["colours"]
     kinds: list[str] = form.get("kinds") or ["human"] * len(names)
@@ -160,8 +162,8 @@ def start_screen(
     if has_save:
         cont = (
             '<section class="card continue">'
-            f"<h2>Saved game</h2><p>{escape(save_summary)}</p>"
-            f"{button('Continue the saved game', 'continue', 'btn primary')}</section>"
+            f"<h2>Saved game: Small Islands</h2><p>{escape(save_summary)}</p>"
+            f"{button('Continue Small Islands', 'continue', 'btn primary')}</section>"
         )
     if confirm_new:
         start = (
@@ -179,7 +181,7 @@ def start_screen(
         "<h1>Small Islands</h1>"
         '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device, '
         "against computer players, or solo against Alexis.</p>"
-        f"{offer}{cont}"
+        f"{offer}{cont}{other_game(ember)}"
         '<section class="card new-game"><h2>New game</h2>'
         f"{tabs}"
         f'<div class="seats">{seats}</div>'
@@ -200,6 +202,23 @@ def start_screen(
         + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"
+    )
+
+
+def other_game(summary: str | None) -> str:
+    """The second game: Ember Isle (its code is fetched only when chosen)."""
+    if summary:
+        return (
+            '<section class="card continue other-game"><h2>Saved game: Ember Isle</h2>'
+            f"<p>{escape(summary)}</p>"
+            + button("Continue Ember Isle", "ember", "btn primary", resume="1")
+            + "</section>"
+        )
+    return (
+        '<section class="card other-game"><h2>Another game: Ember Isle</h2>'
+        "<p>A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4.</p>"
+        + button("Play Ember Isle", "ember", "btn")
+        + "</section>"
     )
 
 

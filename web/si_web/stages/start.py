@@ -10,6 +10,9 @@ from .. import coach, form, screens, words
 from ..panels import PHASE_NAMES
 from .base import Data, Screen
 
+# the saved Ember Isle game's summary line, written by ei_web (plain text, not parsed here)
+EMBER_SUMMARY = "small-islands/ember-summary"
+
 if TYPE_CHECKING:
     from ..app import App
 
@@ -20,7 +23,8 @@ class Start(Screen):
     name = "start"
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
-         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss", "settings"}
+         "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss", "settings",
+         "ember"}
     )
 
     def render(self, app: App) -> str:
@@ -28,6 +32,7 @@ class Start(Screen):
         return screens.start_screen(
             app.form, summary is not None, summary or "", app.form_error, app.confirm_new,
             coach.offer_html() if app.guide.offer_open() else "",
+            app.storage.get(EMBER_SUMMARY),
         )
 
     def on_new(self, app: App, data: Data) -> None:
@@ -99,6 +104,10 @@ class Start(Screen):
 
     def on_settings(self, app: App, data: Data) -> None:
         app.screen = "settings"
+
+    def on_ember(self, app: App, data: Data) -> None:
+        """Ember Isle: the controller loads its code and hands the screen over."""
+        app.other_game = "ember"
 
     def on_noop(self, app: App, data: Data) -> None:
         pass

@@ -1,0 +1,312 @@
+"""`EmberApp`, the facade of Ember Isle in the app: the game, which screen shows, the device
+seat (`viewer`) and its choices; routes each tap (`handle(act, data, fields)`) and renders
+(`render()`). Computer seats and hints are requests for the bot worker (`autopilot`).
+
+>>> from si_web.app import MemoryStorage
+>>> app = EmberApp(MemoryStorage())
+>>> app.screen
+'start'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
+
+from . import form as form_mod
+from . import pictures, screens, steps, words
+from .autopilot import Autopilot
+from .session import Session, Storage
+from .steps import Sel
+
+Data = dict[str, str]
+
+
+class EmberApp:
+    """Everything Ember Isle shows and does, without the browser."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.session = Session(storage)
+        self.form = form_mod.valid(self.session.settings())
+        self.game: Game | None = None
+        self.viewer: int | None = None
+        self.unlocked = False
+        self.screen = "start"
+        self.rules_from = "start"
+        self.sel = Sel()
+        self.message: str | None = None
+        self.form_error: str | None = None
+        self.confirm_new = False
+        self.broken: str | None = None
+        self.leave = False  # back to Small Islands (the browser module acts on it)
+        self.ignored: list[str] = []
+        self.seen_log = 0
+        self.auto = Autopilot(self)
+        loaded = self.session.load()
+        if isinstance(loaded, str):
+            self.broken = loaded
+        elif loaded is not None:
+            self.game, self.viewer, self.unlocked = loaded.game, loaded.viewer, loaded.unlocked
+            self.seen_log = len(self.game.log)
+
+    # ------------------------------------------------------------------ state
+    def humans(self) -> list[int]:
+        return [] if self.game is None else [i for i, s in enumerate(self.game.seats) if not s.bot]
+
+    def resume(self) -> None:
+        """Show the saved game: its next screen (a pass screen if the device must change hands)."""
+        self.session.set_active(True)
+        self.next_screen()
+
+    def next_screen(self) -> None:
+        """After an action or a load: the end, a pass screen (the device changes hands between
+        people), or the game (a computer's turn shows the public table)."""
+        g = self.game
+        if g is None:
+            self.screen = "start"
+            return
+        if g.phase == "over":
+            self.screen = "over"
+            return
+        seat, humans = g.to_move, self.humans()
+        if len(humans) == 1:
+            self.viewer, self.unlocked = humans[0], True
+        elif not humans:
+            self.viewer, self.unlocked = None, False
+        elif seat in humans and seat != self.viewer:
+            self.viewer, self.unlocked = seat, False
+        self.screen = "pass" if seat in humans and not self.unlocked else "game"
+
+    def mine(self) -> bool:
+        """Is the device seat's private information shown (its turn, or the only human)?"""
+        g = self.game
+        if g is None or self.viewer is None or not self.unlocked:
+            return False
+        return g.to_move == self.viewer or len(self.humans()) == 1
+
+    def view(self) -> dict[str, Any]:
+        """What is on screen: the device seat's view, or a public one (hands hidden)."""
+        assert self.game is not None
+        seat = self.viewer if self.viewer is not None else 0
+        v = self.game.view(seat)
+        if not self.mine():
+            for s in v["seats"]:
+                if self.game.phase != "over":
+                    s["hand"], s["treasure"] = None, None
+            if v.get("distribution"):
+                v["distribution"]["inspected"] = []
+            v["legal"], v["targets"] = [], None
+        return v
+
+    def my_turn(self) -> bool:
+        g = self.game
+        return g is not None and self.mine() and g.to_move == self.viewer and g.phase != "over"
+
+    def legal(self) -> list[Action]:
+        return self.game.legal_actions() if self.my_turn() and self.game is not None else []
+
+    def save(self) -> None:
+        if self.game is not None:
+            self.session.save(self.game, self.viewer, self.unlocked)
+
+    # ------------------------------------------------------------------- taps
+    def handle(self, act: str, data: Data, fields: dict[str, str]) -> None:
+        self.message = None
+        method = getattr(self, "on_" + act.replace("ei-", "", 1).replace("-", "_"), None)
+        if not act.startswith("ei-") or method is None:
+            self.ignored.append(f"not an Ember Isle act: {act}")
+            return
+        method(data, fields)
+
+    def on_new(self, data: Data, fields: dict[str, str]) -> None:
+        form_mod.read(self.form, fields)
+        self.session.save_settings(self.form)
+        try:
+            opts = form_mod.to_options(self.form)
+        except (MalformedInput, ValueError) as exc:
+            self.form_error = words.form_problem(exc)
+            return
+        self.form_error = None
+        if self.game is not None and self.game.phase != "over" and data.get("confirmed") != "1":
+            self.confirm_new = True
+            return
+        if self.broken is not None:
+            self.session.move_aside()
+            self.broken = None
+        self.confirm_new = False
+        self.game = Game.new(opts)
+        self.viewer, self.unlocked, self.sel, self.seen_log = None, False, Sel(), 0
+        self.auto.reset()
+        self.next_screen()
+        self.session.set_active(True)
+        self.save()
+
+    def on_new_cancel(self, data: Data, fields: dict[str, str]) -> None:
+        self.confirm_new = False
+
+    def on_add_seat(self, data: Data, fields: dict[str, str]) -> None:
+        form_mod.read(self.form, fields)
+        form_mod.add_seat(self.form)
+
+    def on_remove_seat(self, data: Data, fields: dict[str, str]) -> None:
+        form_mod.read(self.form, fields)
+        form_mod.remove_seat(self.form)
+
+    def on_continue(self, data: Data, fields: dict[str, str]) -> None:
+        if self.game is not None:
+            self.resume()
+
+    def on_leave(self, data: Data, fields: dict[str, str]) -> None:
+        self.session.set_active(False)
+        self.leave = True
+
+    def on_menu(self, data: Data, fields: dict[str, str]) -> None:
+        self.screen, self.sel, self.confirm_new = "start", Sel(), False
+        if self.game is not None and len(self.humans()) > 1:
+            self.unlocked = False  # the menu hides the hand: the next player must unlock
+            self.save()
+
+    def on_rules(self, data: Data, fields: dict[str, str]) -> None:
+        self.rules_from, self.screen = self.screen, "rules"
+
+    def on_rules_back(self, data: Data, fields: dict[str, str]) -> None:
+        self.screen = self.rules_from if self.rules_from != "rules" else "start"
+
+    def on_unlock(self, data: Data, fields: dict[str, str]) -> None:
+        if self.game is not None and self.screen == "pass":
+            self.unlocked = True
+            self.screen = "game"
+            self.save()
+
+    def on_card(self, data: Data, fields: dict[str, str]) -> None:
+        card = data.get("card")
+        if card in steps.playable_cards(self.legal()):
+            self.sel = Sel(card=None if self.sel.card == card else card)
+
+    def on_option(self, data: Data, fields: dict[str, str]) -> None:
+        if self.sel.card is None:
+            return
+        option = (data.get("col", ""), data.get("tile") or None)
+        view = self.view()
+        if any((c, t) == option for c, t, _ in steps.clue_options(view, self.legal(), self.sel.card)):
+            self.sel.option = option
+
+    def on_triad(self, data: Data, fields: dict[str, str]) -> None:
+        self.sel = Sel(triad=data.get("triad"))
+
+    def on_cube(self, data: Data, fields: dict[str, str]) -> None:
+        col = data.get("col")
+        self.sel = Sel(cube=None if self.sel.cube == col else col)
+
+    def on_hex(self, data: Data, fields: dict[str, str]) -> None:
+        try:
+            h = (int(data["q"]), int(data["r"]))
+        except (KeyError, ValueError):
+            return
+        stage = self.game.stage if self.game is not None else ""
+        if self.sel.hex == h and stage != "triads":
+            self.on_confirm(data, fields)  # a second tap on the chosen space confirms
+            return
+        if not steps.tap_hex(stage, self.legal(), self.sel, h):
+            self.message = "Choose one of the highlighted spaces."
+
+    def on_cancel(self, data: Data, fields: dict[str, str]) -> None:
+        self.sel = Sel()
+
+    def on_confirm(self, data: Data, fields: dict[str, str]) -> None:
+        if self.game is None:
+            return
+        action = steps.chosen(self.view(), self.game.stage, self.legal(), self.sel)
+        if action is not None:
+            self.play(action)
+
+    def on_seed(self, data: Data, fields: dict[str, str]) -> None:
+        self.play_if_legal(SeedColumn(data.get("col", "")))
+
+    def on_power(self, data: Data, fields: dict[str, str]) -> None:
+        for a in steps.powers(self.legal()):
+            if a.power == data.get("power"):
+                self.play(a)
+
+    def on_do(self, data: Data, fields: dict[str, str]) -> None:
+        """A step's button without a target: pass, swap, end turn, take, claim, ward..."""
+        i = data.get("i", "")
+        legal = self.legal()
+        if i.isdigit() and int(i) < len(legal) and steps.simple_label(legal[int(i)], self.view()):
+            self.play(legal[int(i)])
+
+    def on_undo(self, data: Data, fields: dict[str, str]) -> None:
+        g = self.game
+        if g is None or not self.my_turn():
+            return
+        if not g.can_undo():
+            self.message = words.refusal("cannot_undo")
+            return
+        self.game = g.undo()
+        self.sel = Sel()
+        self.seen_log = min(self.seen_log, len(self.game.log))
+        self.save()
+
+    def on_hint(self, data: Data, fields: dict[str, str]) -> None:
+        if self.my_turn():
+            self.auto.want_hint()
+
+    def on_play_hint(self, data: Data, fields: dict[str, str]) -> None:
+        a = self.auto.hint
+        if a is not None and a in self.legal():
+            self.play(a)
+
+    def play_if_legal(self, action: Action) -> None:
+        if action in self.legal():
+            self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Play for the device seat (the engine checks the turn), save, choose the next screen."""
+        g = self.game
+        if g is None:
+            return
+        try:
+            g.play(action, seat=self.viewer)
+        except IllegalAction as exc:
+            self.message = words.refusal(exc.code)
+            self.ignored.append(f"refused: {exc}")
+            return
+        self.after_play()
+
+    def after_play(self) -> None:
+        self.sel = Sel()
+        self.auto.reset()
+        self.next_screen()
+        self.save()
+
+    # ----------------------------------------------------------------- render
+    def news(self) -> str:
+        """The public log lines since the last call, for the live region."""
+        if self.game is None:
+            return ""
+        log = self.game.log
+        fresh, self.seen_log = log[self.seen_log:], len(log)
+        if not fresh or self.screen not in ("game", "over"):
+            return ""
+        v = {"board": self.game.board.to_json(), "seats": [{"name": s.name} for s in self.game.seats]}
+        return " ".join(t for t in (words.log_line(v, e) for e in fresh[-3:]) if t)
+
+    def render(self) -> str:
+        if self.screen == "rules":
+            return pictures.rules_page()
+        g = self.game
+        if self.screen == "start" or g is None:
+            summary = self.session.storage.get("small-islands/ember-summary") if g is not None else None
+            html = screens.start(self.form, summary, self.form_error, self.broken)
+            return html.replace("</h1>", "</h1>" + screens.confirm_new(), 1) if self.confirm_new else html
+        if self.screen == "over":
+            return screens.over(g.view(0))
+        if self.screen == "pass":
+            seat = g.seats[g.to_move if g.to_move is not None else 0]
+            why = ("Time to answer an offer of treasure." if g.phase == "distribution"
+                   else "It is their turn. Nothing secret is shown until they tap.")
+            return screens.pass_screen(seat.name, seat.colour, why)
+        from .game_screen import game_screen
+
+        return game_screen(self)

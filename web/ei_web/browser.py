@@ -1,0 +1,307 @@
+"""Ember Isle's browser module (the only one of `ei_web` that touches the browser): DOM
+events, rendering into ``#app``, the keyboard on the map, the live region, computer seats and
+hints through the bot worker (bot-worker.js, which unpacks Ember Isle's archive in its own
+Python), and the same decisions on the main thread if the worker fails.
+
+`si_web.other_game` imports it once the archive is installed and calls `start`; while
+`showing()`, the Small Islands controller leaves the page alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi.wrappers import set_timeout
+from pyscript import document, window
+
+from .app import EmberApp
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide: JS null arrives as None
+    jsnull = None
+
+Js = Any
+STYLES = "./ember.css"
+PACE_MS = 700  # a pause before each computer step, so people can follow
+shell: dict[str, Any] = {
+    "root": None, "app": None, "back": None, "showing": False, "worker": None, "failed": False,
+    "busy": None, "hint": None, "timer": None, "serial": 0, "proxies": [],
+}
+
+
+def missing(value: object) -> bool:
+    """True for JS null/undefined (None or pyodide's jsnull)."""
+    return value is None or value is jsnull
+
+
+def js_obj(d: dict[str, Any]) -> Js:
+    return to_js(d, dict_converter=window.Object.fromEntries)
+
+
+def showing() -> bool:
+    return bool(shell["showing"])
+
+
+def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
+    """Take the screen: Ember Isle's styles, events, and its saved game or its start screen."""
+    link = document.createElement("link")
+    link.rel, link.href = "stylesheet", STYLES
+    document.head.appendChild(link)
+    shell.update(root=root, app=EmberApp(storage), back=back)
+    proxies = [create_proxy(on_click), create_proxy(on_keydown), create_proxy(on_message),
+               create_proxy(on_worker_error)]
+    shell["proxies"] = proxies
+    root.addEventListener("click", proxies[0])
+    document.addEventListener("keydown", proxies[1])
+    show()
+
+
+def show() -> None:
+    app: EmberApp = shell["app"]
+    shell["showing"] = True
+    app.session.set_active(True)
+    if app.game is not None and app.game.phase != "over":
+        app.resume()
+    else:
+        app.screen = "start"
+    render()
+
+
+def render() -> None:
+    app: EmberApp = shell["app"]
+    if app.leave:
+        app.leave = False
+        shell["showing"] = False
+        shell["back"](None)
+        return
+    root = shell["root"]
+    focused = focus_key()
+    try:
+        root.innerHTML = app.render()
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
+        app.message = None
+        app.screen = "start"
+        root.innerHTML = app.render()
+    document.body.dataset.appScreen = "ei-" + app.screen
+    document.body.dataset.emberStage = app.game.stage if app.game is not None else ""
+    restore_focus(focused)
+    live = document.getElementById("si-live")
+    news = app.news()
+    if news and not missing(live):
+        live.textContent = news
+    for note in app.ignored:
+        window.console.info(f"Ember Isle: {note}")
+    app.ignored.clear()
+    schedule()
+
+
+def data_of(el: Js) -> dict[str, str]:
+    return {
+        str(name)[5:]: str(el.getAttribute(name))
+        for name in el.getAttributeNames()
+        if str(name).startswith("data-") and name != "data-act"
+    }
+
+
+def fields() -> dict[str, str]:
+    return {str(el.getAttribute("data-field")): str(el.value)
+            for el in shell["root"].querySelectorAll("[data-field]")}
+
+
+def tap(act: str, data: dict[str, str]) -> None:
+    app: EmberApp = shell["app"]
+    t0 = window.performance.now()
+    try:
+        app.handle(act, data, fields())
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
+        app.message = "Something went wrong; the game is saved. Reload to continue."
+    t1 = window.performance.now()
+    render()
+    # timings of the last tap (ms): handle it, render (as window.siLastTap for Small Islands)
+    window.siEmberTap = f"{t1 - t0:.2f} {window.performance.now() - t1:.2f}"
+
+
+def on_click(event: Js) -> None:
+    if not shell["showing"]:
+        return
+    el = event.target.closest("[data-act]")
+    if missing(el):
+        return
+    tap(str(el.getAttribute("data-act")), data_of(el))
+
+
+TARGETS = "#ei-board [data-act=ei-hex]"
+
+
+def on_keydown(event: Js) -> None:
+    """Enter/Space on a map target taps it; arrows go to the next or previous target; Esc
+    cancels the choices."""
+    if not shell["showing"]:
+        return
+    key, target = str(event.key), event.target
+    on_map = not missing(target) and hasattr(target, "closest") and not missing(target.closest(TARGETS))
+    if on_map and key in ("Enter", " "):
+        event.preventDefault()
+        tap("ei-hex", data_of(target.closest(TARGETS)))
+    elif on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+        event.preventDefault()
+        items = list(shell["root"].querySelectorAll(TARGETS))
+        idx = next((i for i, e in enumerate(items) if e.isSameNode(target)), 0)
+        step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+        nxt = items[(idx + step) % len(items)]
+        target.setAttribute("tabindex", "-1")
+        nxt.setAttribute("tabindex", "0")
+        nxt.focus()
+    elif key == "Escape":
+        tap("ei-cancel", {})
+
+
+def focus_key() -> str | None:
+    el = document.activeElement
+    if missing(el) or not hasattr(el, "closest") or missing(el.closest("#app")):
+        return None
+    act = el.getAttribute("data-act")
+    if missing(act):
+        return None
+    sel = f'[data-act="{act}"]'
+    for name, value in data_of(el).items():
+        sel += f'[data-{name}="{value}"]'
+    return sel
+
+
+def restore_focus(key: str | None) -> None:
+    if key is None:
+        return
+    el: Js = None
+    with contextlib.suppress(Exception):
+        el = shell["root"].querySelector(key)
+    if missing(el):
+        el = shell["root"].querySelector(TARGETS + '[tabindex="0"]')
+    if missing(el):
+        el = shell["root"].querySelector("#ei-actions .primary, #ei-actions button")
+    if not missing(el):
+        el.focus(js_obj({"preventScroll": True}))
+
+
+# --- computer seats and hints ---------------------------------------------------------
+
+
+def worker() -> Js:
+    if shell["worker"] is None and not shell["failed"]:
+        try:
+            w = window.Worker.new("./bot-worker.js", js_obj({"type": "module"}))
+        except Exception as exc:
+            worker_failed(str(exc))
+            return None
+        w.addEventListener("message", shell["proxies"][2])
+        w.addEventListener("error", shell["proxies"][3])
+        shell["worker"] = w
+    return shell["worker"]
+
+
+def worker_failed(reason: str) -> None:
+    if shell["failed"]:
+        return
+    shell["failed"] = True
+    document.body.dataset.emberWorker = "failed"  # (the browser tests read it)
+    window.console.warn(f"Ember Isle: bot worker failed ({reason}); computers play here")
+    busy, hint = shell["busy"], shell["hint"]
+    shell["busy"] = shell["hint"] = None
+    if shell["worker"] is not None:
+        with contextlib.suppress(Exception):
+            shell["worker"].terminate()
+    if busy is not None:
+        set_timeout(lambda: local_move(busy[1]), 0)
+    if hint is not None:
+        set_timeout(lambda: local_hint(hint[1]), 0)
+
+
+def on_worker_error(event: Js) -> None:
+    worker_failed(str(getattr(event, "message", "the worker failed")))
+
+
+def post(kind: str, token: str, request: str) -> bool:
+    w = worker()
+    if w is None:
+        return False
+    shell["serial"] += 1
+    n = shell["serial"]
+    shell[kind] = (n, token)
+    w.postMessage(js_obj({"id": n, "request": request, "game": "ember"}))
+    return True
+
+
+def on_message(event: Js) -> None:
+    data = event.data.to_py()
+    if data.get("type") == "failed":
+        worker_failed(str(data.get("error")))
+        return
+    n = data.get("id")
+    app: EmberApp = shell["app"]
+    for kind in ("busy", "hint"):
+        job = shell[kind]
+        if job is None or job[0] != n:
+            continue
+        shell[kind] = None
+        document.body.dataset.botThinking = "0"
+        if data.get("ok"):
+            document.body.dataset.emberWorker = "answered"
+        try:
+            if kind == "hint":
+                if data.get("ok"):
+                    app.auto.apply_hint(str(data["result"]), job[1])
+                else:
+                    app.auto.hint_locally(job[1])
+            elif not (data.get("ok") and app.auto.apply(str(data["result"]), job[1])):
+                app.auto.local(job[1])
+        except Exception:
+            window.console.error("Ember Isle bot error:\n" + traceback.format_exc())
+        if shell["showing"]:
+            render()
+
+
+def local_move(token: str) -> None:
+    try:
+        shell["app"].auto.local(token)
+    except Exception:
+        window.console.error("Ember Isle bot error:\n" + traceback.format_exc())
+    if shell["showing"]:
+        render()
+
+
+def local_hint(token: str) -> None:
+    shell["app"].auto.hint_locally(token)
+    if shell["showing"]:
+        render()
+
+
+def schedule() -> None:
+    """After a render: the next computer step after a pause, or the hint asked for."""
+    app: EmberApp = shell["app"]
+    if not shell["showing"]:
+        return
+    if app.auto.bot_seat() is not None and shell["busy"] is None and shell["timer"] is None:
+        shell["timer"] = set_timeout(step, PACE_MS)
+    hint = app.auto.hint_request()
+    if hint is not None and shell["hint"] is None and not post("hint", hint[0], hint[1]):
+        set_timeout(lambda: local_hint(hint[0]), 0)
+
+
+def step() -> None:
+    shell["timer"] = None
+    app: EmberApp = shell["app"]
+    if not shell["showing"] or shell["busy"] is not None:
+        return
+    req = app.auto.request()
+    if req is None:
+        return
+    document.body.dataset.botThinking = "1"
+    if not post("busy", req[0], req[1]):
+        set_timeout(lambda: local_move(req[0]), 0)

@@ -1,0 +1,136 @@
+"""The Ember Isle game screen: header, the island, the panel (what to do, the hand, the
+columns, the players, the log) and the action bar with the step's buttons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from si_web.markup import escape
+from si_web.screens import button
+
+from . import screens, steps, words
+from .board import board_svg
+
+if TYPE_CHECKING:
+    from .app import EmberApp
+
+ASK = {
+    "triads": "Add a piece of land to the island.",
+    "rovers": "Tap a highlighted space to put your rover on the island.",
+    "objects": "Tap a highlighted space to place the object.",
+    "seed": "Start a clue column with the card you drew.",
+    "start": "An amulet lies under your rover: take it (lava will flow) or leave it.",
+    "move": "Keep moving: tap a highlighted space, or stop here.",
+    "amulet": "Your rover found an amulet: take it (lava will flow) or leave it.",
+    "lava": "Tap where the lava flows: beside the volcano or beside other lava.",
+    "extra_clue": "Play your extra clue: choose a card, then a column.",
+    "offer": "Take the revealed card, or let it pass to the next rose.",
+    "ward": "A Curse! Spend an amulet or give up your best treasure card.",
+}
+
+
+def ask(app: EmberApp, v: dict[str, Any]) -> str:
+    g = app.game
+    assert g is not None
+    stage = g.stage
+    if not app.my_turn():
+        name = g.seats[g.to_move].name if g.to_move is not None else ""
+        if g.to_move is not None and g.seats[g.to_move].bot:
+            return f"{name} (computer) is thinking…"
+        return f"Waiting for {name}."
+    if stage == "turn":
+        ts = v.get("turn_state") or {}
+        if ts.get("main_done"):
+            return "Use an amulet, raise a treasure under your rover, or end your turn."
+        return ("Your turn: play a clue (choose a card), move (tap a highlighted space), "
+                "or swap your clues.")
+    return ASK.get(stage, "Your move.")
+
+
+def panel(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
+    g = app.game
+    assert g is not None
+    stage = g.stage
+    mine = app.mine()
+    out = [f'<p class="ei-ask" role="status"><b>{escape(ask(app, v))}</b></p>']
+    if app.auto.hint_text:
+        out.append(f'<p class="hint">{escape(app.auto.hint_text)}</p>')
+    if stage == "triads" and app.my_turn():
+        out.append(screens.triad_box(v, legal, app.sel))
+    if stage == "seed" and app.my_turn():
+        out.append(screens.seed_box(v, legal))
+    if g.phase == "distribution":
+        out.append(screens.distribution_box(v, mine))
+    if g.phase == "play" or (g.phase == "distribution" and mine):
+        out.append(screens.hand_box(v, legal, app.sel, mine))
+    if app.my_turn() and g.phase == "play":
+        out.append(screens.powers_box(v, legal, app.sel))
+    focus = app.sel.option[0] if app.sel.option else None
+    out.append(screens.columns_box(v, focus))
+    out.append(screens.seats_strip(v))
+    out.append(screens.log_box(v))
+    return "".join(out)
+
+
+def action_bar(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
+    g = app.game
+    assert g is not None
+    if not app.my_turn():
+        return ""
+    parts = []
+    if app.auto.hint is not None:
+        parts.append(button("Do the suggestion", "ei-play-hint", "btn"))
+    for i, a in enumerate(legal):
+        label = steps.simple_label(a, v)
+        if label is not None:
+            parts.append(button(label, "ei-do", "btn", i=i))
+    sel = app.sel
+    if sel.card or sel.triad or sel.hex or sel.cube or sel.fixed:
+        parts.append(button("Cancel", "ei-cancel", "btn"))
+    action = steps.chosen(v, g.stage, legal, sel)
+    if action is not None:
+        label = "Play the clue" if action.type in ("play_clue", "play_lava_tile") else steps.CONFIRM.get(action.type, "Confirm")
+        note = ""
+        preview = steps.preview(v, sel)
+        if preview is not None:
+            note = (f'<span class="ei-preview" role="status">This clue leaves '
+                    f"{words.spaces(len(preview[1]))}</span>")
+        parts.append(note + button(label, "ei-confirm", "btn primary"))
+    return f'<div class="actions-row" role="group" aria-label="Actions">{"".join(parts)}</div>'
+
+
+def game_screen(app: EmberApp) -> str:
+    g = app.game
+    assert g is not None
+    v = app.view()
+    legal = app.legal()
+    stage = g.stage
+    # a clue being previewed: the map shows what it leaves, not where the rover could go
+    mapped = app.my_turn() and app.sel.option is None
+    targets = steps.targets(v, stage, legal, app.sel) if mapped else {}
+    fixed = app.sel.fixed
+    chosen = app.sel.hex or (fixed.get("new") if fixed else None)
+    board = board_svg(v, targets, chosen, steps.preview(v, app.sel))
+    who = ask_who(app)
+    can_undo = app.my_turn() and g.can_undo()
+    msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
+    return (
+        f'<div class="game ei-game" data-screen="ei-game" data-stage="{stage}" '
+        f'data-mine="{1 if app.my_turn() else 0}">'
+        f'<div class="bar-wrap">{screens.header(v, who, can_undo, app.my_turn())}</div>'
+        f'<div class="board-wrap ei-map">{board}</div>'
+        f'<aside class="panel" aria-label="Your turn" tabindex="0">{panel(app, v, legal)}</aside>'
+        f'<div class="actions" id="ei-actions">{action_bar(app, v, legal)}</div>'
+        f'<div class="toasts">{msg}</div></div>'
+    )
+
+
+def ask_who(app: EmberApp) -> str:
+    g = app.game
+    assert g is not None
+    if g.to_move is None:
+        return "Ember Isle"
+    s = g.seats[g.to_move]
+    if app.my_turn():
+        return f"{s.name}, your turn"
+    return f"{s.name}'s turn" + (" (computer)" if s.bot else "")

@@ -1,0 +1,283 @@
+"""Ember Isle's HTML: the start form, the pass-the-device screen, the game screen (header,
+map, panel, action bar), the end screen. Builders only: the app decides what shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ember_isle import Action, PlaceTriad, SeedColumn
+from ember_isle.content import COLOURS
+from ember_isle.view import count_after
+from si_web.board_svg import attrs
+from si_web.markup import escape
+from si_web.screens import button, swatch
+
+from . import form as form_mod
+from . import pictures, words
+from .board import COLUMN_FILL, MARK_OF, board_svg
+from .steps import TRIAD_ASK, Sel, clue_options, cube_columns, next_field, playable_cards, powers
+
+EDITION = "Component content of this edition is original."
+
+
+def seat_swatch(colour: str) -> str:
+    return swatch(MARK_OF.get(colour, "grey"))
+
+
+def _select(field: str, label: str, options: tuple[tuple[str, str], ...], current: str) -> str:
+    opts = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == current else ""}>{escape(t)}</option>'
+        for v, t in options
+    )
+    return f'<label>{escape(label)} <select data-field="{field}">{opts}</select></label>'
+
+
+def start(form: dict[str, Any], summary: str | None, error: str | None, broken: str | None) -> str:
+    rows = "".join(
+        f'<div class="seat-row">{seat_swatch(COLOURS[i])}'
+        f'<label>Player {i + 1} <input data-field="ei-name-{i}" value="{escape(n)}" '
+        f'maxlength="40" autocomplete="off"></label>'
+        + _select(f"ei-kind-{i}", f"Player {i + 1} plays as", form_mod.KINDS, form["kinds"][i])
+        + "</div>"
+        for i, n in enumerate(form["names"])
+    )
+    cont = ""
+    if summary:
+        cont = (
+            '<section class="card continue"><h2>Saved game: Ember Isle</h2>'
+            f"<p>{escape(summary)}</p>"
+            + button("Continue Ember Isle", "ei-continue", "btn primary")
+            + "</section>"
+        )
+    if broken:
+        cont += f'<p class="error" role="alert">{escape(words.save_problem())}</p>'
+    err = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    n = len(form["names"])
+    return (
+        '<section class="screen start ei" data-screen="ei-start">'
+        "<h1>Ember Isle</h1>"
+        '<p class="tagline">Hunt four treasures beneath a volcano: play clues to narrow where '
+        "they lie, race your rover there, share the loot — and mind the Curses.</p>"
+        f"{cont}"
+        '<section class="card new-game"><h2>New game</h2>'
+        f'<div class="seats">{rows}</div><div class="row">'
+        + button("Add a player", "ei-add-seat", "btn", disabled=n >= 4)
+        + button("Remove a player", "ei-remove-seat", "btn", disabled=n <= 2)
+        + "</div><div class=\"row\">"
+        + _select("ei-map", "Island", form_mod.MAPS, form["map"])
+        + f"</div>{err}"
+        + button("Start Ember Isle", "ei-new", "btn primary")
+        + "</section><div class=\"row\">"
+        + button("Rules of Ember Isle", "ei-rules", "btn")
+        + button("Back to Small Islands", "ei-leave", "btn")
+        + f'</div><p class="edition">{EDITION}</p></section>'
+    )
+
+
+def confirm_new() -> str:
+    return (
+        '<div class="confirm" role="alertdialog" data-confirm="ei-new"><p><b>An Ember Isle game '
+        "is in progress.</b> Starting a new one replaces it.</p><div class=\"row\">"
+        + button("Start the new game", "ei-new", "btn danger", confirmed="1")
+        + button("Keep the saved game", "ei-new-cancel", "btn primary")
+        + "</div></div>"
+    )
+
+
+def pass_screen(name: str, colour: str, why: str) -> str:
+    return (
+        '<section class="screen pass" data-screen="ei-pass">'
+        f'<div class="pass-who">{seat_swatch(colour)}</div>'
+        f'<h1>Pass the device to <span class="name">{escape(name)}</span></h1>'
+        f"<p>{escape(why)}</p>"
+        + button(f"I am {name}: show my turn", "ei-unlock", "btn primary big")
+        + '<div class="row">' + button("Menu", "ei-menu", "btn") + "</div></section>"
+    )
+
+
+def header(view: dict[str, Any], who: str, can_undo: bool, can_hint: bool) -> str:
+    d = view["decks"]
+    return (
+        '<header class="bar ei-bar">'
+        f'<div class="who"><span class="who-text"><b>{escape(who)}</b>'
+        f'<span class="small">Turn {max(view["turn"], 1)} · treasure deck {d["treasure"]} · '
+        f'clue deck {d["clues"]}</span></span></div>'
+        '<div class="bar-buttons">'
+        + button("Undo", "ei-undo", "btn small", disabled=not can_undo)
+        + button("Suggest", "ei-hint", "btn small", disabled=not can_hint, name="Suggest a move")
+        + button("?", "ei-rules", "btn small", name="Rules")
+        + button("Menu", "ei-menu", "btn small")
+        + "</div></header>"
+    )
+
+
+def seats_strip(view: dict[str, Any]) -> str:
+    cells = []
+    for s in view["seats"]:
+        turn = " turn" if s["seat"] == view["to_move"] else ""
+        cells.append(
+            f'<li class="ei-seat{turn}">{seat_swatch(s["colour"])}<b>{escape(s["name"])}</b>'
+            f'{" (computer)" if s["bot"] else ""}: {s["roses"]} roses, {s["amulets"]} amulets, '
+            f'{s["treasure_count"]} treasure cards</li>'
+        )
+    return f'<ul class="ei-seats" aria-label="Players">{"".join(cells)}</ul>'
+
+
+def columns_box(view: dict[str, Any], focus: str | None = None) -> str:
+    """The four clue columns: their clues in words, rose owners, spaces left."""
+    names = {s["seat"]: s["name"] for s in view["seats"]}
+    out = []
+    for col in view["columns"]:
+        name = col["name"]
+        clues = "".join(
+            f'<li>{pictures.clue_icon(c["tile"] or c["card"])}{escape(words.clue(c["tile"] or c["card"]))}'
+            + (f' <span class="small">({escape(names.get(c["rose"], ""))})</span>' if c["rose"] is not None else "")
+            + "</li>"
+            for c in col["clues"]
+        ) or "<li>No clue yet: the treasure may be anywhere.</li>"
+        if col["located"]:
+            state = f'Found: {escape(words.place(view, col["located"]))} — a rover there can raise it.'
+        else:
+            state = f'{words.spaces(col["count"])} possible' + (" (cubes on the map)" if col["cubes"] else "")
+        on = " on" if name == focus else ""
+        out.append(
+            f'<section class="ei-col{on}" data-col="{name}"><h3>{pictures.cube(name)}'
+            f'{words.treasure(name)}</h3><ol>{clues}</ol><p class="small">{state}</p></section>'
+        )
+    return f'<div class="ei-cols" aria-label="Clue columns">{"".join(out)}</div>'
+
+
+def hand_box(view: dict[str, Any], legal: list[Action], sel: Sel, mine: bool) -> str:
+    seat = view["seats"][view["seat"]]
+    if not mine or seat["hand"] is None:
+        return '<section class="card"><p>The players\' clue cards are hidden.</p></section>'
+    ok = playable_cards(legal)
+    cards = "".join(
+        f'<button type="button" class="btn ei-card{" on" if sel.card == c else ""}"'
+        f'{attrs(data_act="ei-card", data_card=c, aria_pressed="true" if sel.card == c else "false")}'
+        f'{"" if c in ok else " disabled"}>{pictures.clue_icon(c)}<span>{escape(words.clue(c))}</span></button>'
+        for c in seat["hand"]
+    )
+    treasure = seat.get("treasure") or []
+    loot = " + ".join(str(v) for v in treasure) if treasure else "none yet"
+    opts = ""
+    if sel.card is not None:
+        choices = clue_options(view, legal, sel.card)
+        opts = "".join(
+            button(
+                f"{words.treasure(col)}"
+                + (f" with the lava tile “{words.clue(tile)}”" if tile else "")
+                + f": leaves {words.spaces(n)}",
+                "ei-option",
+                "btn ei-option" + (" on" if sel.option == (col, tile) else ""),
+                col=col,
+                tile=tile or "",
+            )
+            for col, tile, n in choices
+        )
+        opts = (f'<div class="ei-options" role="group" aria-label="Where the clue goes">'
+                f'<p>Put “{escape(words.clue(sel.card))}” on:</p>{opts}</div>')
+    return (
+        '<section class="card ei-hand"><h2>Your clues</h2>'
+        f'<div class="ei-cards">{cards}</div>{opts}'
+        f'<p class="small">Your treasure cards: {escape(loot)}</p></section>'
+    )
+
+
+def triad_box(view: dict[str, Any], legal: list[Action], sel: Sel) -> str:
+    triads = sorted({a.triad for a in legal if isinstance(a, PlaceTriad)})
+    buttons = "".join(
+        button(f"Add {words.TRIADS.get(t, t)} with lava", "ei-triad",
+               "btn" + (" on" if sel.triad == t else ""), triad=t)
+        for t in triads
+    )
+    f = next_field(sel) if sel.triad else None
+    ask = TRIAD_ASK[f] if f else ("Choose a piece of land." if sel.triad is None else "Add it, or tap Cancel.")
+    return (
+        '<section class="card"><h2>Shape the island</h2><p>Each player adds a piece of new land: '
+        "one space joins the same ground, one is new land on the sea, one is lava. Your rover "
+        f'starts on the new land.</p><div class="row">{buttons}</div><p><b>{escape(ask)}</b></p></section>'
+    )
+
+
+def seed_box(view: dict[str, Any], legal: list[Action]) -> str:
+    card = view.get("seed_card")
+    cols = [a.column for a in legal if isinstance(a, SeedColumn)]
+    opts = "".join(
+        button(f"{words.treasure(c)}: leaves {words.spaces(count_after(view, card, c))}",
+               "ei-seed", "btn", col=c)
+        for c in cols
+    ) if card else ""
+    return (
+        '<section class="card"><h2>Start a clue column</h2>'
+        f'<p>You drew {pictures.clue_icon(card or "")}<b>“{escape(words.clue(card or ""))}”</b>. '
+        f'Choose the treasure it describes.</p><div class="row">{opts}</div></section>'
+    )
+
+
+def powers_box(view: dict[str, Any], legal: list[Action], sel: Sel) -> str:
+    ps = powers(legal)
+    cubes = cube_columns(legal)
+    if not ps and not cubes:
+        return ""
+    parts = "".join(button(words.POWERS[p.power], "ei-power", "btn", power=p.power) for p in ps)
+    parts += "".join(
+        button(f"Rule out a {words.treasure(c)} space", "ei-cube", "btn" + (" on" if sel.cube == c else ""), col=c)
+        for c in cubes
+    )
+    return (f'<section class="card"><h2>Amulet powers</h2><p class="small">Each costs one amulet '
+            f'(you have {view["seats"][view["seat"]]["amulets"]}).</p><div class="row">{parts}</div></section>')
+
+
+def distribution_box(view: dict[str, Any], mine: bool) -> str:
+    d = view.get("distribution")
+    if not d:
+        return ""
+    names = {s["seat"]: s["name"] for s in view["seats"]}
+    roses = ", ".join(escape(names.get(r, "")) for r in d["roses"]) or "none left"
+    card = d.get("card")
+    shown = ""
+    if card is not None:
+        shown = (f'<div class="ei-reveal">{pictures.treasure_card(int(card))}'
+                 f'<p>Revealed: <b>{escape(words.card_value(int(card)))}</b></p></div>')
+    inspected = ""
+    if mine and d.get("inspected"):
+        inspected = ('<p>You looked at: <b>' + escape(", ".join(words.card_value(int(v)) for v in d["inspected"]))
+                     + "</b> (secret).</p>")
+    return (
+        f'<section class="card ei-dist"><h2>Sharing the {words.treasure(d["column"])} treasure</h2>'
+        f"{shown}<p>Cards left in the pool: {d['pool_size']}. Roses still waiting, lowest first: "
+        f"{roses}.</p>{inspected}</section>"
+    )
+
+
+def log_box(view: dict[str, Any], limit: int = 8) -> str:
+    lines = [t for t in (words.log_line(view, e) for e in view["log"]) if t]
+    items = "".join(f"<li>{escape(t)}</li>" for t in lines[-limit:][::-1])
+    return f'<section class="card ei-log"><h2>What happened</h2><ul>{items}</ul></section>'
+
+
+def over(view: dict[str, Any]) -> str:
+    rows = []
+    for r in sorted(view["scores"], key=lambda r: r["rank"]):
+        cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
+        place = "wins" if r["rank"] == 1 else f"is placed {r['rank']}"
+        rows.append(
+            f'<li>{seat_swatch(r["colour"])}<b>{escape(r["name"])}</b> {place} with '
+            f'<b>{r["total"]} points</b> ({escape(cards)}); {r["amulets"]} amulets, '
+            f'{r["raises"]} treasures raised.</li>'
+        )
+    return (
+        '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
+        f'<p>{escape(words.end_reason(view.get("end_reason")))}</p>'
+        f'<ol class="ei-scores">{"".join(rows)}</ol>'
+        f'<div class="board-wrap final ei-map">{board_svg(view, label="The island at the end")}</div>'
+        '<div class="row">'
+        + button("New Ember Isle game", "ei-menu", "btn primary")
+        + button("Back to Small Islands", "ei-leave", "btn")
+        + "</div></section>"
+    )
+
+
+def colour_attr(column: str) -> str:
+    return COLUMN_FILL[column]

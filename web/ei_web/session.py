@@ -1,0 +1,101 @@
+"""What Ember Isle keeps in localStorage, under its own keys (the Small Islands game in
+progress is never touched). Reading never raises: a record that cannot be read is reported
+and kept (moved aside before a new game is written over it).
+
+- ``small-islands/ember-save``: ``{"v": 1, "game": <the engine's save text>, "viewer": seat
+  or null, "unlocked": bool}`` after every action;
+- ``small-islands/ember-summary``: one plain line for the start screen's "Continue" (the
+  Small Islands start screen reads it without loading Ember Isle);
+- ``small-islands/ember-settings``: the new-game form.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from ember_isle import Game, MalformedInput
+from small_islands.errors import MalformedInput as BadJson
+from small_islands.save import load_json
+
+SAVE = "small-islands/ember-save"
+BROKEN = "small-islands/ember-save-broken"
+SUMMARY = "small-islands/ember-summary"
+SETTINGS = "small-islands/ember-settings"
+ACTIVE = "small-islands/active-game"  # "ember" while Ember Isle is on screen
+
+
+class Storage(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+
+
+class Loaded:
+    """A loaded save: the game, whose private view is on screen, and whether it is shown."""
+
+    def __init__(self, game: Game, viewer: int | None, unlocked: bool) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.unlocked = unlocked
+
+
+class Session:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def load(self) -> Loaded | str | None:
+        """The saved game, None when there is none, or the reason it cannot be read."""
+        raw = self.storage.get(SAVE)
+        if raw is None:
+            return None
+        try:
+            record = load_json(raw, "Ember Isle save")
+            if not isinstance(record, dict) or record.get("v") != 1:
+                raise MalformedInput("not an Ember Isle save record")
+            game = Game.from_json(record["game"])
+            viewer = record.get("viewer")
+            if not (viewer is None or (type(viewer) is int and 0 <= viewer < len(game.seats))):
+                viewer = None
+            return Loaded(game, viewer, record.get("unlocked") is True)
+        except (MalformedInput, BadJson, KeyError, TypeError, ValueError) as exc:
+            return str(exc) or "unreadable"
+
+    def save(self, game: Game, viewer: int | None, unlocked: bool) -> None:
+        record = {"v": 1, "game": game.to_json(), "viewer": viewer, "unlocked": unlocked}
+        self.storage.set(SAVE, json.dumps(record, separators=(",", ":")))
+        self.storage.set(SUMMARY, summary(game))
+
+    def move_aside(self) -> None:
+        raw = self.storage.get(SAVE)
+        if raw is not None:
+            self.storage.set(BROKEN, raw)
+        self.storage.remove(SAVE)
+        self.storage.remove(SUMMARY)
+
+    def settings(self) -> dict[str, Any] | None:
+        raw = self.storage.get(SETTINGS)
+        if raw is None:
+            return None
+        try:
+            value = load_json(raw, "Ember Isle settings")
+        except BadJson:
+            return None
+        return value if isinstance(value, dict) else None
+
+    def save_settings(self, form: dict[str, Any]) -> None:
+        self.storage.set(SETTINGS, json.dumps(form))
+
+    def set_active(self, active: bool) -> None:
+        if active:
+            self.storage.set(ACTIVE, "ember")
+        else:
+            self.storage.remove(ACTIVE)
+
+
+def summary(game: Game) -> str:
+    """One plain line about a game (names, computers, turn or finished)."""
+    names = ", ".join(s.name + (" (computer)" if s.bot else "") for s in game.seats)
+    if game.phase == "over":
+        return f"Ember Isle, finished: {names}"
+    return f"Ember Isle: {names} — turn {max(game.turns, 1)}"

@@ -1,0 +1,235 @@
+"""The device seat's decision, from its view and its legal actions: what the map marks, what
+the confirm button would play, and the labels of the step's buttons. Pure functions over the
+engine's JSON view and `Action` values (so every offer is a legal action, never invented).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ember_isle import (
+    Action,
+    Bound,
+    BuyPower,
+    PlaceLava,
+    PlaceObject,
+    PlaceRover,
+    PlaceTriad,
+    PlayClue,
+    PlayLavaTile,
+    Raise,
+    RemoveCube,
+    WardCurse,
+)
+from ember_isle.view import candidates_after
+
+from . import words
+from .board import Hex, key
+
+TRIAD_FIELDS = ("new", "match", "lava")
+TRIAD_ASK = {
+    "new": "Tap a highlighted sea space: the new land goes there.",
+    "match": "Tap the highlighted space of the same ground that the land joins.",
+    "lava": "Tap where the triad's lava goes.",
+}
+SIMPLE = {
+    "pass": "Stay put",
+    "swap": "Swap my clues",
+    "end_turn": "End my turn",
+    "stop_move": "Stop here",
+    "take_amulet": "Take the amulet",
+    "leave_amulet": "Leave the amulet",
+    "claim": "Take this card",
+    "decline": "Let it pass",
+}
+CONFIRM = {
+    "bound": "Move here",
+    "place_lava": "Let lava flow here",
+    "place_rover": "Put my rover here",
+    "place_triad": "Add this land",
+    "remove_cube": "Rule out this space",
+    "place_object": "Place it here",
+}
+
+
+@dataclass
+class Sel:
+    """The seat's unfinished choices (cleared after each action)."""
+
+    card: str | None = None
+    option: tuple[str, str | None] | None = None  # (column, lava tile or None)
+    triad: str | None = None
+    fixed: dict[str, Hex] = field(default_factory=dict)
+    hex: Hex | None = None
+    cube: str | None = None  # choosing a cube of this column to rule out
+    facing: int | None = None
+
+
+def hex_actions(stage: str, legal: list[Action], sel: Sel) -> list[Action]:
+    """The legal actions a tap on the map chooses among at this step."""
+    if sel.cube is not None:
+        return [a for a in legal if isinstance(a, RemoveCube) and a.column == sel.cube]
+    if stage == "triads":
+        if sel.triad is None:
+            return []
+        return [a for a in legal if isinstance(a, PlaceTriad) and a.triad == sel.triad
+                and all(getattr(a, f) == h for f, h in sel.fixed.items())]
+    return [a for a in legal if isinstance(a, Bound | PlaceLava | PlaceRover | PlaceObject)]
+
+
+def next_field(sel: Sel) -> str | None:
+    for f in TRIAD_FIELDS:
+        if f not in sel.fixed:
+            return f
+    return None
+
+
+def targets(view: dict[str, Any], stage: str, legal: list[Action], sel: Sel) -> dict[Hex, str]:
+    """Map targets: hex -> accessible name."""
+    acts = hex_actions(stage, legal, sel)
+    out: dict[Hex, str] = {}
+    paid = {key(b["hex"]) for b in ((view.get("targets") or {}).get("bounds") or []) if b["lava"]}
+    for a in acts:
+        if isinstance(a, PlaceTriad):
+            f = next_field(sel)
+            if f is None:
+                continue
+            h = key(getattr(a, f))
+            out[h] = f"{'New land' if f == 'new' else 'Joins' if f == 'match' else 'Lava'}: {words.place(view, h)}"
+        else:
+            h = key(a.hex)  # type: ignore[attr-defined]
+            verb = CONFIRM.get(a.type, "Choose")
+            if isinstance(a, Bound) and h in paid:
+                verb += " (crossing onto lava costs an amulet or your best treasure card)"
+            out[h] = f"{verb}: {words.place(view, h)}"
+    return out
+
+
+def chosen(view: dict[str, Any], stage: str, legal: list[Action], sel: Sel) -> Action | None:
+    """The action the confirm button plays, when the choices pin one down."""
+    if sel.option is not None and sel.card is not None:
+        column, tile = sel.option
+        want: Action = (PlayClue(sel.card, column) if tile is None
+                        else PlayLavaTile(sel.card, tile, column))
+        return want if want in legal else None
+    if stage == "triads":
+        acts = hex_actions(stage, legal, sel)
+        return acts[0] if sel.triad is not None and len(acts) == 1 else None
+    if sel.hex is None:
+        return None
+    acts = [a for a in hex_actions(stage, legal, sel) if key(a.hex) == sel.hex]  # type: ignore[attr-defined]
+    if len(acts) > 1 and sel.facing is not None:
+        acts = [a for a in acts if getattr(a, "facing", None) == sel.facing]
+    return acts[0] if len(acts) == 1 else None
+
+
+def tap_hex(stage: str, legal: list[Action], sel: Sel, h: Hex) -> bool:
+    """Record a tap on the map; False when it is not a target now."""
+    acts = hex_actions(stage, legal, sel)
+    if stage == "triads" and sel.cube is None:
+        f = next_field(sel)
+        if f is None or not any(key(getattr(a, f)) == h for a in acts):
+            return False
+        sel.fixed[f] = h
+        # a field that the rest pins down is filled in at once
+        rest = [a for a in acts if key(getattr(a, f)) == h]
+        for g in TRIAD_FIELDS:
+            if g not in sel.fixed and len({key(getattr(a, g)) for a in rest}) == 1:
+                sel.fixed[g] = key(getattr(rest[0], g))
+        return True
+    if not any(key(a.hex) == h for a in acts):  # type: ignore[attr-defined]
+        return False
+    sel.hex = h
+    return True
+
+
+def clue_options(view: dict[str, Any], legal: list[Action], card: str) -> list[tuple[str, str | None, int]]:
+    """Where the card can go: (column, lava tile or None, spaces left) for each legal play."""
+    t = view.get("targets") or {}
+    out: list[tuple[str, str | None, int]] = []
+    for a in legal:
+        if isinstance(a, PlayClue) and a.card == card:
+            out.append((a.column, None, int(t["clue_counts"][card][a.column])))
+    for a in legal:
+        if isinstance(a, PlayLavaTile) and a.card == card:
+            out.append((a.column, a.tile, int(t["tile_counts"][a.tile][a.column])))
+    return out
+
+
+def playable_cards(legal: list[Action]) -> set[str]:
+    return {a.card for a in legal if isinstance(a, PlayClue | PlayLavaTile)}
+
+
+def preview(view: dict[str, Any], sel: Sel) -> tuple[str, set[Hex]] | None:
+    """The spaces the selected clue would leave (drawn on the map before confirming)."""
+    if sel.option is None or sel.card is None:
+        return None
+    column, tile = sel.option
+    keep = candidates_after(view, tile or sel.card, column)
+    return column, {key(h) for h in keep}
+
+
+def simple_label(a: Action, view: dict[str, Any]) -> str | None:
+    """The button label of an action without a target (None: it has one)."""
+    if a.type in SIMPLE:
+        return SIMPLE[a.type]
+    if isinstance(a, Raise):
+        return f"Raise the {words.treasure(a.column)} treasure"
+    if isinstance(a, WardCurse):
+        if a.choice == "amulet":
+            return "Spend an amulet"
+        seat = view["seats"][view["seat"]]
+        best = (seat.get("treasure") or [0])[0]
+        return f"Give up my {best}"
+    return None
+
+
+def powers(legal: list[Action]) -> list[BuyPower]:
+    return [a for a in legal if isinstance(a, BuyPower)]
+
+
+def cube_columns(legal: list[Action]) -> list[str]:
+    return sorted({a.column for a in legal if isinstance(a, RemoveCube)})
+
+
+def describe(view: dict[str, Any], a: Action) -> str:
+    """An action in words (for suggestions)."""
+    if isinstance(a, PlayClue):
+        return f"play “{words.clue(a.card)}” on {words.treasure(a.column)}"
+    if isinstance(a, PlayLavaTile):
+        return (f"give up “{words.clue(a.card)}” to put the lava tile “{words.clue(a.tile)}” "
+                f"on {words.treasure(a.column)}")
+    if isinstance(a, Bound):
+        return f"move to {words.place(view, a.hex)}"
+    if isinstance(a, PlaceLava):
+        return f"let lava flow onto {words.place(view, a.hex)}"
+    if isinstance(a, PlaceRover):
+        return f"put your rover on {words.place(view, a.hex)}"
+    if isinstance(a, PlaceTriad):
+        return f"add {words.TRIADS.get(a.triad, 'land')} at {words.place(view, a.new)}"
+    if isinstance(a, BuyPower):
+        return "spend an amulet: " + words.POWERS.get(a.power, "a power").lower()
+    if isinstance(a, RemoveCube):
+        return f"spend an amulet to rule out a {words.treasure(a.column)} space"
+    label = simple_label(a, view)
+    if label:
+        return label[0].lower() + label[1:]
+    if a.type == "seed_column":
+        return f"start the {words.treasure(a.column)} column"  # type: ignore[attr-defined]
+    return "this move"
+
+
+def select_for(a: Action, sel: Sel) -> None:
+    """Put a suggested action into the choices (so the map and buttons show it)."""
+    if isinstance(a, PlayClue):
+        sel.card, sel.option = a.card, (a.column, None)
+    elif isinstance(a, PlayLavaTile):
+        sel.card, sel.option = a.card, (a.column, a.tile)
+    elif isinstance(a, PlaceTriad):
+        sel.triad = a.triad
+        sel.fixed = {"new": key(a.new), "match": key(a.match), "lava": key(a.lava)}
+    elif isinstance(a, RemoveCube):
+        sel.cube, sel.hex = a.column, key(a.hex)
+    elif isinstance(a, Bound | PlaceLava | PlaceRover | PlaceObject):
+        sel.hex = key(a.hex)
