@@ -257,15 +257,19 @@ def log_box(view: dict[str, Any], limit: int = 8) -> str:
     return f'<section class="card ei-log"><h2>What happened</h2><ul>{items}</ul></section>'
 
 
+PLACES = {1: "wins", 2: "comes second", 3: "comes third", 4: "comes fourth"}
+
+
 def over(view: dict[str, Any]) -> str:
     rows = []
     for r in sorted(view["scores"], key=lambda r: r["rank"]):
         cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
-        place = "wins" if r["rank"] == 1 else f"is placed {r['rank']}"
+        place = PLACES.get(r["rank"], "comes next")
+        amulets = "1 amulet" if r["amulets"] == 1 else f"{r['amulets']} amulets"
+        raised = "1 treasure" if r["raises"] == 1 else f"{r['raises']} treasures"
         rows.append(
             f'<li>{seat_swatch(r["colour"])}<b>{escape(r["name"])}</b> {place} with '
-            f'<b>{r["total"]} points</b> ({escape(cards)}); {r["amulets"]} amulets, '
-            f'{r["raises"]} treasures raised.</li>'
+            f'<b>{r["total"]} points</b> ({escape(cards)}); {amulets}, {raised} raised.</li>'
         )
     return (
         '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
