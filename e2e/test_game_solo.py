@@ -26,8 +26,8 @@ CORRUPT = '{"format": "small-islands-achievements/1", "counts": {"normal": {"<b>
 SAW_DRAWS = """() => {
   window.__siSawDraws = false;
   new MutationObserver(() => {
-    const steps = document.querySelector('[data-screen="watch"] .steps');
-    if (steps && steps.textContent.includes('draws')) window.__siSawDraws = true;
+    const told = document.querySelector('[data-screen="watch"] .steps, .recap');
+    if (told && told.textContent.includes('Alexis draws')) window.__siSawDraws = true;
   }).observe(document.getElementById('app'), {childList: true, subtree: true});
 }"""
 
@@ -102,8 +102,9 @@ def test_solo_game_against_alexis_to_the_end(
         if st["stage"] == "alexis_house":
             seen["house"] += 1
 
-    # Every render is watched, not only those the polling below happens to read: at the fast
-    # pace a step can be on screen for less time than one poll takes.
+    # Alexis's drawn card is told on his turn's screen, or, when a decision of the player's
+    # follows at once (turning his tile), in "Since your turn": which one depends on the game.
+    # Every render is watched, not only those the polling below happens to read.
     page.evaluate(SAW_DRAWS)
     final = play_with_computers(page, random.Random(8), skip=False, on_step=check)
     assert final["screen"] == "over"
