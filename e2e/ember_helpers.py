@@ -48,7 +48,21 @@ def has(page: Page, selector: str) -> bool:
 
 
 def click(page: Page, selector: str) -> None:
+    if selector == HEX:
+        tap_hex(page)
+        return
     page.locator(selector).first.click()
+
+
+HEX = '[data-act="ei-hex"]'
+
+
+def tap_hex(page: Page, index: int = 0) -> None:
+    """Tap a space to choose on the map: focused first (the map pans to a target reached by
+    the keyboard, as it may lie outside the part shown), then tapped where it is."""
+    target = page.locator(HEX).nth(index)
+    target.focus()
+    target.click()
 
 
 def wait_change(page: Page, before: dict[str, Any], timeout: float = 60_000) -> None:

@@ -17,6 +17,7 @@ from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from . import form as form_mod
 from . import pictures, screens, steps, words
 from .autopilot import Autopilot
+from .mapview import MapView
 from .session import Session, Storage
 from .steps import Sel
 
@@ -43,6 +44,7 @@ class EmberApp:
         self.ignored: list[str] = []
         self.seen_log = 0
         self.auto = Autopilot(self)
+        self.map = MapView()  # the map's size on screen and the player's pan/zoom
         loaded = self.session.load()
         if isinstance(loaded, str):
             self.broken = loaded
@@ -205,11 +207,28 @@ class EmberApp:
         except (KeyError, ValueError):
             return
         stage = self.game.stage if self.game is not None else ""
+        current = self.shown_box()
+        if current is not None and self.map.small(current) and data.get("key") != "1":
+            self.map.zoom_to(self.view(), h)  # a zoomed-out map: the first tap zooms there
+            return
         if self.sel.hex == h and stage != "triads":
             self.on_confirm(data, fields)  # a second tap on the chosen space confirms
             return
         if not steps.tap_hex(stage, self.legal(), self.sel, h):
             self.message = "Choose one of the highlighted spaces."
+
+    def on_zoom(self, data: Data, fields: dict[str, str]) -> None:
+        current = self.shown_box()
+        if current is not None and data.get("how") in ("in", "out", "fit"):
+            self.map.zoom(self.view(), current, data["how"])
+
+    def shown_box(self) -> tuple[float, float, float, float] | None:
+        """The part of the island the game screen shows now."""
+        if self.game is None or self.screen != "game":
+            return None
+        from .game_screen import map_state
+
+        return map_state(self, self.view(), self.legal())[2]
 
     def on_cancel(self, data: Data, fields: dict[str, str]) -> None:
         self.sel = Sel()

@@ -9,7 +9,8 @@ from si_web.markup import escape
 from si_web.screens import button
 
 from . import screens, steps, words
-from .board import board_svg
+from .board import Hex, board_svg
+from .mapview import Box
 
 if TYPE_CHECKING:
     from .app import EmberApp
@@ -105,12 +106,8 @@ def game_screen(app: EmberApp) -> str:
     v = app.view()
     legal = app.legal()
     stage = g.stage
-    # a clue being previewed: the map shows what it leaves, not where the rover could go
-    mapped = app.my_turn() and app.sel.option is None
-    targets = steps.targets(v, stage, legal, app.sel) if mapped else {}
-    fixed = app.sel.fixed
-    chosen = app.sel.hex or (fixed.get("new") if fixed else None)
-    board = board_svg(v, targets, chosen, steps.preview(v, app.sel))
+    targets, chosen, box = map_state(app, v, legal)
+    board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box) + map_controls()
     who = ask_who(app)
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
@@ -122,6 +119,30 @@ def game_screen(app: EmberApp) -> str:
         f'<aside class="panel" aria-label="Your turn" tabindex="0">{panel(app, v, legal)}</aside>'
         f'<div class="actions" id="ei-actions">{action_bar(app, v, legal)}</div>'
         f'<div class="toasts">{msg}</div></div>'
+    )
+
+
+def map_state(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> tuple[dict[Hex, str], Hex | None, Box]:
+    """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
+    g = app.game
+    assert g is not None
+    # a clue being previewed: the map shows what it leaves, not where the rover could go
+    mapped = app.my_turn() and app.sel.option is None
+    targets = steps.targets(v, g.stage, legal, app.sel) if mapped else {}
+    fixed = app.sel.fixed
+    chosen = app.sel.hex or (fixed.get("new") if fixed else None)
+    return targets, chosen, app.map.box(v, g.stage, targets, chosen)
+
+
+def map_controls() -> str:
+    """Zoom in, zoom out and fit the island: by touch and by keyboard (pinch, drag and the
+    wheel do the same on the map)."""
+    return (
+        '<div class="ei-zoom" role="group" aria-label="Map view">'
+        + button("+", "ei-zoom", "btn", name="Zoom in", how="in")
+        + button("−", "ei-zoom", "btn", name="Zoom out", how="out")
+        + button("Fit the island", "ei-zoom", "btn", how="fit")
+        + "</div>"
     )
 
 
