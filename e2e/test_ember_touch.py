@@ -1,7 +1,9 @@
 """Ember Isle's map by touch and keyboard on a phone (390x844, touch) and a tablet: at the zoom
 where the player acts every target is >= 44 CSS px (measured), a pan and a pinch change the
 view without tapping a space, Zoom in / Zoom out / Fit the island, a tap on a zoomed-out map
-zooms first, the keyboard brings targets into view. Screenshots e2e/artifacts/ember-map-*.png."""
+zooms first, the keyboard brings targets into view; the new-game options (an island by its
+pieces, players placing the objects, the basic island) and a statue turned with its buttons.
+Screenshots e2e/artifacts/ember-map-*.png, ember-options-*.png, ember-facing-*.png."""
 
 from __future__ import annotations
 
@@ -182,3 +184,69 @@ def test_tablet_map(tablet: tuple[Page, Recorder], artifacts: Path) -> None:
     page.screenshot(path=artifacts / "ember-map-tablet-move.png")
     check_axe(page, "the map on a tablet")
     assert recorder.problems() == {}
+
+
+def place_objects(page: Page, artifacts: Path, device: str) -> None:
+    """Players place every object by taps; a statue is turned with its facing buttons."""
+    shot = False
+    for _ in range(40):
+        st = state(page)
+        if st["screen"] == "ei-pass":
+            click(page, '[data-act="ei-unlock"]')
+            continue
+        if st["stage"] != "objects":
+            return
+        if not st["mine"]:
+            page.wait_for_function("() => document.querySelector('[data-mine=\"1\"]') "
+                                   "|| document.body.dataset.emberStage !== 'objects'",
+                                   timeout=120_000)
+            continue
+        ask = page.inner_text(".ei-ask")
+        assert ask.startswith("Place a ")
+        click(page, HEX)
+        if "statue" in ask:
+            assert page.locator('[data-act="ei-confirm"]').count() == 0
+            names = page.locator('[data-act="ei-facing"]').all_inner_texts()
+            assert len(names) == 6 and names[0].startswith("Face east, towards")
+            sizes = page.evaluate("""() => [...document.querySelectorAll('[data-act="ei-facing"]')]
+                .map((e) => { const r = e.getBoundingClientRect();
+                              return Math.min(r.width, r.height); })""")
+            assert min(sizes) >= 44, sizes
+            west = '[data-act="ei-facing"][data-facing="3"]'
+            page.locator(west).click()
+            assert page.get_attribute(west, "aria-pressed") == "true"
+            if not shot:
+                shot = True
+                page.locator(".ei-facings").scroll_into_view_if_needed()
+                page.screenshot(path=artifacts / f"ember-facing-{device}.png")
+                check_axe(page, "a statue's facing buttons")
+        click(page, '[data-act="ei-confirm"]')
+    raise AssertionError("the objects were never all placed")
+
+
+@pytest.mark.parametrize("device", ["phone", "tablet"])
+def test_options_and_a_statue_turned_by_its_buttons(
+    browser: Browser, site_url: str, artifacts: Path, device: str
+) -> None:
+    for page, recorder in _page(browser, site_url, device):
+        open_ember(page)
+        text = page.inner_text('[data-field="ei-map"]')
+        assert "Jungle lake, Grass bay, Ridge" in text
+        page.select_option('[data-field="ei-objects"]', "players")
+        page.screenshot(path=artifacts / f"ember-options-{device}.png", full_page=True)
+        check_axe(page, "the new-game form with its options")
+        new_game(page, ["Ann", "Bob"], ["human", "easy"], "A1B1C1",
+                 {"ei-objects": "players", "ei-volcano": "no", "ei-first": "0"})
+        place_objects(page, artifacts, device)
+        saved = json.loads(page.evaluate(SAVED))
+        opts = json.loads(saved["game"])["options"]
+        assert (opts["map"], opts["objects"], opts["volcano"], opts["first_player"]) == (
+            "A1B1C1", "players", False, 0)
+        statues = [o for o in json.loads(saved["game"]).get("actions", []) if "facing" in str(o)]
+        assert statues
+        # the basic island: rovers placed on the map, no volcano
+        until_targets(page, "rovers")
+        assert page.locator("#ei-board use[href='#e-volcano']").count() == 0
+        page.screenshot(path=artifacts / f"ember-basic-{device}.png")
+        check_axe(page, "the basic island")
+        assert recorder.problems() == {}

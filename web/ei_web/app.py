@@ -217,6 +217,13 @@ class EmberApp:
         if not steps.tap_hex(stage, self.legal(), self.sel, h):
             self.message = "Choose one of the highlighted spaces."
 
+    def on_facing(self, data: Data, fields: dict[str, str]) -> None:
+        """Which way the statue being placed faces (its buttons show once a space is chosen)."""
+        f = data.get("facing", "")
+        stage = self.game.stage if self.game is not None else ""
+        if f.isdigit() and int(f) in steps.facings(stage, self.legal(), self.sel):
+            self.sel.facing = int(f)
+
     def on_zoom(self, data: Data, fields: dict[str, str]) -> None:
         current = self.shown_box()
         if current is not None and data.get("how") in ("in", "out", "fit"):

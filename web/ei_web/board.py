@@ -111,10 +111,12 @@ def board_svg(
     preview: tuple[str, set[Hex]] | None = None,
     label: str = "The island",
     box: tuple[float, float, float, float] | None = None,
+    facing: int | None = None,
 ) -> str:
     """The whole map. `targets`: hex -> its accessible name (tap targets, `data-act="hex"`);
     `preview`: (column, the hexes it would keep) drawn over the map; `box`: the part shown
-    (its viewBox; `mapview` chooses it), else the whole island."""
+    (its viewBox; `mapview` chooses it), else the whole island; `facing`: a statue being placed
+    on `chosen`, facing that way."""
     targets = targets or {}
     b = view["board"]
     lava = hexes(b["lava"])
@@ -138,6 +140,8 @@ def board_svg(
         art.append('<use href="#e-volcano" x="0" y="0"/>')
     pieces = _objects(b) + _amulets(view) + _cubes(view) + _rovers(view)
     marks = _preview(preview) + _targets(view, targets, chosen)
+    if facing is not None and chosen is not None:
+        marks += _objects({"objects": [{"kind": "statue", "hex": chosen, "facing": facing}]})
     return (
         f'<svg id="ei-board" class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
         f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'

@@ -45,6 +45,13 @@ def ask(app: EmberApp, v: dict[str, Any]) -> str:
             return "Use an amulet, raise a treasure under your rover, or end your turn."
         return ("Your turn: play a clue (choose a card), move (tap a highlighted space), "
                 "or swap your clues.")
+    if stage == "objects":
+        kind = steps.next_object(app.legal())
+        what = words.OBJECTS.get(kind or "", "object")
+        if kind == "statue":
+            return (f"Place a {what}: tap a highlighted space, then choose which way it faces "
+                    "(where its amulets will land).")
+        return f"Place a {what}: tap a highlighted space."
     return ASK.get(stage, "Your move.")
 
 
@@ -58,6 +65,8 @@ def panel(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
         out.append(f'<p class="hint">{escape(app.auto.hint_text)}</p>')
     if stage == "triads" and app.my_turn():
         out.append(screens.triad_box(v, legal, app.sel))
+    if stage == "objects" and app.my_turn():
+        out.append(screens.facing_box(v, legal, app.sel, stage))
     if stage == "seed" and app.my_turn():
         out.append(screens.seed_box(v, legal))
     if g.phase == "distribution":
@@ -107,7 +116,8 @@ def game_screen(app: EmberApp) -> str:
     legal = app.legal()
     stage = g.stage
     targets, chosen, box = map_state(app, v, legal)
-    board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box) + map_controls()
+    board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
+                      facing=app.sel.facing) + map_controls()
     who = ask_who(app)
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""

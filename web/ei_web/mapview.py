@@ -25,6 +25,7 @@ MIN_TARGET_PX = 46.0  # >= 44 px with a margin for rounding
 MIN_SCALE = MIN_TARGET_PX / HEX_W  # CSS px per SVG unit where the player acts
 CLOSEST = 3 * HEX_W  # the closest zoom: 3 spaces across
 STEP = 1.5  # one press of Zoom in / Zoom out
+CONTROLS_PX = 56  # the zoom buttons' strip along the map's bottom edge
 MOST = 1.4  # a fit of a few targets is at most this much closer than the acting scale
 
 
@@ -122,7 +123,10 @@ class MapView:
         or None when it is already shown whole."""
         x, y = centre(h)
         bx, by, bw, bh = current
-        if bx + HEX_W / 2 <= x <= bx + bw - HEX_W / 2 and by + S <= y <= by + bh - S:
+        # the map's zoom buttons sit along its bottom edge: a target is shown above them
+        band = CONTROLS_PX * viewport.units_per_pixel(current, *self.px) if self.px else 0.0
+        if bx + HEX_W / 2 <= x <= bx + bw - HEX_W / 2 and by + S <= y <= by + bh - S - band:
             return None
-        self.user = clamp((x - bw / 2, y - bh / 2, bw, bh), island_box(view))
+        ix, iy, iw, ih = island_box(view)
+        self.user = clamp((x - bw / 2, y - bh / 2, bw, bh), (ix, iy, iw, ih + band))
         return self.user

@@ -222,16 +222,17 @@ def other_game(summary: str | None) -> str:
     )
 
 
-def pass_screen(name: str, colour: str, what: str) -> str:
-    """'Pass the device to <name>': nothing secret on this screen."""
+def pass_screen(name: str, colour: str, what: str, prefix: str = "") -> str:
+    """'Pass the device to <name>': nothing secret on this screen. `prefix` names the game
+    whose screen it is (Ember Isle's acts and screen name start with "ei-")."""
     return (
-        '<section class="screen pass" data-screen="pass">'
+        f'<section class="screen pass" data-screen="{prefix}pass">'
         f'<div class="pass-who">{swatch(colour)}</div>'
         f'<h1>Pass the device to <span class="name">{escape(name)}</span></h1>'
         f"<p>{escape(what)}</p>"
-        + button(f"I am {name}: show my turn", "unlock", "btn primary big")
+        + button(f"I am {name}: show my turn", f"{prefix}unlock", "btn primary big")
         + '<div class="row">'
-        + button("Menu", "menu", "btn")
+        + button("Menu", f"{prefix}menu", "btn")
         + "</div></section>"
     )
 
