@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
+from si_web.back import BackGuard
 from si_web.gestures import MapGestures
 
 from . import board
@@ -59,7 +60,7 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     proxies = [create_proxy(on_click), create_proxy(on_keydown), create_proxy(on_message),
                create_proxy(on_worker_error), create_proxy(on_pointerdown), create_proxy(on_pointermove),
                create_proxy(on_pointerup), create_proxy(on_wheel), create_proxy(on_focusin),
-               create_proxy(on_resize)]
+               create_proxy(on_resize), create_proxy(on_storage), create_proxy(on_popstate)]
     shell["proxies"] = proxies
     root.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
@@ -70,6 +71,8 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     root.addEventListener("wheel", proxies[7], js_obj({"passive": False}))
     root.addEventListener("focusin", proxies[8])
     window.addEventListener("resize", proxies[9])
+    window.addEventListener("storage", proxies[10])
+    window.addEventListener("popstate", proxies[11])
     show()
 
 
@@ -88,6 +91,7 @@ def render() -> None:
     app: EmberApp = shell["app"]
     if app.leave:
         app.leave = False
+        back_guard.sync(False)
         shell["showing"] = False
         shell["back"](None)
         return
@@ -100,9 +104,10 @@ def render() -> None:
         app.message = None
         app.screen = "start"
         root.innerHTML = app.render()
-    document.body.dataset.appScreen = "ei-" + app.screen
+    document.body.dataset.appScreen = "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen)
     document.body.dataset.emberStage = app.game.stage if app.game is not None else ""
     restore_focus(focused)
+    back_guard.sync(app.can_back())
     if measure_map():  # the map's size changed: its box depends on it
         root.innerHTML = app.render()
         restore_focus(focused)
@@ -244,6 +249,34 @@ def on_focusin(event: Js) -> None:
     box = app.map.reveal(app.view(), (vb.x, vb.y, vb.width, vb.height), h)
     if box is not None:
         svg.setAttribute("viewBox", board.viewbox_attr(box))
+
+
+back_guard = BackGuard(window, js_obj)  # Small Islands' Back handling (si_web.back)
+
+
+def on_popstate(event: Js) -> None:
+    """The browser's Back: close the rules or a dialog, or return from the menu to the game."""
+    if not shell["showing"] or not back_guard.popped():
+        return
+    try:
+        shell["app"].back()
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
+    render()
+
+
+def on_storage(event: Js) -> None:
+    """Another window wrote Ember Isle's save: stop here, or read it again (`EmberApp.sync`)."""
+    key = None if missing(event.key) else str(event.key)
+    if not shell["showing"] or (key is not None and not key.startswith("small-islands/ember")):
+        return
+    try:
+        changed = shell["app"].sync()
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
+        return
+    if changed:
+        render()
 
 
 def on_resize(event: Js) -> None:

@@ -31,6 +31,7 @@ from pyscript import document, window
 
 from si_web import kept_browser, other_game, viewport
 from si_web.app import App
+from si_web.back import BackGuard
 from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.feedback import Feedback
@@ -256,7 +257,8 @@ def back_from_other_game(note: str | None = None) -> None:
 # --- keyboard, focus, screen readers, Back ---------------------------------------------
 
 TARGETS = "#board [role=button][data-act]"
-live: dict[str, Any] = {"el": None, "guard": False, "ignore_pop": 0}
+live: dict[str, Any] = {"el": None}
+back_guard = BackGuard(window, lambda d: js_obj(d))  # Back stays in the app (`back`)
 
 
 def focus_key() -> str | None:
@@ -385,25 +387,13 @@ def make_live_region() -> None:
 
 
 def sync_history() -> None:
-    """Keep one history entry of ours while Back has something to do in the app, so that the
-    browser's (or Android's) Back comes to `on_popstate` instead of leaving."""
-    want = app.can_back()
-    if want and not live["guard"]:
-        window.history.pushState(js_obj({"si": 1}), "")
-        live["guard"] = True
-    elif not want and live["guard"]:
-        live["guard"] = False
-        live["ignore_pop"] += 1
-        window.history.back()
+    """Keep one history entry of ours while Back has something to do in the app (`back`)."""
+    back_guard.sync(app.can_back())
 
 
 def on_popstate(event: Js) -> None:
-    if other_game.active():
+    if other_game.active() or not back_guard.popped():
         return
-    if live["ignore_pop"]:
-        live["ignore_pop"] -= 1
-        return
-    live["guard"] = False
     try:
         app.back()
     except Exception:
@@ -680,7 +670,8 @@ document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
 document.addEventListener("visibilitychange", _proxies[8])
-kept_browser.install(app, tap_act, render)  # files, the replay's slider, other windows
+# files, the replay's slider, other windows (not while Ember Isle has the page)
+kept_browser.install(app, tap_act, lambda: None if other_game.active() else render())
 make_live_region()
 
 

@@ -237,6 +237,23 @@ def pass_screen(name: str, colour: str, what: str, prefix: str = "") -> str:
     )
 
 
+def elsewhere_screen(game: str, prefix: str = "") -> str:
+    """Another window saved this game since: this one stopped (both games; `prefix` names
+    the game whose screen it is, "ei-" for Ember Isle)."""
+    return (
+        f'<section class="screen elsewhere" data-screen="{prefix}elsewhere">'
+        '<div class="dialog" role="alertdialog" aria-labelledby="elsewhere-title" '
+        'aria-describedby="elsewhere-text">'
+        '<h1 id="elsewhere-title">This game continued in another window</h1>'
+        f'<p id="elsewhere-text">Another window or tab of {escape(game)} on this device saved '
+        "the game since this one did. So as not to write over those moves, this window "
+        "stopped. Continue here to load the latest position (the other window stops as soon "
+        "as you play here), or close this window.</p>"
+        + button("Continue here", f"{prefix}continue-here", "btn primary big", autofocus="1")
+        + "</div></section>"
+    )
+
+
 def broken_screen(reason: str, raw: str) -> str:
     """The saved data could not be loaded: say why, offer it for download, keep it."""
     href = "data:application/json;charset=utf-8," + percent_encode(raw)
