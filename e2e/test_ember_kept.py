@@ -43,10 +43,11 @@ def saved_actions(page: Page) -> int:
     return len(json.loads(json.loads(raw)["game"])["actions"])
 
 
+@pytest.mark.parametrize(("device", "turns"), [("phone", 12), ("tablet", 4)])
 def test_two_pages_play_ember_alternately_and_lose_nothing(
-    browser: Browser, site_url: str, artifacts: Path
+    browser: Browser, site_url: str, artifacts: Path, device: str, turns: int
 ) -> None:
-    context = browser.new_context(base_url=site_url, **DEVICES["phone"])
+    context = browser.new_context(base_url=site_url, **DEVICES[device])
     recorder = Recorder(origin_of(site_url)).attach(context)
     a = boot(context)
     open_ember(a)
@@ -56,11 +57,11 @@ def test_two_pages_play_ember_alternately_and_lose_nothing(
                         timeout=120_000)
     pages = [a, b]
     moves = 0
-    for turn in range(12):
+    for turn in range(turns):
         me, other = pages[turn % 2], pages[1 - turn % 2]
         if me.locator('[data-screen="ei-elsewhere"]').count():
             if turn == 2:
-                me.screenshot(path=artifacts / "ember-elsewhere-phone.png")
+                me.screenshot(path=artifacts / f"ember-elsewhere-{device}.png")
                 check_axe(me, "Ember Isle: another window")
             click(me, '[data-act="ei-continue-here"]')
             me.wait_for_selector('[data-screen="ei-elsewhere"]', state="detached")
@@ -76,7 +77,7 @@ def test_two_pages_play_ember_alternately_and_lose_nothing(
         other.wait_for_selector('[data-screen="ei-elsewhere"]')
         assert "continued in another window" in other.inner_text("#app")
         assert saved_actions(other) == moves
-    assert moves >= 12
+    assert moves >= turns
     # a tap on the stale page's other controls is impossible: only "Continue here" shows
     stale = pages[0] if pages[0].locator('[data-screen="ei-elsewhere"]').count() else pages[1]
     assert stale.locator("[data-act]").count() == 1

@@ -80,6 +80,7 @@ def show() -> None:
     app: EmberApp = shell["app"]
     shell["showing"] = True
     app.session.set_active(True)
+    app.sync()  # another window may have played or finished the game meanwhile
     if app.game is not None and app.game.phase != "over":
         app.resume()
     else:
