@@ -362,7 +362,8 @@ def run(
 
 
 def report(out: dict[str, Any]) -> str:
-    if not out["cold"][0]:  # --returning-only
+    first = bool(out["cold"][0])  # no first visits with --returning-only
+    if not first:
         out["cold"] = tuple([{"ready": 0.0, "pyodide": None, "copied": None, "imported": None}]
                             for _ in range(3))
     app, off, bare = (with_derived(x) for x in out["cold"])
@@ -378,7 +379,7 @@ def report(out: dict[str, Any]) -> str:
         "First visit (fresh context per run, no service worker):\n\n" + table(
             [*cold_rows, ("bare loadPyodide() + engine in parallel", bare)],
             [*after, ("snapshot copy (ms)", "copy")]),
-    ]
+    ] if first else []
     summary = "| measure | result | target |\n| --- | ---: | ---: |\n"
     if "warm" in out:
         warm_app, warm_bare = (with_derived(x) for x in out["warm"])
@@ -403,15 +404,20 @@ def report(out: dict[str, Any]) -> str:
             f"| returning visit, 4x throttle, 390x844 | {ms(med(phone_app, 'ready'))} ms "
             "| <= 3000 ms |\n"
         )
+    if first:
+        summary += f"| first visit, app / bare | {ratio_cold:.2f}x | <= 1.10x |\n"
     summary += (
-        f"| first visit, app / bare | {ratio_cold:.2f}x | <= 1.10x |\n"
         f"| first-visit transfer, gzip (app) | {app_bytes / 1e6:.2f} MB | <= 5.0 MB |\n"
         f"| first-visit transfer, gzip (bare page) | {bare_bytes / 1e6:.2f} MB | |\n"
         f"| then the service worker's precache download, gzip "
-        f"| {out['precache'] / 1e6:.2f} MB | |\n"
-        f"| taking it on a first visit: memory copy, median | {ms(copy)} ms | |\n"
-        f"| taking it on a first visit: app - app with snapshots off, medians | {cost:.0f} ms | |"
+        f"| {out['precache'] / 1e6:.2f} MB | |"
     )
+    if first:
+        summary += (
+            f"\n| taking it on a first visit: memory copy, median | {ms(copy)} ms | |\n"
+            f"| taking it on a first visit: app - app with snapshots off, medians "
+            f"| {cost:.0f} ms | |"
+        )
     if "stored" in out:
         stored = out["stored"]
         summary += (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -204,6 +205,17 @@ def persistent_context(
     )
     yield context
     context.close()
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A private copy of site/ on its own server, free to be changed by the test."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server, url = start_server(copy)
+    yield copy, url
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="module")

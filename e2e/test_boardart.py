@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import Recorder, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page
-from test_phone import DEVICES, check_axe, check_screen
+from test_phone import DEVICES, check_axe, check_screen, device_context, ready_page
 
 from small_islands import Game, Land, Options, PlaceHouse, PlacePortToken, PlaceResourceToken
 
@@ -82,16 +82,9 @@ def device(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-def new_context(
-    browser: Browser, site_url: str, device: str, **extra: Any
-) -> tuple[BrowserContext, Recorder]:
-    context = browser.new_context(base_url=site_url, **DEVICES[device], **extra)
-    return context, Recorder(origin_of(site_url)).attach(context)
-
-
 @pytest.fixture(scope="module")
 def ctx(browser: Browser, site_url: str, device: str) -> Iterator[tuple[BrowserContext, Recorder]]:
-    context, recorder = new_context(browser, site_url, device)
+    context, recorder = device_context(browser, site_url, device)
     context.add_init_script(VIBRATIONS)
     yield context, recorder
     context.close()
@@ -99,9 +92,7 @@ def ctx(browser: Browser, site_url: str, device: str) -> Iterator[tuple[BrowserC
 
 @pytest.fixture(scope="module")
 def page(ctx: tuple[BrowserContext, Recorder]) -> Iterator[Page]:
-    p = ctx[0].new_page()
-    p.goto("./")
-    wait_ready(p)
+    p = ready_page(ctx[0])
     yield p
     p.close()
 
@@ -180,7 +171,7 @@ def test_motion_marks_what_is_new_and_ends_within_400_ms(page: Page, device: str
 
 
 def test_reduced_motion_runs_no_animation(browser: Browser, site_url: str, device: str) -> None:
-    context, recorder = new_context(browser, site_url, device, reduced_motion="reduce")
+    context, recorder = device_context(browser, site_url, device, reduced_motion="reduce")
     page = context.new_page()
     page.goto("./")
     wait_ready(page)
@@ -214,7 +205,7 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
 ) -> None:
     if device != "phone":
         pytest.skip("one device is enough")
-    context, recorder = new_context(browser, site_url, device)
+    context, recorder = device_context(browser, site_url, device)
     page = context.new_page()
     fetched: list[str] = []  # the page's own requests (the service worker precaches all)
     page.on("request", lambda r: fetched.append(r.url) if r.service_worker is None else None)

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import Recorder, wait_ready
 from game_helpers import tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
-from test_phone import DEVICES, ID_PATTERN, check_axe, load_save, played
+from test_phone import ID_PATTERN, check_axe, device_context, load_save, played, ready_page
 
 from small_islands import Game, Options, PlaceTile
 from tests.test_web_tracker import engine_total
@@ -83,18 +83,14 @@ def device(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="module")
 def ctx(browser: Browser, site_url: str, device: str) -> Iterator[tuple[BrowserContext, Recorder]]:
-    context = browser.new_context(base_url=site_url, **DEVICES[device])
-    recorder = Recorder(origin_of(site_url)).attach(context)
+    context, recorder = device_context(browser, site_url, device)
     yield context, recorder
     context.close()
 
 
 @pytest.fixture(scope="module")
 def page(ctx: tuple[BrowserContext, Recorder]) -> Iterator[Page]:
-    context, _ = ctx
-    p = context.new_page()
-    p.goto("./")
-    wait_ready(p)
+    p = ready_page(ctx[0])
     yield p
     p.close()
 

@@ -110,20 +110,32 @@ def device(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+def device_context(
+    browser: Browser, site_url: str, device: str, **extra: Any
+) -> tuple[BrowserContext, Recorder]:
+    """A browser context shaped like `device`, with every request recorded."""
+    context = browser.new_context(base_url=site_url, **DEVICES[device], **extra)
+    return context, Recorder(origin_of(site_url)).attach(context)
+
+
+def ready_page(context: BrowserContext) -> Page:
+    """A new page of the app in `context`, once Python is ready."""
+    p = context.new_page()
+    p.goto("./")
+    wait_ready(p)
+    return p
+
+
 @pytest.fixture(scope="module")
 def ctx(browser: Browser, site_url: str, device: str) -> Iterator[tuple[BrowserContext, Recorder]]:
-    context = browser.new_context(base_url=site_url, **DEVICES[device])
-    recorder = Recorder(origin_of(site_url)).attach(context)
+    context, recorder = device_context(browser, site_url, device)
     yield context, recorder
     context.close()
 
 
 @pytest.fixture(scope="module")
 def page(ctx: tuple[BrowserContext, Recorder]) -> Iterator[Page]:
-    context, _ = ctx
-    p = context.new_page()
-    p.goto("./")
-    wait_ready(p)
+    p = ready_page(ctx[0])
     yield p
     p.close()
 

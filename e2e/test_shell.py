@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
 import urllib.request
 from collections.abc import Iterator
@@ -19,8 +18,6 @@ from conftest import (
     wait_ready,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, Route
-
-from tools.serve import start_server
 
 MANIFEST_FIELDS = ("name", "short_name", "start_url", "scope", "id", "display", "icons")
 
@@ -204,17 +201,6 @@ def test_precache_lists_every_site_file(site_url: str) -> None:
     assert re.fullmatch(r"[0-9a-f]{16}", version)
     files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
     assert set(precache) == {"./", *(f"./{f}" for f in files - {"service-worker.js"})}
-
-
-@pytest.fixture
-def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A private copy of site/ on its own server, free to be changed by the test."""
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    server, url = start_server(copy)
-    yield copy, url
-    server.shutdown()
-    server.server_close()
 
 
 def test_new_version_waits_until_the_user_reloads(

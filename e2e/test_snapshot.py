@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SITE, Recorder, origin_of, wait_controlled, wait_ready
+from conftest import Recorder, origin_of, wait_controlled, wait_ready
 from game_helpers import play_until, start_game, state, tap, tap_act, tappables
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from tests.web_driver import choose
-from tools.serve import start_server
 
 SAVE = "small-islands/save"
 SNAPSHOT_TIMEOUT_MS = 120_000
@@ -180,17 +177,6 @@ def test_unusable_snapshot_falls_back_and_is_replaced(
     wait_stored(page)  # a new one replaces it ...
     assert boot(page, reload=True) == "snapshot"  # ... and the next start uses it
     assert recorder.problems() == {}
-
-
-@pytest.fixture
-def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A private copy of site/ on its own server, free to be changed by the test."""
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    server, url = start_server(copy)
-    yield copy, url
-    server.shutdown()
-    server.server_close()
 
 
 def test_a_new_deploy_never_restores_an_old_snapshot(

@@ -76,21 +76,7 @@ def bound_distances(
     Counts bounds, not moves, and ignores the stop rules on lava (a planning estimate for
     the computer players).
     """
-    out = {pos: 0}
-    frontier = bit(pos)
-    seen = frontier
-    for d in range(1, limit + 1):
-        nxt = 0
-        for h in iter_hexes(frontier):
-            free, paid = bound_targets(board, h, 0, can_pay)
-            nxt |= free | paid
-        nxt &= ~seen
-        if not nxt:
-            break
-        for h in iter_hexes(nxt):
-            out[h] = d
-        seen |= nxt
-        frontier = nxt
+    out = _spread(board, bit(pos), limit, can_pay)
     return {h: d for h, d in out.items() if board.island & bit(h)}
 
 
@@ -104,13 +90,18 @@ def distances_to(
     lava fields count as passable (a planning estimate: paying and the no-stop rule are
     left to the legal moves).
     """
-    out = {h: 0 for h in iter_hexes(targets & board.island)}
-    frontier = targets & board.island
-    seen = frontier
+    return _spread(board, targets & board.island, limit, through_lava)
+
+
+def _spread(board: Board, start: int, limit: int, pay: bool) -> dict[Hex, int]:
+    """Fewest bounds from the spaces of `start` (a mask) to each hex within `limit` bounds,
+    spreading outward one bound at a time (`pay`: lava crossings count as passable)."""
+    out = {h: 0 for h in iter_hexes(start)}
+    frontier = seen = start
     for d in range(1, limit + 1):
         nxt = 0
         for h in iter_hexes(frontier):
-            free, paid = bound_targets(board, h, 0, through_lava)
+            free, paid = bound_targets(board, h, 0, pay)
             nxt |= free | paid
         nxt &= ~seen
         if not nxt:

@@ -9,11 +9,13 @@ for the deal and for the bots' own draws, so any game can be replayed.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
 from dataclasses import dataclass, field
+
+# the command line's statistics are the tile game's (the interval is the same)
+from small_islands.bots.tournament import wilson
 
 from ..actions import PlayClue, PlayLavaTile
 from ..game import Game
@@ -41,17 +43,6 @@ class Result:
     turns: int = 0
     turns_without_clue: int = 0
     elapsed_s: float = 0.0
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_game(levels: list[str], seed: int, map_name: str, res: Result | None = None) -> Game:

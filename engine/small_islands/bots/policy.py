@@ -8,7 +8,7 @@ determinized world (see `world.determinize`) built from the seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..actions import (
@@ -110,34 +110,42 @@ class Ctx:
 
 
 # ------------------------------------------------------------------ exploration
+def scored_positions(ctx: Ctx, tile_id: str, sample: int = 0, rng: random.Random | None = None
+                     ) -> Iterator[tuple[float, Isle, set[int], PlaceTile]]:
+    """Medium's value of each legal position of one tile (symmetric rotations once), with the
+    island the tile would form and the indexes of the islands it joins.
+
+    With `sample` > 0, only that many positions, drawn with `rng` (for playouts).
+    """
+    board = ctx.game.board
+    ship = ctx.own_ship()
+    tile = TILE_BY_ID[tile_id]
+    masks = tile.rotation_masks()
+    seen: set[tuple[int, int, int]] = set()
+    ports = tile.count("port")
+    positions = board.legal_positions(tile)
+    if sample and rng is not None and len(positions) > sample:
+        positions = rng.sample(positions, sample)
+    for x, y, r in positions:
+        key = (x, y, masks[r])
+        if key in seen:
+            continue
+        seen.add(key)
+        isle, joined = merged(board, ctx.isles, ctx.where, tile_id, x, y, r)
+        v = ctx.with_isle(isle, joined)
+        if ship and ports and abs(ship[0] - x) <= 1 and abs(ship[1] - y) <= 1:
+            v += W_SHIP_PORT * ports
+        yield v, isle, joined, PlaceTile(tile_id, x, y, r)
+
+
 def placement_values(ctx: Ctx, tile_ids: Sequence[str], sample: int = 0,
                      rng: random.Random | None = None) -> list[tuple[float, PlaceTile]]:
     """Value of every legal placement of the given tiles (symmetric rotations once).
 
     With `sample` > 0, only that many positions per tile, drawn with `rng` (for playouts).
     """
-    board = ctx.game.board
-    ship = ctx.own_ship()
-    out = []
-    for tile_id in dict.fromkeys(tile_ids):
-        tile = TILE_BY_ID[tile_id]
-        masks = tile.rotation_masks()
-        seen: set[tuple[int, int, int]] = set()
-        ports = tile.count("port")
-        positions = board.legal_positions(tile)
-        if sample and rng is not None and len(positions) > sample:
-            positions = rng.sample(positions, sample)
-        for x, y, r in positions:
-            key = (x, y, masks[r])
-            if key in seen:
-                continue
-            seen.add(key)
-            isle, joined = merged(board, ctx.isles, ctx.where, tile_id, x, y, r)
-            v = ctx.with_isle(isle, joined)
-            if ship and ports and abs(ship[0] - x) <= 1 and abs(ship[1] - y) <= 1:
-                v += W_SHIP_PORT * ports
-            out.append((v, PlaceTile(tile_id, x, y, r)))
-    return out
+    return [(v, place) for tile_id in dict.fromkeys(tile_ids)
+            for v, _, _, place in scored_positions(ctx, tile_id, sample, rng)]
 
 
 def land_value(ctx: Ctx, action: Land) -> float:

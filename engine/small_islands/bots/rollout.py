@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, EndTurn, Land, PlaceTile, TakeTile
+from ..actions import EndTurn, PlaceTile, TakeTile
 from ..content import TILE_BY_ID
 from ..game import Game
-from .evaluate import W_SHIP_PORT, isle_value, merged
-from .policy import Ctx, land_value
-from .search import MAX_PLAYOUT_STEPS, SAMPLE_LANDINGS, W_DENY, _margin, _step
+from .evaluate import isle_value
+from .policy import Ctx, scored_positions
+from .search import MAX_PLAYOUT_STEPS, W_DENY, Plan, _margin, _step, play_plan, with_landings
 
 Model = tuple[str, str, str, list[float]]
 
@@ -43,30 +43,12 @@ def _models(g: Game, seat: int, ctx: Ctx) -> tuple[list[Model], float]:
 def best_placement(ctx: Ctx, tile_id: str, models: list[Model], scale: float,
                    sample: int, rng: random.Random) -> tuple[float, PlaceTile] | None:
     """The best position of one tile: Medium's value minus the others' gain."""
-    g = ctx.game
-    board = g.board
-    tile = TILE_BY_ID[tile_id]
-    masks = tile.rotation_masks()
-    ports = tile.count("port")
-    ship = ctx.own_ship()
-    positions = board.legal_positions(tile)
-    if sample and len(positions) > sample:
-        positions = rng.sample(positions, sample)
-    seen: set[tuple[int, int, int]] = set()
     best: tuple[float, PlaceTile] | None = None
-    for x, y, r in positions:
-        key = (x, y, masks[r])
-        if key in seen:
-            continue
-        seen.add(key)
-        isle, joined = merged(board, ctx.isles, ctx.where, tile_id, x, y, r)
-        v = ctx.with_isle(isle, joined)
-        if ship and ports and abs(ship[0] - x) <= 1 and abs(ship[1] - y) <= 1:
-            v += W_SHIP_PORT * ports
+    for v, isle, joined, place in scored_positions(ctx, tile_id, sample, rng):
         for m, rw, colour, base in models:
             v -= scale * (isle_value(m, rw, isle, colour, True) - sum(base[j] for j in joined))
         if best is None or v > best[0]:
-            best = (v, PlaceTile(tile_id, x, y, r))
+            best = (v, place)
     return best
 
 
@@ -80,35 +62,20 @@ def turn(g: Game, rng: random.Random, sample: int = 0) -> None:
         values[tile_id] = best_placement(ctx, tile_id, models, scale, sample, rng)
     hand = [values[t] for t in g.seats[seat].hand if values[t] is not None]
     best_hand = max(hand, key=lambda p: p[0]) if hand else None  # type: ignore[index]
-    best: tuple[float, Action, Action | None] | None = None
+    best: Plan | None = None
     for slot, shown in enumerate(g.display):
         if shown is None:
             continue
         opts = [p for p in (values[shown], best_hand) if p is not None]
         if not opts:
-            cand: tuple[float, Action, Action | None] = (-1.0, TakeTile(slot), None)
+            cand: Plan = (-1.0, TakeTile(slot), None)
         else:
             v, place = max(opts, key=lambda p: p[0])
             cand = (v + 0.01 * len(TILE_BY_ID[shown].symbols), TakeTile(slot), place)
         if best is None or cand[0] > best[0]:
             best = cand
-    ships = g.ships_for(seat) if not g.navigation else []
-    if ships:
-        cells = [c for c, _ in g.board.placements((0,))]
-        if len(cells) > SAMPLE_LANDINGS:
-            cells = rng.sample(cells, SAMPLE_LANDINGS)
-        for x, y in cells:
-            for ship in ships:
-                land = Land(ship, x, y)
-                v = land_value(ctx, land)
-                if best is None or v > best[0]:
-                    best = (v, land, None)
-    if best is None:  # nothing to take and no landing: the engine ends the phase itself
-        g.play_unchecked(g.legal_actions()[0])
+    if not play_plan(g, with_landings(ctx, best, rng)):
         return
-    g.play_unchecked(best[1])
-    if best[2] is not None and g.phase == "exploration" and g.stage == "place":
-        g.play_unchecked(best[2])
     if g.phase == "exploration" and g.stage == "place":  # the planned tile does not fit
         _step(g, rng)
     if g.phase == "exploration" and g.stage == "bonus":

@@ -420,6 +420,9 @@ def _step(g: Game, rng: random.Random) -> None:
         g.play_unchecked(medium(g, legal, rng))
 
 
+Plan = tuple[float, Action, Action | None]  # value, the take or landing, the planned placement
+
+
 def _quick_turn(g: Game, rng: random.Random) -> None:
     """Take and place (sampled positions), or land, with Medium's values."""
     seat = g._seat()
@@ -427,7 +430,7 @@ def _quick_turn(g: Game, rng: random.Random) -> None:
     hand = g.seats[seat].hand
     best_hand = max(placement_values(ctx, hand, SAMPLE_POSITIONS, rng), default=None,
                     key=lambda p: p[0])
-    best: tuple[float, Action, Action | None] | None = None
+    best: Plan | None = None
     for slot, tile_id in enumerate(g.display):
         if tile_id is None:
             continue
@@ -435,13 +438,23 @@ def _quick_turn(g: Game, rng: random.Random) -> None:
         if best_hand is not None:
             opts.append(best_hand)
         if not opts:
-            cand: tuple[float, Action, Action | None] = (-1.0, TakeTile(slot), None)
+            cand: Plan = (-1.0, TakeTile(slot), None)
         else:
             v, place = max(opts, key=lambda p: p[0])
             cand = (v, TakeTile(slot), place)
         if best is None or cand[0] > best[0]:
             best = cand
-    ships = g.ships_for(seat) if not g.navigation else []
+    if not play_plan(g, with_landings(ctx, best, rng)):
+        return
+    if g.phase == "exploration" and g.stage == "bonus":
+        g.play_unchecked(EndTurn())
+
+
+
+def with_landings(ctx: Ctx, best: Plan | None, rng: random.Random) -> Plan | None:
+    """The better of `best` and landing one of the seat's ships (sampled cells, Medium's value)."""
+    g = ctx.game
+    ships = g.ships_for(ctx.seat) if not g.navigation else []
     if ships:
         cells = [c for c, _ in g.board.placements((0,))]
         if len(cells) > SAMPLE_LANDINGS:
@@ -452,14 +465,19 @@ def _quick_turn(g: Game, rng: random.Random) -> None:
                 v = land_value(ctx, land)
                 if best is None or v > best[0]:
                     best = (v, land, None)
+    return best
+
+
+def play_plan(g: Game, best: Plan | None) -> bool:
+    """Play a take (and its planned placement) or a landing; False if there was none to play
+    (then the engine's first legal action, which ends the phase, was played)."""
     if best is None:  # nothing to take and no landing: the engine ends the phase itself
         g.play_unchecked(g.legal_actions()[0])
-        return
+        return False
     g.play_unchecked(best[1])
     if best[2] is not None and g.phase == "exploration" and g.stage == "place":
         g.play_unchecked(best[2])
-    if g.phase == "exploration" and g.stage == "bonus":
-        g.play_unchecked(EndTurn())
+    return True
 
 
 def _margin(g: Game, seat: int, w_later: float = W_LATER) -> float:
