@@ -10,9 +10,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
-from playwright.sync_api import Browser, BrowserContext, Page
-from test_phone import DEVICES, SIZES, check_axe
+from conftest import wait_ready
+from playwright.sync_api import Browser, Page
+from test_phone import SIZES, check_axe, device_context, ready_page
 
 from ei_web.session import finished_summary
 from ember_helpers import click, my_move, new_game, open_ember, state
@@ -31,13 +31,6 @@ SEED_ONCE = """
 """
 
 
-def boot(context: BrowserContext) -> Page:
-    page = context.new_page()
-    page.goto("./")
-    wait_ready(page)
-    return page
-
-
 def saved_actions(page: Page) -> int:
     raw = page.evaluate(f"() => localStorage.getItem('{SAVE}')")
     return len(json.loads(json.loads(raw)["game"])["actions"])
@@ -47,12 +40,11 @@ def saved_actions(page: Page) -> int:
 def test_two_pages_play_ember_alternately_and_lose_nothing(
     browser: Browser, site_url: str, artifacts: Path, device: str, turns: int
 ) -> None:
-    context = browser.new_context(base_url=site_url, **DEVICES[device])
-    recorder = Recorder(origin_of(site_url)).attach(context)
-    a = boot(context)
+    context, recorder = device_context(browser, site_url, device)
+    a = ready_page(context)
     open_ember(a)
     new_game(a, ["Ann", "Bob"], ["human", "human"])
-    b = boot(context)  # a second tab on the same device: Ember Isle and its saved game
+    b = ready_page(context)  # a second tab on the same device: Ember Isle and its saved game
     b.wait_for_function("() => ['ei-pass', 'ei-game'].includes(document.body.dataset.appScreen)",
                         timeout=120_000)
     pages = [a, b]
@@ -105,10 +97,9 @@ def finished_summaries() -> dict[str, str]:
 def test_your_games_lists_ember_games_and_deletes_one_after_asking(
     browser: Browser, site_url: str, artifacts: Path, device: str
 ) -> None:
-    context = browser.new_context(base_url=site_url, **DEVICES[device])
-    recorder = Recorder(origin_of(site_url)).attach(context)
+    context, recorder = device_context(browser, site_url, device)
     context.add_init_script(f"({SEED_ONCE})({json.dumps(finished_summaries())});")
-    page = boot(context)
+    page = ready_page(context)
     click(page, '[data-act="history"]')
     page.wait_for_selector('[data-screen="history"]')
     rows = page.locator('[data-kind="ember"]')
@@ -140,9 +131,8 @@ def test_your_games_lists_ember_games_and_deletes_one_after_asking(
 def test_back_from_the_rules_and_the_menu_returns_to_the_game(
     browser: Browser, site_url: str
 ) -> None:
-    context = browser.new_context(base_url=site_url, **DEVICES["phone"])
-    recorder = Recorder(origin_of(site_url)).attach(context)
-    page = boot(context)
+    context, recorder = device_context(browser, site_url, "phone")
+    page = ready_page(context)
     open_ember(page)
     new_game(page, ["Ann", "Bob"], ["human", "easy"])
     page.wait_for_selector('[data-screen="ei-game"][data-mine="1"]', timeout=120_000)

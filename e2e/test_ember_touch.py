@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import Recorder
 from playwright.sync_api import Browser, Page
-from test_phone import DEVICES, check_axe, touch_pan
+from test_phone import check_axe, device_context, ready_page, touch_pan
 
 from ember_helpers import HEX, click, my_move, new_game, open_ember, state
 
@@ -32,12 +32,8 @@ CHOSEN = "() => document.querySelectorAll('#ei-board .target.on').length"
 
 
 def _page(browser: Browser, site_url: str, device: str) -> Iterator[tuple[Page, Recorder]]:
-    context = browser.new_context(base_url=site_url, **DEVICES[device])
-    recorder = Recorder(origin_of(site_url)).attach(context)
-    page = context.new_page()
-    page.goto("./")
-    wait_ready(page)
-    yield page, recorder
+    context, recorder = device_context(browser, site_url, device)
+    yield ready_page(context), recorder
     context.close()
 
 
