@@ -7,7 +7,8 @@
 Every seed is played once with Expert in each seat (the other seats: `--b`, Hard by default),
 so two variants' files pair game by game on (seed, Expert's seat); `--effort '{}'` is the
 shipped `expert.EFFORT` (the baseline). Each seat draws from its own generator
-(`seed * 16 + seat`); Hard's time budget runs on the process's CPU clock, as in tournaments.
+(`seed * 16 + seat`); Hard's time budget runs on the process's CPU clock, as in tournaments,
+or with `--hard-clock actions` on a count of game actions (then a game repeats exactly).
 One JSON line per game is appended to `--out`; games already there are not played again.
 Tune only on seeds >= 100 000 (seeds 0-999 are the official runs').
 
@@ -42,8 +43,28 @@ expert_module = importlib.import_module("small_islands.bots.expert")
 DETERMINIZE = expert_module.determinize
 
 
-def _init() -> None:
-    search.CLOCK = time.process_time
+# Hard's search rate on this machine: `Game.play_unchecked` calls per CPU-second of Hard
+# playing Hard (7 171 over 4 games, seeds 200000-200003), so 0.25 s of it is ~1 800 actions.
+ACTIONS_PER_S = 7200
+
+
+def _init(clock: str = "cpu") -> None:
+    """Hard's clock in this process: CPU time, or (`actions`) the number of game actions
+    played so far divided by `ACTIONS_PER_S`, which makes Hard's searches repeat exactly:
+    a variant's games then differ from the baseline's only from Expert's first different
+    decision on."""
+    if clock == "cpu":
+        search.CLOCK = time.process_time
+        return
+    count = [0]
+    play = Game.play_unchecked
+
+    def counted(self: Game, *args: Any, **kw: Any) -> Any:
+        count[0] += 1
+        return play(self, *args, **kw)
+
+    Game.play_unchecked = counted  # type: ignore[method-assign]
+    search.CLOCK = lambda: count[0] / ACTIONS_PER_S
 
 
 def _with_true_objectives(truth: Game, me: int) -> Any:
@@ -141,6 +162,8 @@ def main() -> None:
     p.add_argument("--b", default="hard")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--clairvoyant", default="", choices=("", "all", "objectives"))
+    p.add_argument("--hard-clock", default="cpu", choices=("cpu", "actions"),
+                   help="Hard's budget in CPU time or in game actions (repeatable)")
     p.add_argument("--out", default="bench/out/tune/v4.jsonl")
     p.add_argument("--baseline", help="a file of this script to pair with")
     args = p.parse_args()
@@ -153,7 +176,7 @@ def main() -> None:
     todo = [(args.name, kw, s, k, args.seats, args.b, args.clairvoyant)
             for s in range(args.seed, args.seed + args.seeds) for k in range(args.seats)
             if (s, k) not in done]
-    with Pool(args.jobs, initializer=_init) as pool:
+    with Pool(args.jobs, initializer=_init, initargs=(args.hard_clock,)) as pool:
         for rec in pool.imap_unordered(play, todo):
             with open(args.out, "a") as fh:
                 fh.write(json.dumps(rec) + "\n")

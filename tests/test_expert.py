@@ -3,6 +3,7 @@
 import importlib
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from test_bots import alter_hidden
@@ -218,3 +219,33 @@ def test_objective_lines_one_per_card_played_now():
                                                                         choices_now=2))[0]
     assert [line[0].now for line in fewer] == nows[:2]
     assert expert(g.view(seat), legal, random.Random(1), scaled(effort, SMALL)) in legal
+
+
+def test_a_departure_is_kept_only_if_fresh_worlds_confirm_it(monkeypatch):
+    """With `verify`, the first pick is the same as without; a departure from Hard's choice
+    then stands only if a second playout in fresh worlds also finds it better."""
+    effort = replace(scaled(EFFORT, SMALL), min_gain=0.0, confidence=0.0, verify=SMALL)
+    departed = 0
+    for g, seat in searched_positions([71, 72]):
+        legal = g.legal_actions()
+        trace: list = []
+        plain = expert(g.view(seat), legal, random.Random(5), replace(effort, verify=0), trace)
+        if not trace:
+            continue
+        hards = trace[0][0][0][0]
+        checked = expert(g.view(seat), legal, random.Random(5), effort)
+        assert checked in (plain, hards)
+        if plain != hards:
+            departed += 1
+            # a second playout that always finds the departure worse undoes it
+            real, calls = expert_module._evaluate, []
+
+            def worse_the_second_time(lines, *args, real=real, calls=calls):
+                calls.append(lines)
+                return real(lines, *args) if len(calls) == 1 else [[1.0] * SMALL, [0.0] * SMALL]
+
+            monkeypatch.setattr(expert_module, "_evaluate", worse_the_second_time)
+            assert expert(g.view(seat), legal, random.Random(5), effort) == hards
+            assert len(calls) == 2 and calls[1][1][0] == plain
+            monkeypatch.setattr(expert_module, "_evaluate", real)
+    assert departed >= 2

@@ -49,6 +49,7 @@ from ..actions import (
     StartLayout,
     TakeTile,
 )
+from ..board import Board
 from ..content import NAVIGATION_SIZE
 from ..game import Game
 from . import rollout
@@ -84,6 +85,8 @@ class Effort:
     last_round: bool = False  # in the game's last round: no next-round objective, and ...
     last_token_cost: float | None = None  # ... what a token must gain (None: Hard's rule)
     sample: int = 0  # strong policy: positions looked at per tile (0: all)
+    verify: int = 0  # > 0: a departure from Hard's choice is played out again in this many
+    #                  fresh worlds and kept only if it still gains there (no selection bias)
 
 
 EFFORT = Effort()
@@ -119,12 +122,7 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
     seat = view["seat"]
     board = board_from_view(view)
     hands = known_hands(view) if effort.hands else None
-    pool = [determinize(view, rng, board, hands) for _ in range(effort.pool)]
-    if effort.choice_model:
-        model = ObjectiveModel(view, effort.choice_model)
-        if model.seats:
-            for world in pool:
-                model.resample(world, rng)
+    pool = _draw(view, rng, board, hands, effort)
     evidence = Evidence(view)
     first = pool[0]
     last = effort.last_round and _last_round(first)
@@ -146,15 +144,42 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
         return lines[0][0]
     weights = _world_weights(pool, seat, evidence)
     worlds = _resample(pool, weights, n_worlds, rng)
-    margins = _evaluate(lines, worlds, seat, rng, effort)
-    if isinstance(kind, ChooseObjective) and effort.w_card and not _last_round(first):
-        for i, line in enumerate(lines):
-            later = line[0].later  # type: ignore[attr-defined]
-            extra = effort.w_card * CARD_VALUE.get(later, 0.0)
-            margins[i] = [m + extra for m in margins[i]]
+    margins = _card_values(first, lines, _evaluate(lines, worlds, seat, rng, effort), effort)
     if trace is not None:
         trace.append((lines, margins))
-    return lines[_pick(margins, effort)][0]
+    pick = _pick(margins, effort)
+    if pick and effort.verify:
+        fresh = _draw(view, rng, board, hands, effort)
+        worlds = _resample(fresh, _world_weights(fresh, seat, evidence), effort.verify, rng)
+        pair = [lines[0], lines[pick]]
+        check = _card_values(first, pair, _evaluate(pair, worlds, seat, rng, effort), effort)
+        if sum(a - b for a, b in zip(check[1], check[0], strict=True)) <= 0:
+            pick = 0
+    return lines[pick][0]
+
+
+def _draw(view: dict[str, Any], rng: random.Random, board: Board,
+          hands: dict[int, list[str]] | None, effort: Effort) -> list[Game]:
+    """`effort.pool` worlds drawn from the view (the others' objectives by the choice model
+    when it is on)."""
+    pool = [determinize(view, rng, board, hands) for _ in range(effort.pool)]
+    if effort.choice_model:
+        model = ObjectiveModel(view, effort.choice_model)
+        if model.seats:
+            for world in pool:
+                model.resample(world, rng)
+    return pool
+
+
+def _card_values(first: Game, lines: list[list[Action]], margins: list[list[float]],
+                 effort: Effort) -> list[list[float]]:
+    """With `w_card`, an objective line's margins plus the value of the card it keeps."""
+    if not (isinstance(lines[0][0], ChooseObjective) and effort.w_card
+            and not _last_round(first)):
+        return margins
+    extras = [effort.w_card * CARD_VALUE.get(line[0].later, 0.0)  # type: ignore[attr-defined]
+              for line in lines]
+    return [[m + extra for m in ms] for ms, extra in zip(margins, extras, strict=True)]
 
 
 # ------------------------------------------------------------------ candidates
