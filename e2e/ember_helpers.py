@@ -27,8 +27,9 @@ def open_ember(page: Page) -> None:
                            "&& document.body.dataset.appScreen !== 'ei-loading'", timeout=120_000)
 
 
-def new_game(page: Page, names: list[str], kinds: list[str], island: str = "default") -> None:
-    """Fill the Ember Isle new-game form and start."""
+def new_game(page: Page, names: list[str], kinds: list[str], island: str = "default",
+             options: dict[str, str] | None = None) -> None:
+    """Fill the Ember Isle new-game form (`options`: field -> value, e.g. ei-objects) and start."""
     page.wait_for_selector('[data-screen="ei-start"]')
     while page.locator('[data-field^="ei-name-"]').count() < len(names):
         page.click('[data-act="ei-add-seat"]')
@@ -38,6 +39,8 @@ def new_game(page: Page, names: list[str], kinds: list[str], island: str = "defa
         page.fill(f'[data-field="ei-name-{i}"]', name)
         page.select_option(f'[data-field="ei-kind-{i}"]', kind)
     page.select_option('[data-field="ei-map"]', island)
+    for field, value in (options or {}).items():
+        page.select_option(f'[data-field="{field}"]', value)
     page.click('[data-act="ei-new"]')
     if page.locator('[data-act="ei-new"][data-confirmed="1"]').count():
         page.click('[data-act="ei-new"][data-confirmed="1"]')
@@ -48,7 +51,21 @@ def has(page: Page, selector: str) -> bool:
 
 
 def click(page: Page, selector: str) -> None:
+    if selector == HEX:
+        tap_hex(page)
+        return
     page.locator(selector).first.click()
+
+
+HEX = '[data-act="ei-hex"]'
+
+
+def tap_hex(page: Page, index: int = 0) -> None:
+    """Tap a space to choose on the map: focused first (the map pans to a target reached by
+    the keyboard, as it may lie outside the part shown), then tapped where it is."""
+    target = page.locator(HEX).nth(index)
+    target.focus()
+    target.click()
 
 
 def wait_change(page: Page, before: dict[str, Any], timeout: float = 60_000) -> None:
@@ -99,6 +116,8 @@ def my_move(page: Page, clue_first: bool = True) -> str:
     on_map = has(page, '[data-act="ei-hex"]')
     if stage in ("lava", "rovers", "objects") or (stage == "move" and on_map):
         click(page, '[data-act="ei-hex"]')
+        if has(page, '[data-act="ei-facing"]'):  # a statue: which way it faces
+            click(page, '[data-act="ei-facing"]')
         click(page, '[data-act="ei-confirm"]')
         return "hex"
     if has(page, '[data-act="ei-do"]:has-text("Stay put")'):

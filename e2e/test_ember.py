@@ -122,9 +122,15 @@ def test_a_person_and_a_computer_play_to_the_end_on_a_phone(
     text = page.inner_text("#app")
     for row in g.scores():
         assert f"{row['name']}" in text and f"{row['total']} points" in text
+    # kept for "Your games": one summary, listed beside Small Islands' games
+    kept = json.loads(page.evaluate("() => localStorage.getItem('small-islands/ember-history')"))
+    assert len(kept["games"]) == 1 and kept["games"][0]["moves"] == len(g.actions)
     click(page, '[data-act="ei-leave"]')
     page.wait_for_selector('[data-act="ember"]')  # back on Small Islands' start screen
     assert "Ember Isle, finished" in page.inner_text("#app")
+    click(page, '[data-act="history"]')
+    page.wait_for_selector('[data-kind="ember"]')
+    assert "Ember Isle · " in page.inner_text('[data-kind="ember"]')
     assert recorder.problems() == {}
 
 

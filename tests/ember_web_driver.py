@@ -5,20 +5,9 @@ from __future__ import annotations
 
 import random
 
+import ember_isle as ei
 from ei_web.app import EmberApp
-from ember_isle import (
-    Action,
-    Bound,
-    BuyPower,
-    PlaceLava,
-    PlaceObject,
-    PlaceRover,
-    PlaceTriad,
-    PlayClue,
-    PlayLavaTile,
-    RemoveCube,
-    SeedColumn,
-)
+from ember_isle import Action
 
 
 def tap(app: EmberApp, act: str, **data: object) -> None:
@@ -34,28 +23,31 @@ def tap(app: EmberApp, act: str, **data: object) -> None:
 
 def play_action(app: EmberApp, a: Action) -> None:
     """The taps that play `a` for the device seat."""
-    if isinstance(a, PlaceTriad):
+    if isinstance(a, ei.PlaceTriad):
         tap(app, "ei-triad", triad=a.triad)
         for field in ("new", "match", "lava"):
             if field not in app.sel.fixed:
                 h = getattr(a, field)
                 tap(app, "ei-hex", q=h[0], r=h[1])
         tap(app, "ei-confirm")
-    elif isinstance(a, SeedColumn):
+    elif isinstance(a, ei.SeedColumn):
         tap(app, "ei-seed", col=a.column)
-    elif isinstance(a, PlayClue | PlayLavaTile):
+    elif isinstance(a, ei.PlayClue | ei.PlayLavaTile):
         tap(app, "ei-card", card=a.card)
         tap(app, "ei-option", col=a.column, tile=getattr(a, "tile", ""))
         assert "This clue leaves" in app.render()
         tap(app, "ei-confirm")
-    elif isinstance(a, RemoveCube):
+    elif isinstance(a, ei.RemoveCube):
         tap(app, "ei-cube", col=a.column)
         tap(app, "ei-hex", q=a.hex[0], r=a.hex[1])
         tap(app, "ei-confirm")
-    elif isinstance(a, Bound | PlaceLava | PlaceRover | PlaceObject):
+    elif isinstance(a, ei.Bound | ei.PlaceLava | ei.PlaceRover | ei.PlaceObject):
         tap(app, "ei-hex", q=a.hex[0], r=a.hex[1])
+        if isinstance(a, ei.PlaceObject) and a.facing is not None:
+            assert 'data-act="ei-confirm"' not in app.render()  # not before a facing is chosen
+            tap(app, "ei-facing", facing=a.facing)
         tap(app, "ei-confirm")
-    elif isinstance(a, BuyPower):
+    elif isinstance(a, ei.BuyPower):
         tap(app, "ei-power", power=a.power)
     else:
         legal = app.legal()
@@ -79,7 +71,7 @@ def play_out(app: EmberApp, rng: random.Random, limit: int = 3000) -> int:
             continue
         legal = app.legal()
         assert legal, f"no legal action for the device seat at {app.game.stage}"
-        clues = [a for a in legal if isinstance(a, PlayClue)]
+        clues = [a for a in legal if isinstance(a, ei.PlayClue)]
         claims = [a for a in legal if a.type == "claim"]
         pick = (claims or (clues if rng.random() < 0.6 else []) or legal)
         play_action(app, rng.choice(pick))

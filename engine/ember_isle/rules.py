@@ -10,31 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import actions as act
 from . import distribution, setup, turn
-from .actions import (
-    Action,
-    Bound,
-    BuyPower,
-    Claim,
-    Decline,
-    EndTurn,
-    LeaveAmulet,
-    Pass,
-    PlaceLava,
-    PlaceObject,
-    PlaceRover,
-    PlaceTriad,
-    PlayClue,
-    PlayLavaTile,
-    Raise,
-    RemoveCube,
-    SeedColumn,
-    StopMove,
-    Swap,
-    TakeAmulet,
-    WardCurse,
-    _field_names,
-)
+from .actions import Action, _field_names
 from .content import CLUE_CARDS, COLUMNS, LAVA_TILES, OBJECT_KINDS, POWERS, TRIADS
 from .errors import IllegalAction, MalformedInput
 from .state import PHASE_OF
@@ -83,26 +61,28 @@ def legal_of(g: Game, cls: type[Action], only: Action | None = None) -> list[Act
 #: Action type -> (stages where it may be played, its apply function, its checker).
 RULES: dict[type[Action], tuple[frozenset[str], Callable[[Game, Any], None], Callable[..., None]]]
 RULES = {
-    PlaceObject: (frozenset({"objects"}), setup.apply_object, setup.check_object),
-    PlaceTriad: (frozenset({"triads"}), setup.apply_triad, setup.check_triad),
-    PlaceRover: (frozenset({"triads", "rovers"}), setup.apply_rover, setup.check_rover),
-    SeedColumn: (frozenset({"seed"}), setup.apply_seed, setup.check_seed),
-    TakeAmulet: (frozenset({"start", "amulet"}), turn.apply_take, lambda g, a: None),
-    LeaveAmulet: (frozenset({"start", "amulet"}), turn.apply_leave, lambda g, a: None),
-    PlaceLava: (frozenset({"lava"}), turn.apply_place_lava, turn.check_place_lava),
-    PlayClue: (frozenset({"turn", "extra_clue"}), turn.apply_play_clue, turn.check_play_clue),
-    PlayLavaTile: (frozenset({"turn", "extra_clue"}), turn.apply_lava_tile, turn.check_lava_tile),
-    Bound: (frozenset({"turn", "move"}), turn.apply_bound, turn.check_bound),
-    StopMove: (frozenset({"move"}), turn.apply_stop, turn.check_stop),
-    Pass: (frozenset({"turn"}), turn.apply_pass, turn.check_pass),
-    Swap: (frozenset({"turn"}), turn.apply_swap, turn.check_swap),
-    Raise: (frozenset({"turn", "move"}), turn.apply_raise, turn.check_raise),
-    BuyPower: (frozenset({"turn"}), turn.apply_buy, turn.check_buy),
-    RemoveCube: (frozenset({"turn"}), turn.apply_remove, turn.check_remove),
-    EndTurn: (frozenset({"turn"}), turn.apply_end_turn, turn.check_end_turn),
-    Claim: (frozenset({"offer"}), distribution.apply_claim, lambda g, a: None),
-    Decline: (frozenset({"offer"}), distribution.apply_decline, lambda g, a: None),
-    WardCurse: (frozenset({"ward"}), distribution.apply_ward, distribution.check_ward),
+    act.PlaceObject: (frozenset({"objects"}), setup.apply_object, setup.check_object),
+    act.PlaceTriad: (frozenset({"triads"}), setup.apply_triad, setup.check_triad),
+    act.PlaceRover: (frozenset({"triads", "rovers"}), setup.apply_rover, setup.check_rover),
+    act.SeedColumn: (frozenset({"seed"}), setup.apply_seed, setup.check_seed),
+    act.TakeAmulet: (frozenset({"start", "amulet"}), turn.apply_take, lambda g, a: None),
+    act.LeaveAmulet: (frozenset({"start", "amulet"}), turn.apply_leave, lambda g, a: None),
+    act.PlaceLava: (frozenset({"lava"}), turn.apply_place_lava, turn.check_place_lava),
+    act.PlayClue: (frozenset({"turn", "extra_clue"}), turn.apply_play_clue, turn.check_play_clue),
+    act.PlayLavaTile: (
+        frozenset({"turn", "extra_clue"}), turn.apply_lava_tile, turn.check_lava_tile
+    ),
+    act.Bound: (frozenset({"turn", "move"}), turn.apply_bound, turn.check_bound),
+    act.StopMove: (frozenset({"move"}), turn.apply_stop, turn.check_stop),
+    act.Pass: (frozenset({"turn"}), turn.apply_pass, turn.check_pass),
+    act.Swap: (frozenset({"turn"}), turn.apply_swap, turn.check_swap),
+    act.Raise: (frozenset({"turn", "move"}), turn.apply_raise, turn.check_raise),
+    act.BuyPower: (frozenset({"turn"}), turn.apply_buy, turn.check_buy),
+    act.RemoveCube: (frozenset({"turn"}), turn.apply_remove, turn.check_remove),
+    act.EndTurn: (frozenset({"turn"}), turn.apply_end_turn, turn.check_end_turn),
+    act.Claim: (frozenset({"offer"}), distribution.apply_claim, lambda g, a: None),
+    act.Decline: (frozenset({"offer"}), distribution.apply_decline, lambda g, a: None),
+    act.WardCurse: (frozenset({"ward"}), distribution.apply_ward, distribution.check_ward),
 }
 APPLY: dict[type[Action], Callable[[Game, Any], None]] = {k: v[1] for k, v in RULES.items()}
 

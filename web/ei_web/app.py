@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
+from si_web.screens import elsewhere_screen
 
 from . import form as form_mod
 from . import pictures, screens, steps, words
 from .autopilot import Autopilot
+from .mapview import MapView
 from .session import Session, Storage
 from .steps import Sel
 
@@ -40,15 +42,38 @@ class EmberApp:
         self.confirm_new = False
         self.broken: str | None = None
         self.leave = False  # back to Small Islands (the browser module acts on it)
+        self.from_game = False  # the menu was opened over the game (Back returns to it)
         self.ignored: list[str] = []
         self.seen_log = 0
         self.auto = Autopilot(self)
+        self.map = MapView()  # the map's size on screen and the player's pan/zoom
+        self.load()
+
+    def load(self) -> None:
+        """Read the saved game (at the start, and again for "Continue here")."""
+        self.game, self.broken = None, None
         loaded = self.session.load()
         if isinstance(loaded, str):
             self.broken = loaded
         elif loaded is not None:
             self.game, self.viewer, self.unlocked = loaded.game, loaded.viewer, loaded.unlocked
             self.seen_log = len(self.game.log)
+
+    def sync(self) -> bool:
+        """Did another window write (or remove) the save since this one read or wrote it? A
+        window showing the game stops at "This game continued in another window" (a tap there
+        never writes over the newer save); other screens read the save again. True when
+        something to show changed."""
+        guard = self.session.guard
+        if guard.conflict or not guard.changed_elsewhere():
+            return False
+        if self.screen in ("game", "pass") and self.game is not None:
+            guard.conflict = True
+        else:
+            self.load()
+            if self.screen == "over" and (self.game is None or self.game.phase != "over"):
+                self.screen = "start"
+        return True
 
     # ------------------------------------------------------------------ state
     def humans(self) -> list[int]:
@@ -68,6 +93,7 @@ class EmberApp:
             return
         if g.phase == "over":
             self.screen = "over"
+            self.session.record_finished(g)  # kept for "Your games" (once)
             return
         seat, humans = g.to_move, self.humans()
         if len(humans) == 1:
@@ -107,6 +133,7 @@ class EmberApp:
         return self.game.legal_actions() if self.my_turn() and self.game is not None else []
 
     def save(self) -> None:
+        """Save after every change; refused when another window saved since (`sync`)."""
         if self.game is not None:
             self.session.save(self.game, self.viewer, self.unlocked)
 
@@ -117,7 +144,22 @@ class EmberApp:
         if not act.startswith("ei-") or method is None:
             self.ignored.append(f"not an Ember Isle act: {act}")
             return
+        self.sync()
+        if self.session.guard.conflict and act not in ("ei-continue-here", "ei-leave"):
+            self.ignored.append(f"{act}: the game continued in another window")
+            return
         method(data, fields)
+
+    def on_continue_here(self, data: Data, fields: dict[str, str]) -> None:
+        """Take the game over in this window: the latest save, read again."""
+        self.session.guard.conflict = False
+        self.sel = Sel()
+        self.auto.reset()
+        self.load()
+        if self.game is not None and self.game.phase != "over":
+            self.resume()
+        else:
+            self.screen = "over" if self.game is not None else "start"
 
     def on_new(self, data: Data, fields: dict[str, str]) -> None:
         form_mod.read(self.form, fields)
@@ -161,7 +203,24 @@ class EmberApp:
         self.session.set_active(False)
         self.leave = True
 
+    def can_back(self) -> bool:
+        """Has the browser's Back something to do here: close the rules or a dialog, or go
+        from the menu opened over a game back to it (as in Small Islands)?"""
+        over_game = self.screen == "start" and self.from_game and self.game is not None
+        return self.confirm_new or self.screen == "rules" or over_game
+
+    def back(self) -> None:
+        """The browser's (or Android's) Back (see `can_back`); never loses the game."""
+        if self.confirm_new:
+            self.confirm_new = False
+        elif self.screen == "rules":
+            self.on_rules_back({}, {})
+        elif self.can_back() and self.game is not None and self.game.phase != "over":
+            self.from_game = False
+            self.resume()
+
     def on_menu(self, data: Data, fields: dict[str, str]) -> None:
+        self.from_game = self.screen in ("game", "pass")  # Back returns to the game
         self.screen, self.sel, self.confirm_new = "start", Sel(), False
         if self.game is not None and len(self.humans()) > 1:
             self.unlocked = False  # the menu hides the hand: the next player must unlock
@@ -205,11 +264,35 @@ class EmberApp:
         except (KeyError, ValueError):
             return
         stage = self.game.stage if self.game is not None else ""
+        current = self.shown_box()
+        if current is not None and self.map.small(current) and data.get("key") != "1":
+            self.map.zoom_to(self.view(), h)  # a zoomed-out map: the first tap zooms there
+            return
         if self.sel.hex == h and stage != "triads":
             self.on_confirm(data, fields)  # a second tap on the chosen space confirms
             return
         if not steps.tap_hex(stage, self.legal(), self.sel, h):
             self.message = "Choose one of the highlighted spaces."
+
+    def on_facing(self, data: Data, fields: dict[str, str]) -> None:
+        """Which way the statue being placed faces (its buttons show once a space is chosen)."""
+        f = data.get("facing", "")
+        stage = self.game.stage if self.game is not None else ""
+        if f.isdigit() and int(f) in steps.facings(stage, self.legal(), self.sel):
+            self.sel.facing = int(f)
+
+    def on_zoom(self, data: Data, fields: dict[str, str]) -> None:
+        current = self.shown_box()
+        if current is not None and data.get("how") in ("in", "out", "fit"):
+            self.map.zoom(self.view(), current, data["how"])
+
+    def shown_box(self) -> tuple[float, float, float, float] | None:
+        """The part of the island the game screen shows now."""
+        if self.game is None or self.screen != "game":
+            return None
+        from .game_screen import map_state
+
+        return map_state(self, self.view(), self.legal())[2]
 
     def on_cancel(self, data: Data, fields: dict[str, str]) -> None:
         self.sel = Sel()
@@ -293,6 +376,8 @@ class EmberApp:
         return " ".join(t for t in (words.log_line(v, e) for e in fresh[-3:]) if t)
 
     def render(self) -> str:
+        if self.session.guard.conflict:
+            return elsewhere_screen("Ember Isle", "ei-")
         if self.screen == "rules":
             return pictures.rules_page()
         g = self.game

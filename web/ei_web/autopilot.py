@@ -39,6 +39,8 @@ class Autopilot:
         g = self.app.game
         if g is None or g.phase == "over" or g.to_move is None or self.app.screen != "game":
             return None
+        if self.app.session.guard.conflict:  # another window saved the game since: it plays there
+            return None
         return g.to_move if g.seats[g.to_move].bot else None
 
     def _request(self, kind: str, seat: int, level: str) -> str:

@@ -85,32 +85,12 @@ def hexes(items: Iterable[Iterable[int]]) -> set[Hex]:
     return {key(h) for h in items}
 
 
-MIN_FOCUS = 9 * S * ROOT3  # a zoomed map still shows at least 9 hexes across
-
-
-def viewbox(view: dict[str, Any], focus: Iterable[Hex] = ()) -> str:
-    """The box around every hex that is not sea on ring 7 (the island with its coast); with
-    `focus` (the step's targets), the part of it around them when that is smaller, so that
-    targets are larger on a phone (at least MIN_FOCUS wide, same aspect as the island)."""
-    box = _island_box(view)
-    pts = [centre(h) for h in focus]
-    if pts:
-        x0, y0, w, h = box
-        fx0 = min(p[0] for p in pts) - 2.5 * S * ROOT3
-        fx1 = max(p[0] for p in pts) + 2.5 * S * ROOT3
-        fy0 = min(p[1] for p in pts) - 2.5 * S * 1.5
-        fy1 = max(p[1] for p in pts) + 2.5 * S * 1.5
-        fw = max(fx1 - fx0, (fy1 - fy0) * w / h, MIN_FOCUS)
-        fh = fw * h / w
-        if fw < w:
-            cx, cy = (fx0 + fx1) / 2, (fy0 + fy1) / 2
-            nx = min(max(cx - fw / 2, x0), x0 + w - fw)
-            ny = min(max(cy - fh / 2, y0), y0 + h - fh)
-            box = (nx, ny, fw, fh)
+def viewbox_attr(box: tuple[float, float, float, float]) -> str:
     return " ".join(f"{v:.1f}" for v in box)
 
 
-def _island_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
+def island_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The box around every hex that is not sea on ring 7 (the island with its coast)."""
     xs, ys = [], []
     for k in view["board"]["terrain"]:
         q, r = (int(v) for v in k.split(","))
@@ -130,9 +110,13 @@ def board_svg(
     chosen: Hex | None = None,
     preview: tuple[str, set[Hex]] | None = None,
     label: str = "The island",
+    box: tuple[float, float, float, float] | None = None,
+    facing: int | None = None,
 ) -> str:
     """The whole map. `targets`: hex -> its accessible name (tap targets, `data-act="hex"`);
-    `preview`: (column, the hexes it would keep) drawn over the map."""
+    `preview`: (column, the hexes it would keep) drawn over the map; `box`: the part shown
+    (its viewBox; `mapview` chooses it), else the whole island; `facing`: a statue being placed
+    on `chosen`, facing that way."""
     targets = targets or {}
     b = view["board"]
     lava = hexes(b["lava"])
@@ -156,8 +140,10 @@ def board_svg(
         art.append('<use href="#e-volcano" x="0" y="0"/>')
     pieces = _objects(b) + _amulets(view) + _cubes(view) + _rovers(view)
     marks = _preview(preview) + _targets(view, targets, chosen)
+    if facing is not None and chosen is not None:
+        marks += _objects({"objects": [{"kind": "statue", "hex": chosen, "facing": facing}]})
     return (
-        f'<svg id="ei-board" class="ei-board" viewBox="{viewbox(view, targets)}" role="group" '
+        f'<svg id="ei-board" class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
         f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
         f'<g class="ground">{"".join(ground)}</g><g class="art" aria-hidden="true">{"".join(art)}</g>'
         f'<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'

@@ -18,6 +18,10 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
+from si_web.back import BackGuard
+from si_web.gestures import MapGestures
+
+from . import board
 from .app import EmberApp
 
 try:
@@ -54,10 +58,21 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     document.head.appendChild(link)
     shell.update(root=root, app=EmberApp(storage), back=back)
     proxies = [create_proxy(on_click), create_proxy(on_keydown), create_proxy(on_message),
-               create_proxy(on_worker_error)]
+               create_proxy(on_worker_error), create_proxy(on_pointerdown), create_proxy(on_pointermove),
+               create_proxy(on_pointerup), create_proxy(on_wheel), create_proxy(on_focusin),
+               create_proxy(on_resize), create_proxy(on_storage), create_proxy(on_popstate)]
     shell["proxies"] = proxies
     root.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
+    root.addEventListener("pointerdown", proxies[4])
+    window.addEventListener("pointermove", proxies[5])
+    window.addEventListener("pointerup", proxies[6])
+    window.addEventListener("pointercancel", proxies[6])
+    root.addEventListener("wheel", proxies[7], js_obj({"passive": False}))
+    root.addEventListener("focusin", proxies[8])
+    window.addEventListener("resize", proxies[9])
+    window.addEventListener("storage", proxies[10])
+    window.addEventListener("popstate", proxies[11])
     show()
 
 
@@ -65,6 +80,7 @@ def show() -> None:
     app: EmberApp = shell["app"]
     shell["showing"] = True
     app.session.set_active(True)
+    app.sync()  # another window may have played or finished the game meanwhile
     if app.game is not None and app.game.phase != "over":
         app.resume()
     else:
@@ -76,6 +92,7 @@ def render() -> None:
     app: EmberApp = shell["app"]
     if app.leave:
         app.leave = False
+        back_guard.sync(False)
         shell["showing"] = False
         shell["back"](None)
         return
@@ -88,9 +105,13 @@ def render() -> None:
         app.message = None
         app.screen = "start"
         root.innerHTML = app.render()
-    document.body.dataset.appScreen = "ei-" + app.screen
+    document.body.dataset.appScreen = "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen)
     document.body.dataset.emberStage = app.game.stage if app.game is not None else ""
     restore_focus(focused)
+    back_guard.sync(app.can_back())
+    if measure_map():  # the map's size changed: its box depends on it
+        root.innerHTML = app.render()
+        restore_focus(focused)
     live = document.getElementById("si-live")
     news = app.news()
     if news and not missing(live):
@@ -129,8 +150,8 @@ def tap(act: str, data: dict[str, str]) -> None:
 
 
 def on_click(event: Js) -> None:
-    if not shell["showing"]:
-        return
+    if not shell["showing"] or gestures.swallow(event):
+        return  # (the end of a pan or a pinch on the map is not a tap)
     el = event.target.closest("[data-act]")
     if missing(el):
         return
@@ -149,7 +170,7 @@ def on_keydown(event: Js) -> None:
     on_map = not missing(target) and hasattr(target, "closest") and not missing(target.closest(TARGETS))
     if on_map and key in ("Enter", " "):
         event.preventDefault()
-        tap("ei-hex", data_of(target.closest(TARGETS)))
+        tap("ei-hex", {**data_of(target.closest(TARGETS)), "key": "1"})
     elif on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
         event.preventDefault()
         items = list(shell["root"].querySelectorAll(TARGETS))
@@ -161,6 +182,107 @@ def on_keydown(event: Js) -> None:
         nxt.focus()
     elif key == "Escape":
         tap("ei-cancel", {})
+
+
+# --- the map: its size, pan and pinch-zoom (shared with Small Islands), keyboard reveal ----
+
+
+def measure_map() -> bool:
+    """Tell the app the map's size on screen; True when it changed."""
+    app: EmberApp = shell["app"]
+    el = shell["root"].querySelector(".ei-game .ei-map")
+    if missing(el):
+        return False
+    rect = el.getBoundingClientRect()
+    px = (round(float(rect.width)), round(float(rect.height)))
+    if px[0] <= 0 or px[1] <= 0 or px == app.map.px:
+        return False
+    app.map.px = px
+    return True
+
+
+def set_box(svg: Js, box: tuple[float, float, float, float]) -> None:
+    svg.setAttribute("viewBox", board.viewbox_attr(box))
+    shell["app"].map.user = box
+
+
+def zoom_widths() -> tuple[float, float]:
+    app: EmberApp = shell["app"]
+    return app.map.widths(app.view()) if app.game is not None else (50.0, 400.0)
+
+
+gestures = MapGestures("#ei-board", lambda sel: document.querySelector(sel), set_box, zoom_widths,
+                       lambda: None)
+
+
+def on_pointerdown(event: Js) -> None:
+    if shell["showing"]:
+        gestures.down(event)
+
+
+def on_pointermove(event: Js) -> None:
+    if shell["showing"]:
+        gestures.move(event)
+
+
+def on_pointerup(event: Js) -> None:
+    if shell["showing"]:
+        gestures.up(event)
+
+
+def on_wheel(event: Js) -> None:
+    if shell["showing"]:
+        gestures.wheel(event)
+
+
+def on_focusin(event: Js) -> None:
+    """A map target reached by the keyboard comes into view (the map pans to it)."""
+    target = event.target
+    if not shell["showing"] or missing(target) or not hasattr(target, "closest"):
+        return
+    el = target.closest(TARGETS)
+    svg = document.getElementById("ei-board")
+    app: EmberApp = shell["app"]
+    if missing(el) or missing(svg) or app.game is None:
+        return
+    vb = svg.viewBox.baseVal
+    h = (int(el.getAttribute("data-q")), int(el.getAttribute("data-r")))
+    box = app.map.reveal(app.view(), (vb.x, vb.y, vb.width, vb.height), h)
+    if box is not None:
+        svg.setAttribute("viewBox", board.viewbox_attr(box))
+
+
+back_guard = BackGuard(window, js_obj)  # Small Islands' Back handling (si_web.back)
+
+
+def on_popstate(event: Js) -> None:
+    """The browser's Back: close the rules or a dialog, or return from the menu to the game."""
+    if not shell["showing"] or not back_guard.popped():
+        return
+    try:
+        shell["app"].back()
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
+    render()
+
+
+def on_storage(event: Js) -> None:
+    """Another window wrote Ember Isle's save: stop here, or read it again (`EmberApp.sync`)."""
+    key = None if missing(event.key) else str(event.key)
+    if not shell["showing"] or (key is not None and not key.startswith("small-islands/ember")):
+        return
+    try:
+        changed = shell["app"].sync()
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
+        return
+    if changed:
+        render()
+
+
+def on_resize(event: Js) -> None:
+    if shell["showing"] and measure_map():
+        render()
 
 
 def focus_key() -> str | None:

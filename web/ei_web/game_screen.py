@@ -9,7 +9,8 @@ from si_web.markup import escape
 from si_web.screens import button
 
 from . import screens, steps, words
-from .board import board_svg
+from .board import Hex, board_svg
+from .mapview import Box
 
 if TYPE_CHECKING:
     from .app import EmberApp
@@ -44,6 +45,13 @@ def ask(app: EmberApp, v: dict[str, Any]) -> str:
             return "Use an amulet, raise a treasure under your rover, or end your turn."
         return ("Your turn: play a clue (choose a card), move (tap a highlighted space), "
                 "or swap your clues.")
+    if stage == "objects":
+        kind = steps.next_object(app.legal())
+        what = words.OBJECTS.get(kind or "", "object")
+        if kind == "statue":
+            return (f"Place a {what}: tap a highlighted space, then choose which way it faces "
+                    "(where its amulets will land).")
+        return f"Place a {what}: tap a highlighted space."
     return ASK.get(stage, "Your move.")
 
 
@@ -57,6 +65,8 @@ def panel(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
         out.append(f'<p class="hint">{escape(app.auto.hint_text)}</p>')
     if stage == "triads" and app.my_turn():
         out.append(screens.triad_box(v, legal, app.sel))
+    if stage == "objects" and app.my_turn():
+        out.append(screens.facing_box(v, legal, app.sel, stage))
     if stage == "seed" and app.my_turn():
         out.append(screens.seed_box(v, legal))
     if g.phase == "distribution":
@@ -105,12 +115,9 @@ def game_screen(app: EmberApp) -> str:
     v = app.view()
     legal = app.legal()
     stage = g.stage
-    # a clue being previewed: the map shows what it leaves, not where the rover could go
-    mapped = app.my_turn() and app.sel.option is None
-    targets = steps.targets(v, stage, legal, app.sel) if mapped else {}
-    fixed = app.sel.fixed
-    chosen = app.sel.hex or (fixed.get("new") if fixed else None)
-    board = board_svg(v, targets, chosen, steps.preview(v, app.sel))
+    targets, chosen, box = map_state(app, v, legal)
+    board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
+                      facing=app.sel.facing) + map_controls()
     who = ask_who(app)
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
@@ -122,6 +129,30 @@ def game_screen(app: EmberApp) -> str:
         f'<aside class="panel" aria-label="Your turn" tabindex="0">{panel(app, v, legal)}</aside>'
         f'<div class="actions" id="ei-actions">{action_bar(app, v, legal)}</div>'
         f'<div class="toasts">{msg}</div></div>'
+    )
+
+
+def map_state(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> tuple[dict[Hex, str], Hex | None, Box]:
+    """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
+    g = app.game
+    assert g is not None
+    # a clue being previewed: the map shows what it leaves, not where the rover could go
+    mapped = app.my_turn() and app.sel.option is None
+    targets = steps.targets(v, g.stage, legal, app.sel) if mapped else {}
+    fixed = app.sel.fixed
+    chosen = app.sel.hex or (fixed.get("new") if fixed else None)
+    return targets, chosen, app.map.box(v, g.stage, targets, chosen)
+
+
+def map_controls() -> str:
+    """Zoom in, zoom out and fit the island: by touch and by keyboard (pinch, drag and the
+    wheel do the same on the map)."""
+    return (
+        '<div class="ei-zoom" role="group" aria-label="Map view">'
+        + button("+", "ei-zoom", "btn", name="Zoom in", how="in")
+        + button("−", "ei-zoom", "btn", name="Zoom out", how="out")
+        + button("Fit the island", "ei-zoom", "btn", how="fit")
+        + "</div>"
     )
 
 

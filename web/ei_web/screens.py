@@ -3,19 +3,31 @@ map, panel, action bar), the end screen. Builders only: the app decides what sho
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ember_isle import Action, PlaceTriad, SeedColumn
 from ember_isle.content import COLOURS
 from ember_isle.view import count_after
+from si_web import screens as si_screens
 from si_web.board_svg import attrs
 from si_web.markup import escape
 from si_web.screens import button, swatch
 
 from . import form as form_mod
 from . import pictures, words
-from .board import COLUMN_FILL, MARK_OF, board_svg
-from .steps import TRIAD_ASK, Sel, clue_options, cube_columns, next_field, playable_cards, powers
+from .board import COLUMN_FILL, MARK_OF, board_svg, corners
+from .steps import (
+    TRIAD_ASK,
+    Sel,
+    clue_options,
+    cube_columns,
+    facing_towards,
+    facings,
+    next_field,
+    playable_cards,
+    powers,
+)
 
 EDITION = "Component content of this edition is original."
 
@@ -24,12 +36,34 @@ def seat_swatch(colour: str) -> str:
     return swatch(MARK_OF.get(colour, "grey"))
 
 
-def _select(field: str, label: str, options: tuple[tuple[str, str], ...], current: str) -> str:
-    opts = "".join(
+def _options(options: tuple[tuple[str, str], ...], current: str) -> str:
+    return "".join(
         f'<option value="{escape(v)}"{" selected" if v == current else ""}>{escape(t)}</option>'
         for v, t in options
     )
+
+
+def _select(field: str, label: str, options: tuple[tuple[str, str], ...], current: str,
+            group: tuple[str, tuple[tuple[str, str], ...]] | None = None) -> str:
+    opts = _options(options, current)
+    if group is not None:  # a further list of choices under its own heading
+        opts += f'<optgroup label="{escape(group[0])}">{_options(group[1], current)}</optgroup>'
     return f'<label>{escape(label)} <select data-field="{field}">{opts}</select></label>'
+
+
+def island_options(form: dict[str, Any]) -> str:
+    """The island, its objects, the volcano and who goes first (docs/EMBER.md 4.3, 5, 10)."""
+    first = ((v, t + (f" ({form['names'][int(v)]})" if v.isdigit() else ""))
+             for v, t in form_mod.FIRST if not v.isdigit() or int(v) < len(form["names"]))
+    return (
+        '<div class="ei-options-form">'
+        + _select("ei-map", "Island", form_mod.MAPS, form["map"],
+                  ("An island of your choice: its three pieces", form_mod.PIECES))
+        + _select("ei-objects", "Huts, palm trees and statues", form_mod.OBJECTS, form["objects"])
+        + _select("ei-volcano", "Volcano", form_mod.VOLCANO, form["volcano"])
+        + _select("ei-first", "Who goes first", tuple(first), form["first"])
+        + "</div>"
+    )
 
 
 def start(form: dict[str, Any], summary: str | None, error: str | None, broken: str | None) -> str:
@@ -63,9 +97,9 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         f'<div class="seats">{rows}</div><div class="row">'
         + button("Add a player", "ei-add-seat", "btn", disabled=n >= 4)
         + button("Remove a player", "ei-remove-seat", "btn", disabled=n <= 2)
-        + "</div><div class=\"row\">"
-        + _select("ei-map", "Island", form_mod.MAPS, form["map"])
-        + f"</div>{err}"
+        + "</div>"
+        + island_options(form)
+        + err
         + button("Start Ember Isle", "ei-new", "btn primary")
         + "</section><div class=\"row\">"
         + button("Rules of Ember Isle", "ei-rules", "btn")
@@ -85,14 +119,8 @@ def confirm_new() -> str:
 
 
 def pass_screen(name: str, colour: str, why: str) -> str:
-    return (
-        '<section class="screen pass" data-screen="ei-pass">'
-        f'<div class="pass-who">{seat_swatch(colour)}</div>'
-        f'<h1>Pass the device to <span class="name">{escape(name)}</span></h1>'
-        f"<p>{escape(why)}</p>"
-        + button(f"I am {name}: show my turn", "ei-unlock", "btn primary big")
-        + '<div class="row">' + button("Menu", "ei-menu", "btn") + "</div></section>"
-    )
+    """Small Islands' pass-the-device screen, with Ember Isle's acts and the seat's mark."""
+    return si_screens.pass_screen(name, MARK_OF.get(colour, "grey"), why, prefix="ei-")
 
 
 def header(view: dict[str, Any], who: str, can_undo: bool, can_hint: bool) -> str:
@@ -198,6 +226,41 @@ def triad_box(view: dict[str, Any], legal: list[Action], sel: Sel) -> str:
         "one space joins the same ground, one is new land on the sea, one is lava. Your rover "
         f'starts on the new land.</p><div class="row">{buttons}</div><p><b>{escape(ask)}</b></p></section>'
     )
+
+
+def facing_picture(facing: int) -> str:
+    """A statue on its space with an arrow the way it faces (for the facing buttons)."""
+    a = math.radians(60 * facing)
+    x, y = 8.5 * math.cos(a), 8.5 * math.sin(a)
+    hx, hy = 5 * math.cos(a - 2.6), 5 * math.sin(a - 2.6)
+    kx, ky = 5 * math.cos(a + 2.6), 5 * math.sin(a + 2.6)
+    return (
+        '<svg class="ei-facing-pic" viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
+        f'<polygon points="{corners((0, 0), 11.5)}" fill="#a9d46f" stroke="#0e4d64" stroke-width="0.8"/>'
+        '<use href="#e-statue" transform="scale(0.8)"/>'
+        f'<path d="M0 0L{x:.1f} {y:.1f}M{x + hx:.1f} {y + hy:.1f}L{x:.1f} {y:.1f}L{x + kx:.1f} {y + ky:.1f}" '
+        'stroke="#7d1d16" stroke-width="2" fill="none" stroke-linecap="round"/></svg>'
+    )
+
+
+def facing_box(view: dict[str, Any], legal: list[Action], sel: Sel, stage: str) -> str:
+    """Which way a statue faces: one button per facing, in words with a picture."""
+    choices = facings(stage, legal, sel)
+    if not choices or sel.hex is None:
+        return ""
+    items = []
+    for f in choices:
+        on = sel.facing == f
+        items.append(
+            f'<button type="button" class="btn ei-facing{" on" if on else ""}" data-act="ei-facing" '
+            f'data-facing="{f}" aria-pressed="{"true" if on else "false"}">{facing_picture(f)}'
+            f"<span>Face {words.DIRECTIONS[f]}, towards {escape(facing_towards(view, sel.hex, f))}</span>"
+            "</button>"
+        )
+    return ('<section class="ei-facings" aria-label="Which way the statue faces">'
+            "<h3>Which way does the statue face?</h3><p>Its amulets land along that line, on the "
+            "farthest space before the sea; it turns one step clockwise after each raised treasure.</p>"
+            f'<div class="ei-facing-list">{"".join(items)}</div></section>')
 
 
 def seed_box(view: dict[str, Any], legal: list[Action]) -> str:

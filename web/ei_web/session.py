@@ -7,14 +7,21 @@ and kept (moved aside before a new game is written over it).
 - ``small-islands/ember-summary``: one plain line for the start screen's "Continue" (the
   Small Islands start screen reads it without loading Ember Isle);
 - ``small-islands/ember-settings``: the new-game form.
+
+Two windows on one device: Small Islands' `si_web.guard` over ``ember-save`` (a save over one
+another window wrote since is refused; the app then offers "Continue here").
 """
 
 from __future__ import annotations
 
 import json
+import time
+import zlib
 from typing import Any, Protocol
 
 from ember_isle import Game, MalformedInput
+from si_web.guard import SaveGuard
+from si_web.other_history import EmberHistory
 from small_islands.errors import MalformedInput as BadJson
 from small_islands.save import load_json
 
@@ -43,10 +50,12 @@ class Loaded:
 class Session:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self.guard = SaveGuard(storage, SAVE)  # two windows, one game (Small Islands' guard)
 
     def load(self) -> Loaded | str | None:
-        """The saved game, None when there is none, or the reason it cannot be read."""
-        raw = self.storage.get(SAVE)
+        """The saved game, None when there is none, or the reason it cannot be read. This
+        window now knows that save (`guard`)."""
+        raw = self.guard.read()
         if raw is None:
             return None
         try:
@@ -61,10 +70,21 @@ class Session:
         except (MalformedInput, BadJson, KeyError, TypeError, ValueError) as exc:
             return str(exc) or "unreadable"
 
-    def save(self, game: Game, viewer: int | None, unlocked: bool) -> None:
+    def save(self, game: Game, viewer: int | None, unlocked: bool) -> bool:
+        """Write the game after an action; refused (False, `guard.conflict` set) when another
+        window wrote the save since this one read or wrote it."""
         record = {"v": 1, "game": game.to_json(), "viewer": viewer, "unlocked": unlocked}
-        self.storage.set(SAVE, json.dumps(record, separators=(",", ":")))
+        if not self.guard.write(json.dumps(record, separators=(",", ":"))):
+            return False
         self.storage.set(SUMMARY, summary(game))
+        return True
+
+    def record_finished(self, game: Game, at_ms: int | None = None) -> bool:
+        """Keep a finished game's summary for "Your games" (once; never raises)."""
+        if game.phase != "over":
+            return False
+        stamp = int(time.time() * 1000) if at_ms is None else at_ms
+        return EmberHistory(self.storage).add(finished_summary(game, stamp))
 
     def move_aside(self) -> None:
         raw = self.storage.get(SAVE)
@@ -72,6 +92,7 @@ class Session:
             self.storage.set(BROKEN, raw)
         self.storage.remove(SAVE)
         self.storage.remove(SUMMARY)
+        self.guard.known = None
 
     def settings(self) -> dict[str, Any] | None:
         raw = self.storage.get(SETTINGS)
@@ -91,6 +112,25 @@ class Session:
             self.storage.set(ACTIVE, "ember")
         else:
             self.storage.remove(ACTIVE)
+
+
+def finished_summary(game: Game, at_ms: int) -> dict[str, Any]:
+    """What "Your games" keeps of a finished game (`si_web.other_history`): the date, each
+    seat (name, colour, a person or a computer's level, total, place), the end, the moves. The
+    id is a checksum of the save, so the same game is kept once."""
+    data = game.to_json().encode("utf-8")
+    rows = {r["seat"]: r for r in game.scores()}
+    return {
+        "id": f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}",
+        "at": int(at_ms),
+        "seats": [
+            {"name": s.name, "colour": s.colour, "kind": s.bot or "human",
+             "total": int(rows[i]["total"]), "rank": int(rows[i]["rank"])}
+            for i, s in enumerate(game.seats)
+        ],
+        "end": game.end_reason if game.end_reason in ("deck", "stall") else "deck",
+        "moves": len(game.actions),
+    }
 
 
 def summary(game: Game) -> str:

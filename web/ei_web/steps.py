@@ -22,6 +22,7 @@ from ember_isle import (
     RemoveCube,
     WardCurse,
 )
+from ember_isle.hexes import DIRECTIONS
 from ember_isle.view import candidates_after
 
 from . import words
@@ -122,6 +123,29 @@ def chosen(view: dict[str, Any], stage: str, legal: list[Action], sel: Sel) -> A
     if len(acts) > 1 and sel.facing is not None:
         acts = [a for a in acts if getattr(a, "facing", None) == sel.facing]
     return acts[0] if len(acts) == 1 else None
+
+
+def facings(stage: str, legal: list[Action], sel: Sel) -> list[int]:
+    """The facings a statue on the chosen space may take (empty: nothing to turn)."""
+    if sel.hex is None:
+        return []
+    return sorted({a.facing for a in hex_actions(stage, legal, sel)
+                   if isinstance(a, PlaceObject) and a.facing is not None and key(a.hex) == sel.hex})
+
+
+def next_object(legal: list[Action]) -> str | None:
+    """The kind of object the player places now (hut, tree, statue), if any."""
+    return next((a.kind for a in legal if isinstance(a, PlaceObject)), None)
+
+
+def facing_towards(view: dict[str, Any], h: Hex, facing: int) -> str:
+    """What a statue on `h` would face, in words: the ground beside it that way."""
+    dq, dr = DIRECTIONS[facing]  # facing 0-5: east, then clockwise
+    nxt = f"{h[0] + dq},{h[1] + dr}"
+    letter = view["board"]["terrain"].get(nxt, "S")
+    if [h[0] + dq, h[1] + dr] in [list(x) for x in view["board"]["volcano"]]:
+        return "the volcano"
+    return words.facing_target(letter)
 
 
 def tap_hex(stage: str, legal: list[Action], sel: Sel, h: Hex) -> bool:

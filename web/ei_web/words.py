@@ -120,6 +120,12 @@ def region(h: tuple[int, int] | list[int]) -> str:
     return f"{ring}, {where}"
 
 
+def facing_target(letter: str) -> str:
+    """The ground a statue faces, for its facing buttons ("a lake", "the sea", "jungle")."""
+    ground = TERRAIN.get(letter, "land")
+    return {"sea": "the sea", "lake": "a lake", "river": "a river"}.get(ground, ground)
+
+
 def place(view: dict[str, Any], h: tuple[int, int] | list[int]) -> str:
     """A space in words: its ground and where it lies."""
     key = f"{h[0]},{h[1]}"

@@ -7,7 +7,7 @@ screens are replaced by innerHTML on every state change; on the game screen only
 whose HTML changed, and of the map only its marks layer when the map layer is unchanged);
 the tapped element's ``data-act`` and ``data-*`` attributes say what the tap means. Pan and
 pinch-zoom of the map change only the SVG's viewBox (no re-render); the app saves it when a
-gesture ends (arithmetic in `viewport`).
+gesture ends (`gestures`, shared with Ember Isle; arithmetic in `viewport`).
 
 Computer seats: on the "watch" screen the controller plays the seat to move after a pause
 (the app's pace; none after "Skip"). Alexis's steps run here (they are cheap). Bot decisions
@@ -31,10 +31,12 @@ from pyscript import document, window
 
 from si_web import kept_browser, other_game, viewport
 from si_web.app import App
-from si_web.board_svg import viewbox_attr
+from si_web.back import BackGuard
+from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.feedback import Feedback
 from si_web.first_paint import Keeper
+from si_web.gestures import MapGestures, svg_point
 from si_web.session import StorageFull
 
 try:
@@ -77,7 +79,6 @@ class LocalStorage:
 
 app = App(LocalStorage())
 last: dict[str, dict[str, str] | None] = {"parts": None, "screen_parts": None}
-gesture: dict[str, Any] = {"pointers": {}, "start": None, "moved": False, "suppress_click": False}
 
 
 # --- showing the app ------------------------------------------------------------------
@@ -192,9 +193,7 @@ def read_fields() -> dict[str, str]:
 def on_click(event: Js) -> None:
     if other_game.active():
         return
-    suppressed = gesture["suppress_click"]
-    gesture["suppress_click"] = False
-    if suppressed and not missing(event.target.closest("#board")):
+    if gesture.swallow(event):
         return  # the end of a pan or pinch on the map, not a tap
     el = event.target.closest("[data-act]")
     if missing(el):
@@ -258,7 +257,8 @@ def back_from_other_game(note: str | None = None) -> None:
 # --- keyboard, focus, screen readers, Back ---------------------------------------------
 
 TARGETS = "#board [role=button][data-act]"
-live: dict[str, Any] = {"el": None, "guard": False, "ignore_pop": 0}
+live: dict[str, Any] = {"el": None}
+back_guard = BackGuard(window, lambda d: js_obj(d))  # Back stays in the app (`back`)
 
 
 def focus_key() -> str | None:
@@ -387,25 +387,13 @@ def make_live_region() -> None:
 
 
 def sync_history() -> None:
-    """Keep one history entry of ours while Back has something to do in the app, so that the
-    browser's (or Android's) Back comes to `on_popstate` instead of leaving."""
-    want = app.can_back()
-    if want and not live["guard"]:
-        window.history.pushState(js_obj({"si": 1}), "")
-        live["guard"] = True
-    elif not want and live["guard"]:
-        live["guard"] = False
-        live["ignore_pop"] += 1
-        window.history.back()
+    """Keep one history entry of ours while Back has something to do in the app (`back`)."""
+    back_guard.sync(app.can_back())
 
 
 def on_popstate(event: Js) -> None:
-    if other_game.active():
+    if other_game.active() or not back_guard.popped():
         return
-    if live["ignore_pop"]:
-        live["ignore_pop"] -= 1
-        return
-    live["guard"] = False
     try:
         app.back()
     except Exception:
@@ -443,11 +431,6 @@ def board_el() -> Js:
     return document.getElementById("board")
 
 
-def current_viewbox(svg: Js) -> viewport.Box:
-    vb = svg.viewBox.baseVal
-    return (vb.x, vb.y, vb.width, vb.height)
-
-
 def set_viewbox(svg: Js, vb: viewport.Box) -> None:
     svg.setAttribute("viewBox", viewbox_attr(vb))
     app.user_viewbox = vb
@@ -456,97 +439,32 @@ def set_viewbox(svg: Js, vb: viewport.Box) -> None:
         last["parts"]["board-vb"] = ""
 
 
-def svg_point(svg: Js, x: float, y: float) -> tuple[float, float]:
-    pt = svg.createSVGPoint()
-    pt.x, pt.y = x, y
-    p = pt.matrixTransform(svg.getScreenCTM().inverse())
-    return p.x, p.y
-
-
 def table_width() -> int:
     return app.game.board.width if app.game else 12
 
 
-def scale_of(svg: Js) -> float:
-    rect = svg.getBoundingClientRect()
-    return viewport.units_per_pixel(current_viewbox(svg), rect.width, rect.height)
+def zoom_widths() -> tuple[float, float]:
+    return (viewport.MIN_WIDTH, table_width() * CELL + viewport.MAP_MARGIN)
 
 
-def start_gesture(svg: Js) -> None:
-    gesture["start"] = {
-        "vb": current_viewbox(svg),
-        "pointers": dict(gesture["pointers"]),
-        "scale": scale_of(svg),
-    }
+gesture = MapGestures("#board", lambda sel: root.querySelector(sel), set_viewbox, zoom_widths,
+                      app.remember_view)
 
 
 def on_pointerdown(event: Js) -> None:
-    gesture["suppress_click"] = False  # any new touch: the next click is a real tap
-    svg = event.target.closest("#board")
-    if missing(svg):
-        return
-    pointers = gesture["pointers"]
-    pointers[event.pointerId] = (event.clientX, event.clientY)
-    gesture["moved"] = False
-    gesture["suppress_click"] = False
-    start_gesture(svg)
-    if len(pointers) == 2:
-        (x1, y1), (x2, y2) = pointers.values()
-        gesture["start"]["dist"] = math.hypot(x2 - x1, y2 - y1) or 1
-        gesture["start"]["mid"] = svg_point(svg, (x1 + x2) / 2, (y1 + y2) / 2)
+    gesture.down(event)
 
 
 def on_pointermove(event: Js) -> None:
-    pointers = gesture["pointers"]
-    start = gesture["start"]
-    if event.pointerId not in pointers or start is None:
-        return
-    svg = board_el()
-    if missing(svg):
-        return
-    pointers[event.pointerId] = (event.clientX, event.clientY)
-    if len(pointers) == 1:
-        x0, y0 = start["pointers"].get(event.pointerId, (event.clientX, event.clientY))
-        dx, dy = event.clientX - x0, event.clientY - y0
-        if not gesture["moved"] and math.hypot(dx, dy) < 8:
-            return
-        gesture["moved"] = True
-        set_viewbox(svg, viewport.panned(start["vb"], dx, dy, start["scale"]))
-    elif len(pointers) == 2 and "dist" in start:
-        (x1, y1), (x2, y2) = pointers.values()
-        dist = math.hypot(x2 - x1, y2 - y1) or 1
-        gesture["moved"] = True
-        px, py = start["mid"]
-        set_viewbox(
-            svg, viewport.zoom_about(start["vb"], px, py, start["dist"] / dist, table_width())
-        )
+    gesture.move(event)
 
 
 def on_pointerup(event: Js) -> None:
-    pointers = gesture["pointers"]
-    pointers.pop(event.pointerId, None)
-    if gesture["moved"]:
-        gesture["suppress_click"] = event.type == "pointerup"
-    if pointers:
-        svg = board_el()
-        if not missing(svg):
-            start_gesture(svg)
-    else:
-        if gesture["moved"]:
-            app.remember_view()
-        gesture["start"] = None
-        gesture["moved"] = False
+    gesture.up(event)
 
 
 def on_wheel(event: Js) -> None:
-    svg = event.target.closest("#board")
-    if missing(svg):
-        return
-    event.preventDefault()
-    px, py = svg_point(svg, event.clientX, event.clientY)
-    factor = viewport.wheel_factor(event.deltaY, event.deltaMode == 1)
-    set_viewbox(svg, viewport.zoom_about(current_viewbox(svg), px, py, factor, table_width()))
-    app.remember_view()
+    gesture.wheel(event)
 
 
 # --- computer seats and hints ----------------------------------------------------------
@@ -752,7 +670,8 @@ document.addEventListener("keydown", _proxies[5])
 window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
 document.addEventListener("visibilitychange", _proxies[8])
-kept_browser.install(app, tap_act, render)  # files, the replay's slider, other windows
+# files, the replay's slider, other windows (not while Ember Isle has the page)
+kept_browser.install(app, tap_act, lambda: None if other_game.active() else render())
 make_live_region()
 
 

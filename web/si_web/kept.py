@@ -22,6 +22,7 @@ from small_islands.save import read_save
 from . import first_paint, words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
+from .other_history import EmberHistory
 from .replay import Replay
 from .session import StorageFull
 from .undo import Redo
@@ -42,6 +43,7 @@ class Kept:
     def __init__(self, app: App) -> None:
         self.app = app
         self.history = History(app.storage)
+        self.ember = EmberHistory(app.storage)  # finished Ember Isle games (summaries)
         self.redo = Redo()
         self.clock: Callable[[], int] = now_ms
         self.tz_minutes = 0  # the device's offset from UTC (the controller sets it)
@@ -300,7 +302,10 @@ class Kept:
         """Another window changed `key` (None: everything): read again what it affects."""
         if key is None or key.startswith("small-islands/history"):
             self.history.reload()
-        return self.sync() or key is None or key.startswith("small-islands/history")
+        ember = key is None or key.startswith("small-islands/ember-history")
+        if ember:
+            self.ember.reload()
+        return self.sync() or key is None or key.startswith("small-islands/history") or ember
 
     def state(self) -> dict[str, Any]:
         """What the browser tests and the console may read (no secrets)."""

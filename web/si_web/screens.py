@@ -222,16 +222,34 @@ def other_game(summary: str | None) -> str:
     )
 
 
-def pass_screen(name: str, colour: str, what: str) -> str:
-    """'Pass the device to <name>': nothing secret on this screen."""
+def pass_screen(name: str, colour: str, what: str, prefix: str = "") -> str:
+    """'Pass the device to <name>': nothing secret on this screen. `prefix` names the game
+    whose screen it is (Ember Isle's acts and screen name start with "ei-")."""
     return (
-        '<section class="screen pass" data-screen="pass">'
+        f'<section class="screen pass" data-screen="{prefix}pass">'
         f'<div class="pass-who">{swatch(colour)}</div>'
         f'<h1>Pass the device to <span class="name">{escape(name)}</span></h1>'
         f"<p>{escape(what)}</p>"
-        + button(f"I am {name}: show my turn", "unlock", "btn primary big")
+        + button(f"I am {name}: show my turn", f"{prefix}unlock", "btn primary big")
         + '<div class="row">'
-        + button("Menu", "menu", "btn")
+        + button("Menu", f"{prefix}menu", "btn")
+        + "</div></section>"
+    )
+
+
+def elsewhere_screen(game: str, prefix: str = "") -> str:
+    """Another window saved this game since: this one stopped (both games; `prefix` names
+    the game whose screen it is, "ei-" for Ember Isle)."""
+    return (
+        f'<section class="screen elsewhere" data-screen="{prefix}elsewhere">'
+        '<div class="dialog" role="alertdialog" aria-labelledby="elsewhere-title" '
+        'aria-describedby="elsewhere-text">'
+        '<h1 id="elsewhere-title">This game continued in another window</h1>'
+        f'<p id="elsewhere-text">Another window or tab of {escape(game)} on this device saved '
+        "the game since this one did. So as not to write over those moves, this window "
+        "stopped. Continue here to load the latest position (the other window stops as soon "
+        "as you play here), or close this window.</p>"
+        + button("Continue here", f"{prefix}continue-here", "btn primary big", autofocus="1")
         + "</div></section>"
     )
 

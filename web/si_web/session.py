@@ -14,8 +14,8 @@ Reading never raises: anything unreadable is reported (saves, the achievements r
 ignored (settings, choices), and the raw text stays where it was. Writing raises `StorageFull`
 when the browser refuses (its quota); the caller decides what to give up (`kept.Kept.save`).
 
-Two windows on one device: the session remembers the save text it last read or wrote
-(`known`); a save or removal over a text another window wrote since is refused and sets
+Two windows on one device (`guard`, shared with Ember Isle): the session remembers the save
+text it last read or wrote (`known`); a save or removal over a text another window wrote since is refused and sets
 `conflict` (the app then offers "Continue here", which reloads), so a save is never written
 over a newer one. ``rev`` counts the writes of a game (one more than the save it replaces).
 History (finished games) has its own keys: see `history`.
@@ -31,6 +31,7 @@ from small_islands import Game
 from small_islands.save import load_json, with_revision
 
 from . import explorer
+from .guard import SaveGuard
 from .settings import Settings, dump, parse
 
 
@@ -92,12 +93,29 @@ class Session:
         self.ui_key = f"{prefix}/ui-state"
         self.settings_key = f"{prefix}/settings"
         self._ui_saved: str | None = None  # the choices record last written or read
-        self.known: str | None = None  # the save text this window last read or wrote
-        self.conflict = False  # another window wrote the save since (see the module doc)
+        self.guard = SaveGuard(storage, self.save_key)  # two windows (see the module doc)
         self.full = False  # a write was refused: storage is full
         raw_record = storage.get(explorer.ACH_KEY)
         self.record, self.record_error = explorer.parse_record(raw_record)
         self.record_raw = raw_record if self.record_error else None
+
+    @property
+    def known(self) -> str | None:
+        """The save text this window last read or wrote."""
+        return self.guard.known
+
+    @known.setter
+    def known(self, value: str | None) -> None:
+        self.guard.known = value
+
+    @property
+    def conflict(self) -> bool:
+        """Another window wrote the save since this one read or wrote it."""
+        return self.guard.conflict
+
+    @conflict.setter
+    def conflict(self, value: bool) -> None:
+        self.guard.conflict = value
 
     def put(self, key: str, value: str) -> bool:
         """Write a record that may be lost when storage is full (settings, choices,
@@ -117,7 +135,7 @@ class Session:
     def load_game(self) -> Game | tuple[str, str] | None:
         """The saved game; (reason, raw text) when it cannot be loaded; None when none.
         This window now knows that save (see `known`)."""
-        raw = self.known = self.raw_save()
+        raw = self.guard.read()
         if raw is None:
             return None
         try:
@@ -127,7 +145,7 @@ class Session:
 
     def changed_elsewhere(self) -> bool:
         """Has another window written (or removed) the save since this one read or wrote it?"""
-        return self.raw_save() != self.known
+        return self.guard.changed_elsewhere()
 
     def save_game(self, game: Game) -> bool:
         """Write the game after an action, one revision on; refused (False, `conflict` set)
@@ -135,18 +153,12 @@ class Session:
         if self.changed_elsewhere():
             self.conflict = True
             return False
-        text = with_revision(game.to_json(), revision(self.known) + 1)
-        self.storage.set(self.save_key, text)  # StorageFull goes to the caller
-        self.known = text
-        return True
+        # StorageFull goes to the caller
+        return self.guard.write(with_revision(game.to_json(), revision(self.known) + 1))
 
     def remove_game(self) -> None:
         """Forget the saved game (after "Play again"), unless another window wrote it since."""
-        if self.changed_elsewhere():
-            self.conflict = True
-            return
-        self.storage.remove(self.save_key)
-        self.known = None
+        self.guard.remove()
 
     def move_aside(self, raw: str) -> None:
         """Keep an unreadable save under its own key before anything replaces it."""

@@ -56,7 +56,13 @@ def record(box: Box | None, seed: int | None) -> dict[str, Any]:
 
 def zoom_about(vb: Box, px: float, py: float, factor: float, table_width: int) -> Box:
     """`vb` scaled by `factor` about the point (px, py), within the allowed zoom range."""
-    w = min(max(vb[2] * factor, MIN_WIDTH), table_width * CELL + MAP_MARGIN)
+    return zoom_within(vb, px, py, factor, (MIN_WIDTH, table_width * CELL + MAP_MARGIN))
+
+
+def zoom_within(vb: Box, px: float, py: float, factor: float, widths: tuple[float, float]) -> Box:
+    """`vb` scaled by `factor` about the point (px, py), its width kept within `widths`
+    (closest, farthest): the arithmetic of every map's pinch and wheel (both games)."""
+    w = min(max(vb[2] * factor, widths[0]), widths[1])
     factor = w / vb[2]
     return (px - (px - vb[0]) * factor, py - (py - vb[1]) * factor, w, vb[3] * factor)
 
@@ -129,4 +135,14 @@ def around(cell: tuple[int, int], box: Box, px: tuple[float, float], min_scale: 
         return box
     w, h = px[0] / min_scale, px[1] / min_scale
     cx, cy = (cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL
+    return (cx - w / 2, cy - h / 2, w, h)
+
+
+def at_most(box: Box, px: tuple[float, float], max_scale: float) -> Box:
+    """`box`, or when it shows the map larger than `max_scale` pixels per unit, the box
+    about the same centre at that scale."""
+    if scale(box, px) <= max_scale:
+        return box
+    w, h = px[0] / max_scale, px[1] / max_scale
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     return (cx - w / 2, cy - h / 2, w, h)

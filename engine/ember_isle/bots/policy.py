@@ -21,28 +21,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ..actions import (
-    Action,
-    Bound,
-    BuyPower,
-    Claim,
-    Decline,
-    EndTurn,
-    LeaveAmulet,
-    Pass,
-    PlaceLava,
-    PlaceObject,
-    PlaceRover,
-    PlaceTriad,
-    PlayClue,
-    PlayLavaTile,
-    Raise,
-    RemoveCube,
-    StopMove,
-    Swap,
-    TakeAmulet,
-    WardCurse,
-)
+from .. import actions as act
+from ..actions import Action
 from ..content import CUBES, CURSE, MAX_BOUNDS
 from ..hexes import CENTRE, Hex, bit, count, dist, iter_hexes
 from ..movement import distances_to
@@ -61,13 +41,13 @@ def of_type(legal: Sequence[Action], kind: type[A]) -> list[A]:
 
 def setup_choice(m: Model, legal: Sequence[Action], rng: random.Random) -> Action:
     """Objects at random; triads and rovers near the centre and the statues' amulets."""
-    triads = of_type(legal, PlaceTriad)
+    triads = of_type(legal, act.PlaceTriad)
     if triads:
         return max(triads, key=lambda a: (_start_value(m, a.new), -legal.index(a)))
-    rovers = of_type(legal, PlaceRover)
+    rovers = of_type(legal, act.PlaceRover)
     if rovers:
         return max(rovers, key=lambda a: (_start_value(m, a.hex), -legal.index(a)))
-    if of_type(legal, PlaceObject):
+    if of_type(legal, act.PlaceObject):
         return rng.choice(list(legal))
     return legal[0]
 
@@ -85,9 +65,9 @@ def _statue_targets(m: Model) -> list[Hex | None]:
 
 def step_toward(
     m: Model, legal: Sequence[Action], targets: int, through_lava: bool = False
-) -> Bound | None:
+) -> act.Bound | None:
     """The legal bound that gets closest to `targets`, if it makes progress."""
-    bounds = of_type(legal, Bound)
+    bounds = of_type(legal, act.Bound)
     if not bounds or not targets:
         return None
     d = distances_to(m.board, targets, through_lava=through_lava)
@@ -116,12 +96,12 @@ def located_in_reach(m: Model, left: int) -> int:
 def answer_offer(m: Model, threshold: float) -> Action:
     """Claim when the revealed card reaches the threshold."""
     card = m.view["distribution"]["card"]
-    return Claim() if card >= threshold else Decline()
+    return act.Claim() if card >= threshold else act.Decline()
 
 
 def ward(m: Model, legal: Sequence[Action]) -> Action:
     """Pay a Curse with a low card rather than an amulet (section 15)."""
-    options = {a.choice: a for a in of_type(legal, WardCurse)}
+    options = {a.choice: a for a in of_type(legal, act.WardCurse)}
     if "discard" in options and ("amulet" not in options or max(m.treasure) <= 3):
         return options["discard"]
     return options.get("amulet") or legal[0]
@@ -135,14 +115,14 @@ def easy(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> A
     if view["phase"] == "setup":
         return setup_choice(m, legal, rng)
     if stage in ("start", "amulet"):
-        return TakeAmulet()
+        return act.TakeAmulet()
     if stage == "lava":
         return rng.choice(list(legal))
     if stage == "offer":
         return answer_offer(m, 4)
     if stage == "ward":
         return ward(m, legal)
-    raises = of_type(legal, Raise)
+    raises = of_type(legal, act.Raise)
     if raises:
         return raises[0]
     if stage == "extra_clue":
@@ -158,27 +138,31 @@ def _easy_turn(m: Model, legal: Sequence[Action], rng: random.Random) -> Action:
         step = step_toward(m, legal, reach) if reach else None
         if step is not None:
             return step
-        if not moving and any(isinstance(a, PlayClue | PlayLavaTile) for a in legal):
+        if not moving and any(isinstance(a, act.PlayClue | act.PlayLavaTile) for a in legal):
             return _biggest_cut(m, legal, rng)
-        if not moving and not of_type(legal, PlayClue) and Swap() in legal and rng.random() < 0.5:
-            return Swap()
+        swap = act.Swap()
+        if not moving and not of_type(legal, act.PlayClue) and swap in legal and rng.random() < 0.5:
+            return act.Swap()
         step = step_toward(m, legal, _easy_target(m))
         if step is not None:
             return step
-        return StopMove() if StopMove() in legal else (Pass() if Pass() in legal else legal[0])
-    return EndTurn() if EndTurn() in legal else legal[0]
+        for still in (act.StopMove(), act.Pass()):
+            if still in legal:
+                return still
+        return legal[0]
+    return act.EndTurn() if act.EndTurn() in legal else legal[0]
 
 
 def _biggest_cut(m: Model, legal: Sequence[Action], rng: random.Random) -> Action:
-    plays: list[PlayClue | PlayLavaTile] = [*of_type(legal, PlayClue)]
-    plays = plays or [*of_type(legal, PlayLavaTile)]
+    plays: list[act.PlayClue | act.PlayLavaTile] = [*of_type(legal, act.PlayClue)]
+    plays = plays or [*of_type(legal, act.PlayLavaTile)]
     cuts = [(count(m.cand[a.column]) - count(m.after(a.column, _clue_of(a))), a) for a in plays]
     top = max(c for c, _ in cuts)
     return rng.choice([a for c, a in cuts if c == top])
 
 
-def _clue_of(a: PlayClue | PlayLavaTile) -> str:
-    return a.tile if isinstance(a, PlayLavaTile) else a.card
+def _clue_of(a: act.PlayClue | act.PlayLavaTile) -> str:
+    return a.tile if isinstance(a, act.PlayLavaTile) else a.card
 
 
 def _easy_target(m: Model) -> int:
@@ -201,14 +185,14 @@ def medium(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) ->
     if view["phase"] == "setup":
         return setup_choice(m, legal, rng)
     if stage in ("start", "amulet"):
-        return TakeAmulet() if TakeAmulet() in legal else LeaveAmulet()
+        return act.TakeAmulet() if act.TakeAmulet() in legal else act.LeaveAmulet()
     if stage == "lava":
         return _place_lava(m, legal)
     if stage == "offer":
         return answer_offer(m, claim_threshold(m))
     if stage == "ward":
         return ward(m, legal)
-    raises = of_type(legal, Raise)
+    raises = of_type(legal, act.Raise)
     if raises:
         return max(raises, key=lambda a: m.roses(a.column)[m.me])
     if stage == "extra_clue":
@@ -239,9 +223,9 @@ def _main_action(m: Model, legal: Sequence[Action]) -> Action:
     stalling = m.view["stall"] >= STALL_PRESSURE  # waiting games end by the stall rule
     if best is not None and (best[0] > -1.0 or stalling):
         return best[1]
-    if Swap() in legal and not plays:
-        return Swap()
-    return Pass()
+    if act.Swap() in legal and not plays:
+        return act.Swap()
+    return act.Pass()
 
 
 def _continue_move(m: Model, legal: Sequence[Action]) -> Action:
@@ -254,7 +238,7 @@ def _continue_move(m: Model, legal: Sequence[Action]) -> Action:
             step = step_toward(m, legal, target, through_lava=True)
     if step is not None:
         return step
-    return StopMove() if StopMove() in legal else legal[0]
+    return act.StopMove() if act.StopMove() in legal else legal[0]
 
 
 def _after_main(m: Model, legal: Sequence[Action]) -> Action:
@@ -262,16 +246,16 @@ def _after_main(m: Model, legal: Sequence[Action]) -> Action:
     at_stake = any(m.roses(c)[m.me] for c in m.columns)
     spare = amulets - (1 if at_stake else 0)
     if spare >= 1 or (amulets and not at_stake):
-        if BuyPower("extra_move") in legal and located_in_reach(m, MAX_BOUNDS):
-            return BuyPower("extra_move")
+        if act.BuyPower("extra_move") in legal and located_in_reach(m, MAX_BOUNDS):
+            return act.BuyPower("extra_move")
         cube = _locating_cube(m, legal)
         if cube is not None:
             return cube
-    if spare >= 1 and BuyPower("extra_clue") in legal:
+    if spare >= 1 and act.BuyPower("extra_clue") in legal:
         plays = _scored_plays(m, _all_plays(m))
         if plays and max(p[0] for p in plays) > 2.0:
-            return BuyPower("extra_clue")
-    return EndTurn() if EndTurn() in legal else legal[0]
+            return act.BuyPower("extra_clue")
+    return act.EndTurn() if act.EndTurn() in legal else legal[0]
 
 
 def _all_plays(m: Model) -> list[Action]:
@@ -280,13 +264,13 @@ def _all_plays(m: Model) -> list[Action]:
     for card, per_column in m.view["targets"]["clue_counts"].items():
         for name, n in per_column.items():
             if 0 < n < count(m.cand[name]) and m.mine["roses"] > 0:
-                out.append(PlayClue(card, name))
+                out.append(act.PlayClue(card, name))
     return out
 
 
 def _locating_cube(m: Model, legal: Sequence[Action]) -> Action | None:
     """Remove a cube when that locates a treasure I reach before anyone else."""
-    for a in of_type(legal, RemoveCube):
+    for a in of_type(legal, act.RemoveCube):
         cand = m.cand[a.column]
         if count(cand) != 2:
             continue
@@ -305,8 +289,8 @@ def _i_win_race(m: Model, h: Hex) -> bool:
 
 # ---------------------------------------------------------- clue scoring
 def _scored_plays(m: Model, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-    plays: list[PlayClue | PlayLavaTile] = [*of_type(legal, PlayClue)]
-    plays += of_type(legal, PlayLavaTile)
+    plays: list[act.PlayClue | act.PlayLavaTile] = [*of_type(legal, act.PlayClue)]
+    plays += of_type(legal, act.PlayLavaTile)
     return [(clue_score(m, a.column, _clue_of(a)), a) for a in plays]
 
 
@@ -374,7 +358,7 @@ def _medium_target(m: Model) -> int:
 # ------------------------------------------------------------- lava, claims
 def _place_lava(m: Model, legal: Sequence[Action]) -> Action:
     """The lava hex that most improves my races against my rivals'."""
-    lavas = of_type(legal, PlaceLava)
+    lavas = of_type(legal, act.PlaceLava)
     return max(lavas, key=lambda a: (_lava_value(m, a.hex), a.hex))
 
 

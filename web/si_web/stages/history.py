@@ -67,7 +67,7 @@ def game_row(app: App, s: Summary) -> str:
     """One kept game: who won, when, mode, seats and scores; Replay, Export, Delete."""
     winners = [seat["name"] for seat in s["seats"] if seat["rank"] == 1]
     head = " and ".join(winners) + (" win" if len(winners) > 1 else " won")
-    meta = f"{app.kept.when(s['at'])} · {mode_words(s)} · {END_WORDS.get(s['end'], '')}"
+    meta = f"Small Islands · {app.kept.when(s['at'])} · {mode_words(s)} · {END_WORDS.get(s['end'], '')}"
     imported = ' · <span class="small">imported</span>' if s["imported"] else ""
     if s["full"]:
         buttons = (
@@ -81,6 +81,51 @@ def game_row(app: App, s: Summary) -> str:
         f'<li class="card game-row" data-game="{esc(s["id"])}">'
         f'<h2>{esc(head)}</h2><p class="small">{esc(meta)}{imported}</p>'
         f'{seats_line(s)}<div class="row">{buttons}</div></li>'
+    )
+
+
+EMBER_ENDS = {"deck": "the treasure deck ran out", "stall": "40 turns without a clue or a raise"}
+EMBER_MARKS = {"violet": "purple"}  # Ember Isle's violet rover wears Small Islands' purple mark
+
+
+def ember_row(app: App, s: Summary) -> str:
+    """One kept Ember Isle game: marked with its game, who won, when, seats (a person or a
+    computer's level), scores; Delete (no replay: Ember Isle games have none)."""
+    winners = [seat["name"] for seat in s["seats"] if seat["rank"] == 1]
+    head = " and ".join(winners) + (" win" if len(winners) > 1 else " won")
+    meta = f"Ember Isle · {app.kept.when(s['at'])} · {EMBER_ENDS.get(s['end'], '')}"
+    items = "".join(
+        f'<li>{swatch(EMBER_MARKS.get(seat["colour"], seat["colour"]))} {esc(seat["name"])}'
+        + (f' <span class="small">(computer, {esc(seat["kind"])})</span>' if seat["kind"] != "human" else "")
+        + f' <span class="pts">{seat["total"]} points</span>'
+        + (' <b class="won">winner</b>' if seat["rank"] == 1 else "") + "</li>"
+        for seat in sorted(s["seats"], key=lambda seat: seat["rank"])
+    )
+    return (
+        f'<li class="card game-row" data-game="{esc(s["id"])}" data-kind="ember">'
+        f'<h2>{esc(head)}</h2><p class="small">{esc(meta)}</p><ul class="seats-line">{items}</ul>'
+        '<div class="row"><span class="small">Summary only: Ember Isle games have no replay.</span>'
+        + button("Delete", "delete", "btn", id=s["id"], game="ember")
+        + "</div></li>"
+    )
+
+
+def ember_games(app: App) -> str:
+    """The finished Ember Isle games kept on this device (beside Small Islands' games)."""
+    ember = app.kept.ember
+    games = ember.newest_first()
+    broken = (
+        '<p class="error" role="alert">The Ember Isle games kept on this device cannot be read; '
+        "they are kept as they are, and moved aside when the next game is added.</p>"
+        if ember.error else ""
+    )
+    if not games and not broken:
+        return ""
+    rows = "".join(ember_row(app, s) for s in games)
+    return (
+        '<section class="card ember-games"><h2>Ember Isle games'
+        f' <span class="small">({len(games)} kept)</span></h2>{broken}</section>'
+        + (f'<ol class="games" aria-label="Ember Isle games">{rows}</ol>' if rows else "")
     )
 
 
@@ -138,15 +183,17 @@ def export_dialog(app: App, target: str) -> str:
 
 
 def delete_dialog(app: App, game_id: str) -> str:
-    s = app.kept.history.get(game_id)
+    ember = game_id.startswith("ember/")
+    s = app.kept.ember.get(game_id[6:]) if ember else app.kept.history.get(game_id)
     what = esc(app.kept.title(s)) if s else "this game"
     return (
         '<div class="dialog-back" data-dialog="delete"><div class="dialog" role="alertdialog" '
         'aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text">'
         '<h2 id="delete-title">Delete this game?</h2>'
-        f'<p id="delete-text">{what}: its summary and record leave this device for good, and '
-        "the statistics no longer count it.</p>"
-        '<div class="row">'
+        + (f'<p id="delete-text">{what}: its summary leaves this device for good.</p>' if ember else
+           f'<p id="delete-text">{what}: its summary and record leave this device for good, and '
+           "the statistics no longer count it.</p>")
+        + '<div class="row">'
         + button("Keep it", "delete-cancel", "btn primary", autofocus="1")
         + button("Delete it", "delete-confirm", "btn danger", id=game_id)
         + "</div></div></div>"
@@ -208,7 +255,8 @@ class HistoryScreen(Screen):
         rows = "".join(game_row(app, s) for s in listed[: kept.shown])
         total = len(kept.history.games)
         if not total:
-            rows = '<p class="empty">No finished game is kept yet: every game you finish on this device appears here.</p>'
+            what = "Small Islands game" if kept.ember.games else "game"
+            rows = f'<p class="empty">No finished {what} is kept yet: every game you finish on this device appears here.</p>'
         elif not listed:
             rows = '<p class="empty">No kept game matches these filters.</p>'
         more = (
@@ -245,7 +293,7 @@ class HistoryScreen(Screen):
             + '<label class="filter">Opponents <select data-change="filter-opponent" '
             + f'aria-label="Opponents">{opts}</select></label>{bound}</section>'
             + (f'<ol class="games">{rows}</ol>' if rows.startswith("<li") else rows)
-            + f"{more}{dialog}</section>"
+            + f"{more}{ember_games(app)}{dialog}</section>"
         )
 
     def on_menu(self, app: App, data: Data) -> None:
@@ -302,7 +350,10 @@ class HistoryScreen(Screen):
         self._send(app, data, share=True)
 
     def on_delete(self, app: App, data: Data) -> None:
-        if app.kept.history.get(data["id"]) is not None:
+        if data.get("game") == "ember":
+            if app.kept.ember.get(data["id"]) is not None:
+                app.kept.confirm_delete = "ember/" + data["id"]
+        elif app.kept.history.get(data["id"]) is not None:
             app.kept.confirm_delete = data["id"]
 
     def on_delete_cancel(self, app: App, data: Data) -> None:
@@ -313,7 +364,8 @@ class HistoryScreen(Screen):
         if data["id"] != kept.confirm_delete:
             return
         kept.confirm_delete = None
-        if kept.history.delete(data["id"]):
+        gid = data["id"]
+        if kept.ember.delete(gid[6:]) if gid.startswith("ember/") else kept.history.delete(gid):
             app.notice = "The game was deleted."
         else:
             app.say("The game could not be deleted.")

@@ -41,6 +41,7 @@ class GameOver(Screen):
     )
 
     def on_history(self, app: App, data: Data) -> None:
+        app.kept.ember.reload()  # Ember Isle may have kept a game since (this window)
         app.kept.history_back = "over"
         app.screen = "history"
 

@@ -96,6 +96,7 @@ class Start(Screen):
         app.screen = "explorer"
 
     def on_history(self, app: App, data: Data) -> None:
+        app.kept.ember.reload()  # Ember Isle may have kept a game since (this window)
         app.kept.history_back = "start"
         app.screen = "history"
 

@@ -57,6 +57,7 @@ class StatsScreen(Screen):
         app.kept.stats_name = data["player"][:80]
 
     def on_history(self, app: App, data: Data) -> None:
+        app.kept.ember.reload()  # Ember Isle may have kept a game since (this window)
         app.screen = "history"
 
     def on_menu(self, app: App, data: Data) -> None:

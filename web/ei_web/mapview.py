@@ -1,0 +1,132 @@
+"""Which part of the island the map shows (pure; the pan/zoom arithmetic is Small Islands'
+`si_web.viewport`, the gestures `si_web.gestures`).
+
+Where the player acts, every space to tap is at least `MIN_TARGET_PX` CSS pixels wide: the map
+fits the step's targets when that fit is large enough (a rover's reachable spaces), else it
+shows them at that scale about the chosen space or the targets' middle, and the player pans
+(drag, arrows on a focused target, which bring it into view) or zooms (pinch, wheel, the map's
+Zoom in / Zoom out / Fit the island buttons). When the player zoomed out below that scale, a tap
+on a space first zooms about it (`tap_zooms`). The player's box is kept until the step's targets
+change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from si_web import viewport
+
+from .board import ROOT3, Hex, S, centre, island_box
+
+Box = tuple[float, float, float, float]
+HEX_W = S * ROOT3  # a hex's width in SVG units (pointy-top): its tap box's smaller side
+MIN_TARGET_PX = 46.0  # >= 44 px with a margin for rounding
+MIN_SCALE = MIN_TARGET_PX / HEX_W  # CSS px per SVG unit where the player acts
+CLOSEST = 3 * HEX_W  # the closest zoom: 3 spaces across
+STEP = 1.5  # one press of Zoom in / Zoom out
+CONTROLS_PX = 56  # the zoom buttons' strip along the map's bottom edge
+MOST = 1.4  # a fit of a few targets is at most this much closer than the acting scale
+
+
+def targets_box(cells: Iterable[Hex], aspect: float) -> Box:
+    """A box around these spaces with half a space to spare, shaped like the map on screen."""
+    pts = [centre(h) for h in cells]
+    x0 = min(p[0] for p in pts) - HEX_W
+    x1 = max(p[0] for p in pts) + HEX_W
+    y0 = min(p[1] for p in pts) - S * 1.6
+    y1 = max(p[1] for p in pts) + S * 1.6
+    w, h = max(x1 - x0, CLOSEST), max(y1 - y0, CLOSEST / aspect)
+    w, h = max(w, h * aspect), max(h, w / aspect)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return (cx - w / 2, cy - h / 2, w, h)
+
+
+def clamp(box: Box, island: Box) -> Box:
+    """`box` moved to stay over the island (centred on it along a side where it is larger)."""
+    x, y, w, h = box
+    ix, iy, iw, ih = island
+    x = ix + (iw - w) / 2 if w >= iw else min(max(x, ix), ix + iw - w)
+    y = iy + (ih - h) / 2 if h >= ih else min(max(y, iy), iy + ih - h)
+    return (x, y, w, h)
+
+
+def about(point: tuple[float, float], px: tuple[float, float], island: Box) -> Box:
+    """A box at the acting scale centred on `point` (kept over the island)."""
+    w, h = px[0] / MIN_SCALE, px[1] / MIN_SCALE
+    return clamp((point[0] - w / 2, point[1] - h / 2, w, h), island)
+
+
+def auto_box(view: dict[str, Any], targets: Iterable[Hex], chosen: Hex | None,
+             px: tuple[float, float] | None) -> Box:
+    """The part of the island shown for this step before the player pans or zooms."""
+    island = island_box(view)
+    cells = sorted(set(targets))
+    if px is None or px[0] <= 0 or px[1] <= 0:
+        return island
+    if not cells or viewport.scale(island, px) >= MIN_SCALE:
+        return island
+    fit = targets_box(cells, px[0] / px[1])
+    if viewport.scale(fit, px) >= MIN_SCALE:
+        fit = viewport.at_most(fit, px, MIN_SCALE * MOST)
+        return clamp(fit, island) if fit[2] < island[2] else fit
+    if chosen is not None:
+        return about(centre(chosen), px, island)
+    pts = [centre(h) for h in cells]
+    mid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+    nearest = min(pts, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)
+    return about(nearest, px, island)
+
+
+class MapView:
+    """The map's size on screen (`px`, measured by the browser module) and the player's own
+    pan/zoom (`user`), kept while the step's targets stay the same (`key`)."""
+
+    def __init__(self) -> None:
+        self.px: tuple[float, float] | None = None
+        self.user: Box | None = None
+        self.key: tuple[Any, ...] | None = None
+
+    def box(self, view: dict[str, Any], stage: str, targets: Iterable[Hex], chosen: Hex | None) -> Box:
+        cells = tuple(sorted(set(targets)))
+        key = (stage, cells)
+        if key != self.key:
+            self.key, self.user = key, None
+        return self.user or auto_box(view, cells, chosen, self.px)
+
+    def widths(self, view: dict[str, Any]) -> tuple[float, float]:
+        """The closest and farthest widths a pinch or the wheel may reach."""
+        return (CLOSEST, island_box(view)[2] * 1.6)
+
+    def zoom(self, view: dict[str, Any], current: Box, how: str) -> Box:
+        """Zoom in, zoom out (about the middle) or fit the island; the player's box."""
+        if how == "fit":
+            self.user = island_box(view)
+        else:
+            factor = 1 / STEP if how == "in" else STEP
+            cx, cy = current[0] + current[2] / 2, current[1] + current[3] / 2
+            self.user = viewport.zoom_within(current, cx, cy, factor, self.widths(view))
+        return self.user
+
+    def small(self, current: Box) -> bool:
+        """Are the spaces under the acting size in this box (a tap first zooms)?"""
+        return self.px is not None and viewport.scale(current, self.px) < MIN_SCALE * 0.97
+
+    def zoom_to(self, view: dict[str, Any], h: Hex) -> Box:
+        """The acting scale about the space `h` (a tap on a space of a zoomed-out map)."""
+        assert self.px is not None
+        self.user = about(centre(h), self.px, island_box(view))
+        return self.user
+
+    def reveal(self, view: dict[str, Any], current: Box, h: Hex) -> Box | None:
+        """The box moved so that the space `h` is in it (a target reached by the keyboard),
+        or None when it is already shown whole."""
+        x, y = centre(h)
+        bx, by, bw, bh = current
+        # the map's zoom buttons sit along its bottom edge: a target is shown above them
+        band = CONTROLS_PX * viewport.units_per_pixel(current, *self.px) if self.px else 0.0
+        if bx + HEX_W / 2 <= x <= bx + bw - HEX_W / 2 and by + S <= y <= by + bh - S - band:
+            return None
+        ix, iy, iw, ih = island_box(view)
+        self.user = clamp((x - bw / 2, y - bh / 2, bw, bh), (ix, iy, iw, ih + band))
+        return self.user
