@@ -20,7 +20,8 @@ from typing import Any
 
 from small_islands.save import load_json
 
-from .session import Storage, StorageFull
+from .history import KeptIndex
+from .session import StorageFull
 
 INDEX_KEY = "small-islands/ember-history"
 BROKEN_KEY = "small-islands/ember-history-broken"
@@ -85,27 +86,13 @@ def parse_index(raw: str | None) -> tuple[list[Summary], list[str], str | None]:
     return list(games), list(forgotten), None
 
 
-class EmberHistory:
+class EmberHistory(KeptIndex):
     """The finished Ember Isle games kept on this device (see the module doc)."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self.games: list[Summary] = []
-        self.forgotten: list[str] = []
-        self.error: str | None = None
-        self._raw_broken: str | None = None
-        self.reload()
+    KEY = INDEX_KEY
 
-    def reload(self) -> None:
-        raw = self.storage.get(INDEX_KEY)
-        self.games, self.forgotten, self.error = parse_index(raw)
-        self._raw_broken = raw if self.error else None
-
-    def newest_first(self) -> list[Summary]:
-        return sorted(self.games, key=lambda s: -s["at"])
-
-    def get(self, game_id: str) -> Summary | None:
-        return next((s for s in self.games if s["id"] == game_id), None)
+    def parse(self, raw: str | None) -> tuple[list[Summary], list[str], str | None]:
+        return parse_index(raw)
 
     def add(self, summary: Summary) -> bool:
         """Keep a finished game once (not again, nor after the player deleted it). False when
