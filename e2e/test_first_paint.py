@@ -1,6 +1,6 @@
 """The first paint, before Python is ready (web/first-paint.js, si_web/first_paint.py).
 
-Python is held back by holding the request for main.py (service workers blocked, so that the
+Python is held back by holding the request for ui.zip.gz (service workers blocked, so that the
 page's own requests can be held); everything is checked in the DOM before
 body[data-ready="1"]: a returning visit paints the stored public board, inert, with the
 "getting ready" indicator; a tap or a key press then changes nothing and the indicator says
@@ -66,26 +66,29 @@ def held_context(
     context.close()
 
 
+HELD = "**/ui.zip.gz"  # the UI's code: Python starts but cannot run the page without it
+
+
 class Held:
-    """Holds the page's request for main.py (Python cannot render) until released."""
+    """Holds the page's request for the UI's code (Python cannot render) until released."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.routes: list[Route] = []
-        page.route("**/main.py", self.hold)
+        page.route(HELD, self.hold)
 
     def hold(self, route: Route) -> None:
         self.routes.append(route)
 
     def release(self) -> None:
-        for _ in range(600):  # main.py is asked for once PyScript has read its config
+        for _ in range(600):  # asked for as the page starts, in parallel with Python
             if self.routes:
                 break
             self.page.wait_for_timeout(100)
-        assert self.routes, "main.py was never requested"
+        assert self.routes, "ui.zip.gz was never requested"
         for route in self.routes:
             route.continue_()
-        self.page.unroute("**/main.py")
+        self.page.unroute(HELD)
         wait_ready(self.page)
 
 

@@ -91,18 +91,18 @@ def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: P
     """A first visit: the start screen rendered at build time (inert) under the "getting
     ready" indicator until Python renders its own (e2e/test_first_paint.py: the rest)."""
     held: list[Route] = []
-    app_page.route("**/main.py", lambda route: held.append(route))  # Python cannot finish
+    app_page.route("**/ui.zip.gz", lambda route: held.append(route))  # Python cannot finish
     app_page.goto("./", wait_until="domcontentloaded")
     loading = app_page.locator("#loading")
     assert loading.is_visible()
     assert "Getting the game ready" in loading.inner_text()
     assert app_page.locator("#app[inert] .screen.start").is_visible()
     assert app_page.get_attribute("body", "data-ready") is None
-    for _ in range(600):  # the page asks for main.py once the config is read
+    for _ in range(600):  # the page asks for the UI's code as it starts
         if held:
             break
         app_page.wait_for_timeout(100)
-    assert held, "main.py was never requested"
+    assert held, "ui.zip.gz was never requested"
     assert loading.is_visible()
     # The service worker waits for Python (no second download of the wasm on a first visit).
     assert app_page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r)")

@@ -56,7 +56,7 @@ sources = json.load(open("/out/sources.json"))
 os.makedirs("pyscript/__pycache__", exist_ok=True)
 for name, text in sources.items():
     open("pyscript/" + name, "w").write(text)
-zipfile.ZipFile("/out/pycache.zip").extractall("pyscript/__pycache__")
+zipfile.ZipFile("/out/pycache.zip").extractall(".")  # pyscript/__pycache__/*.pyc
 sys.path.insert(0, os.getcwd())
 codes = {}
 for name in sources:
@@ -97,7 +97,8 @@ def test_vendored_bytecode_is_loaded_by_pyodide(vendored: Path, tmp_path: Path) 
     chunk = pyscript_dir / build.PYSCRIPT_CORE_CHUNK
     sources = build.pyscript_sources(chunk)
     (tmp_path / "sources.json").write_text(json.dumps(sources))
-    shutil.copyfile(pyscript_dir / build.PYSCRIPT_PYCACHE, tmp_path / "pycache.zip")
+    pycache = gzip.decompress((pyscript_dir / build.PYSCRIPT_PYCACHE).read_bytes())
+    (tmp_path / "pycache.zip").write_bytes(pycache)
     script = tmp_path / "check.mjs"
     script.write_text(CHECK % {
         "pyodide": index / "pyodide.mjs", "index": f"{index}/", "out": tmp_path,
@@ -194,7 +195,8 @@ def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
 
 
 def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> None:
-    """Each shipped module is its source without docstrings and comments, line for line;
+    """Each shipped module is its source without docstrings, comments and function
+    annotations, line for line;
     the command line and the tournament runner are left out; the archives are gzipped
     uncompressed zips (zipimport reads them as they are) and the same at every build."""
     sources = {
@@ -226,8 +228,8 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
         assert len(text.splitlines()) == len(original.splitlines()), name
         tokens = tokenize.generate_tokens(io.StringIO(text).readline)
         assert not [t for t in tokens if t.type == tokenize.COMMENT], name
-        tree, expected = ast.parse(text), without_docstrings(ast.parse(original))
-        # the same statements as the source, docstrings aside, on the same lines
+        tree, expected = ast.parse(text), as_shipped(ast.parse(original))
+        # the same statements as the source, docstrings and annotations aside, on the same lines
         assert ast.dump(tree) == ast.dump(expected), name
         assert statement_lines(tree) == statement_lines(expected), name
         assert ast.get_docstring(tree) is None
@@ -292,8 +294,9 @@ def statement_lines(tree: ast.AST) -> list[tuple[str, int]]:
     return [(type(n).__name__, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.stmt)]
 
 
-def without_docstrings(tree: ast.Module) -> ast.Module:
-    """``tree`` with each docstring dropped (or `...` where it was a body's only statement)."""
+def as_shipped(tree: ast.Module) -> ast.Module:
+    """``tree`` with each docstring dropped (or `...` where it was a body's only statement) and
+    every function's parameter and return annotations dropped (class-body ones stay)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             first = node.body[0] if node.body else None
@@ -303,6 +306,12 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
                     first.value = ast.Constant(value=Ellipsis)
                 else:
                     node.body.pop(0)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            a = node.args
+            for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+                if arg is not None:
+                    arg.annotation = None
+            node.returns = None
     return tree
 
 

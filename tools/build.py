@@ -69,13 +69,13 @@ STATIC_SUFFIXES = {
     ".js",
     ".mjs",
     ".json",
-    ".py",
     ".png",
     ".svg",
     ".webmanifest",
     ".ico",
 }
-# The engine and the UI ship as source without docstrings and comments (line numbers kept),
+# The engine and the UI ship as source without docstrings, comments and function annotations
+# (line numbers kept),
 # in an uncompressed zip that Python imports from (zipimport), gzipped as a whole: one
 # compression over all modules, ~2.7x fewer bytes than per-module deflated bytecode (see
 # bench/RESULTS.md, "App bytes"). The cost, compiling at start, falls on first visits only:
@@ -102,9 +102,9 @@ PYODIDE_BOOT = "pyodide-boot.mjs"
 # Python memory snapshots (shared by the page, the bot worker and snapshot-worker.mjs): the
 # build writes in it the snapshot's key and the modules imported before one is made.
 PYTHON_SNAPSHOT = "python-snapshot.mjs"
-# Where index.html gets the start screen (`write_index`).
+# Where index.html gets the start screen and PyScript's entry point, main.py (`write_index`).
 START_SCREEN = "<!--si:start-screen-->"
-SNAPSHOT_WORKER = "snapshot-worker.mjs"
+MAIN_PY = "#si:main.py"
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
 # PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
@@ -117,7 +117,7 @@ STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "pyodide/ffi/wrappers
 # and imports it; its bytecode, compiled at build time from the same vendored bundle, is
 # unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
 # compile. Unchecked-hash .pyc: valid only for exactly this PyScript version's sources.
-PYSCRIPT_PYCACHE = "pyscript-pycache.zip"
+PYSCRIPT_PYCACHE = "pyscript-pycache.zip.gz"
 # The vendored python_stdlib.zip is trimmed to what the app can import (`trim_stdlib`):
 # Pyodide's own start, and every standard-library module imported, when imported, by what the
 # page and the bot worker import (tools/pyodide_stdlib.mjs), without their comments (line
@@ -181,7 +181,8 @@ def write_archive(source: Path, package: str, dest: Path, more: tuple[str, ...] 
 
 def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
     """Copy the packages into ``staging`` (without NOT_SHIPPED) and strip their sources of
-    docstrings and comments with the shipped Pyodide (tools/pyodide_compile.mjs --strip).
+    docstrings, comments and function annotations with the shipped Pyodide
+    (tools/pyodide_compile.mjs --strip).
     Only modules: no bytecode caches, no type-checker markers."""
 
     def ignore(folder: str, names: list[str]) -> list[str]:
@@ -256,12 +257,12 @@ def check_pyodide_paths() -> None:
     """The bot worker, the early boot module and the page name Pyodide's files by literal
     paths: they must match the vendored version."""
     want = f"./vendor/pyodide-{PYODIDE_VERSION}/"
-    scripts = (BOT_WORKER, PYODIDE_BOOT, PYTHON_SNAPSHOT, SNAPSHOT_WORKER, "index.html")
+    scripts = (BOT_WORKER, PYODIDE_BOOT, PYTHON_SNAPSHOT, "index.html")
     for script in (WEB / name for name in scripts):
         if script.is_file() and want not in script.read_text():
             raise SystemExit(f"{script}: its Pyodide paths must start with {want}")
     pycache = f"./vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}"
-    pycache = f'"{pycache}": "./pyscript/__pycache__/*"'
+    pycache = f'"{pycache}": "python"'
     if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
         raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
     for archive in ARCHIVES.values():
@@ -405,16 +406,19 @@ def pyscript_sources(chunk: Path) -> dict[str, str]:
 
 
 def write_pyscript_pycache(dest: Path, staging: Path) -> None:
-    """Zip the bytecode of PyScript's `pyscript` package as ``name.cpython-314.pyc`` files."""
+    """The bytecode of PyScript's `pyscript` package, ``pyscript/__pycache__/*.pyc``, in a
+    stored zip gzipped as a whole (unpacked into Python's working directory)."""
     package = staging / "pyscript"
     package.mkdir(parents=True)
     chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
     for name, source in pyscript_sources(chunk).items():
         (package / name).write_text(source, encoding="utf-8")
     run_compiler(staging, ("--optimize=0", "--pycache"))
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sorted((package / "__pycache__").glob("*.pyc")):
-            add_file(archive, path.name, path.read_bytes())
+    for module in package.glob("*.py"):
+        module.unlink()  # PyScript writes its sources itself
+    # As our archives are (a stored zip, gzipped): the page unpacks it in JS with them, at
+    # every start (Python's zipfile took ~10 ms of each start for it).
+    write_archive(package, "pyscript", dest)
 
 
 def worker_python() -> str:
@@ -550,15 +554,25 @@ def start_screen() -> str:
     return markup
 
 
+def main_py() -> str:
+    """web/main.py, to be inlined in index.html's <script type="py"> (PyScript would otherwise
+    fetch it only once Python is ready: a round trip on the critical path)."""
+    code = (WEB / "main.py").read_text(encoding="utf-8")
+    if "</" in code or "<!--" in code:
+        raise SystemExit("web/main.py: cannot be inlined in a <script> element")
+    return code
+
+
 def write_index(out: Path, tag: str) -> None:
-    """index.html with the start screen in #app and this build's tag on <html data-build>
-    (first-paint.js paints a stored screen only if it was kept by this build)."""
+    """index.html with the start screen in #app, main.py in its <script type="py"> and this
+    build's tag on <html data-build> (first-paint.js paints a stored screen only if it was
+    kept by this build)."""
     path = out / "index.html"
     text = path.read_text(encoding="utf-8")
-    for placeholder in (START_SCREEN, '"__SI_BUILD__"'):
+    for placeholder in (START_SCREEN, MAIN_PY, '"__SI_BUILD__"'):
         if text.count(placeholder) != 1:
             raise SystemExit(f"index.html: placeholder {placeholder} missing")
-    text = text.replace('"__SI_BUILD__"', json.dumps(tag))
+    text = text.replace('"__SI_BUILD__"', json.dumps(tag)).replace(MAIN_PY, main_py())
     path.write_text(text.replace(START_SCREEN, start_screen()), encoding="utf-8")
 
 

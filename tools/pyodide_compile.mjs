@@ -3,8 +3,10 @@
 // Usage: node tools/pyodide_compile.mjs [--optimize=N] [--pycache] [--strip] DIR [KEEP_SOURCE_DIR ...]
 //
 // --strip (our packages, tools/build.py): every .py under DIR is rewritten without its
-// docstrings and comments, each line where it was (tracebacks keep their line numbers; a
-// docstring that was a body's only statement becomes `...`), trailing spaces cut; checked by
+// docstrings, comments and function annotations (parameters' and returns'; nothing reads them
+// at runtime; class-body annotations, which dataclasses read, stay), each line where it was
+// (tracebacks keep their line numbers; a docstring that was a body's only statement becomes
+// `...`), trailing spaces cut; checked by
 // compiling it. Stripped with the shipped Python's own `ast` and `tokenize`, so the result
 // depends on the pinned Pyodide only (reproducible), and never on the build machine's Python.
 //
@@ -57,20 +59,58 @@ def docstrings(tree):
                 yield first, len(node.body) == 1
 
 
+def annotations(tree, text):
+    """(row0, col0, row1, col1) spans (ast positions) of every function parameter's and return
+    annotation, with its ":" or "->": nothing reads them at runtime (the shipped code has no
+    annotation introspection; class-body annotations, which dataclasses read, are kept)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        a = node.args
+        params = [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]
+        for arg in params:
+            if arg.annotation is not None:
+                ann = arg.annotation
+                yield arg.lineno, arg.col_offset + len(arg.arg), ann.end_lineno, ann.end_col_offset
+        if node.returns is not None:
+            ret = node.returns
+            yield "->", ret.lineno, ret.col_offset, ret.end_lineno, ret.end_col_offset
+
+
 def stripped(text):
-    """The source without docstrings and comments, every line where it was."""
+    """The source without docstrings, comments and function annotations, every line where it
+    was."""
     lines = text.splitlines(keepends=True)
 
     def chars(row, col):  # ast's columns count UTF-8 bytes
         return len(lines[row - 1].encode("utf-8")[:col].decode("utf-8"))
 
-    for doc, alone in sorted(docstrings(ast.parse(text)), key=lambda d: -d[0].lineno):
+    tree = ast.parse(text)
+    spans = []  # (row0, col0, row1, col1, replacement), in characters
+    for doc, alone in docstrings(tree):
         row0, row1 = doc.lineno, doc.end_lineno
-        col0, col1 = chars(row0, doc.col_offset), chars(row1, doc.end_col_offset)
+        spans.append((row0, chars(row0, doc.col_offset), row1, chars(row1, doc.end_col_offset),
+                      "..." if alone else ""))
+    for span in annotations(tree, text):
+        if span[0] == "->":  # back from the annotation to its arrow
+            _, row1, col, row2, col2 = span
+            row0, col0 = row1, chars(row1, col)
+            while True:
+                at = lines[row0 - 1].rfind("->", 0, col0)
+                if at >= 0:
+                    break
+                row0 -= 1
+                col0 = len(lines[row0 - 1])
+            at = len(lines[row0 - 1][:at].rstrip())  # "f(x) -> int:" becomes "f(x):"
+            spans.append((row0, at, row2, chars(row2, col2), ""))
+        else:
+            row0, col0, row1, col1 = span
+            spans.append((row0, chars(row0, col0), row1, chars(row1, col1), ""))
+    for row0, col0, row1, col1, new in sorted(spans, reverse=True):
         head, tail = lines[row0 - 1][:col0], lines[row1 - 1][col1:]
         for row in range(row0, row1 + 1):
             lines[row - 1] = "\\n"
-        lines[row0 - 1] = head + ("..." if alone else "") + tail
+        lines[row0 - 1] = head + new + tail
     text = "".join(lines)
     lines = text.splitlines(keepends=True)
     for token in tokenize.generate_tokens(io.StringIO(text).readline):

@@ -1,4 +1,4 @@
-"""PyScript's entry point (``<script type="py" src="./main.py">``).
+"""PyScript's entry point: tools/build.py inlines it in index.html's <script type="py">.
 
 The controller is `si_web/controller.py`, in ui.zip.gz with the rest of the UI.
 """

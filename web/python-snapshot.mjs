@@ -39,15 +39,15 @@ import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 export const SNAPSHOT_KEY = "__SI_SNAPSHOT_KEY__";
 /** The modules imported before a snapshot is taken (tools/build.py writes the list). */
 export const SNAPSHOT_MODULES = ["__SI_SNAPSHOT_MODULES__"];
-/** Installed at every start, in the working directory (on sys.path). "python": the engine
- * and the UI, uncompressed zips of their (stripped) sources gzipped as a whole, unpacked there
- * (a folder, not zipimport: zipimport compiles a source module twice, once only to name its
- * file); "dir/*": unpacked there (PyScript writes its `pyscript` package as source at every
- * start; its bytecode goes beside it, see tools/build.py). */
+/** Installed at every start, in the working directory (on sys.path): uncompressed zips
+ * gzipped as a whole, unpacked there ("python"; a folder, not zipimport: zipimport compiles a
+ * source module twice, once only to name its file): the engine's and the UI's (stripped)
+ * sources, and the bytecode of PyScript's `pyscript` package (`pyscript/__pycache__/`: PyScript
+ * writes the package as source at every start; see tools/build.py). */
 export const FILES = {
   "./engine.zip.gz": "python",
   "./ui.zip.gz": "python",
-  "./vendor/pyscript-0.7.31/pyscript-pycache.zip": "./pyscript/__pycache__/*",
+  "./vendor/pyscript-0.7.31/pyscript-pycache.zip.gz": "python",
 };
 
 const DB_NAME = "small-islands-python";
@@ -280,8 +280,8 @@ async function gunzip(bytes) {
 /** Install fetched FILES in the interpreter's working directory (see FILES). */
 export function installFiles(pyodide, fetched) {
   for (const [source, target, data] of fetched) {
-    if (target === "python") unzipStored(pyodide.FS, data, pyodide.FS.cwd(), source);
-    else pyodide.unpackArchive(data, "zip", { extractDir: target.replace(/\/?\*$/, "") || "." });
+    if (target !== "python") throw new Error(`${source}: unknown target ${target}`);
+    unzipStored(pyodide.FS, data, pyodide.FS.cwd(), source);
   }
   // Nothing is gained by writing bytecode caches into a file system that every start makes
   // anew (a snapshot holds the imported modules themselves).
