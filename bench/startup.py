@@ -8,7 +8,9 @@ a Pyodide page that runs this engine must do. Series, each alternating app and b
 
 - first visit: a fresh browser context per run (empty caches, service workers blocked). The
   app takes its Python snapshot on that start, so its time includes that; a third row is the
-  app with snapshots switched off (what taking one costs);
+  app with snapshots switched off (what taking one costs), and one more the same bare page on
+  Pyodide as published on npm (its whole standard library as source, compiled at every start),
+  which shows what the vendored Pyodide's trimming and bytecode change for any page;
 - returning visit: pages whose service worker holds everything they need (the app's worker
   precaches; the bare page's caches what it serves), each visit a new tab of the same browser
   profile once the previous tab closed (--reload: reloads of one tab instead). The app restores
@@ -79,6 +81,14 @@ document.getElementById("app").textContent = `engine ${{version}} loaded`;
 document.body.dataset.ready = "1";
 navigator.serviceWorker.register("./bench-bare-sw.js");
 """
+
+# The same bare page on Pyodide as published (npm's files: the whole standard library, as
+# source), for first visits: what the vendored Pyodide's trimming and bytecode change.
+STOCK = "bench-bare-stock.html"
+STOCK_DIR = "vendor/pyodide-stock"
+STOCK_HTML = BARE_HTML.replace("./bench-bare.mjs", "./bench-bare-stock.mjs")
+STOCK_JS = BARE_JS.replace(f"./vendor/pyodide-{PYODIDE_VERSION}/", f"./{STOCK_DIR}/").replace(
+    'navigator.serviceWorker.register("./bench-bare-sw.js");', "")
 
 # The bare page's returning visits: a minimal cache-first service worker that precaches what
 # the page needs when it installs, as the app's does (Chromium then keeps compiled code for the
@@ -324,6 +334,12 @@ def serve_copy(site: Path, tmp: str, compress: bool = False, name: str = "site")
         (served / BARE).write_text(BARE_HTML)
         (served / "bench-bare.mjs").write_text(BARE_JS)
         (served / "bench-bare-sw.js").write_text(BARE_SW)
+        (served / STOCK).write_text(STOCK_HTML)
+        (served / "bench-bare-stock.mjs").write_text(STOCK_JS)
+        (served / STOCK_DIR).mkdir(parents=True)
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                     "pyodide-lock.json"):
+            shutil.copyfile(ROOT / "node_modules" / "pyodide" / name, served / STOCK_DIR / name)
     return start_server(served, compress=compress)
 
 
@@ -332,7 +348,7 @@ def run(
     first_visit_only: bool = False, reload: bool = False, returning_only: bool = False,
 ) -> dict[str, Any]:
     key = snapshot_key(site)
-    out: dict[str, Any] = {"cold": ([], [], []), "before": []}
+    out: dict[str, Any] = {"cold": ([], [], []), "before": [], "stock": []}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_args())
         server, url = serve_copy(site, tmp)
@@ -342,6 +358,7 @@ def run(
             out["cold"][0].append(cold(browser, url))
             out["cold"][1].append(cold(browser, url, no_snapshot=key))
             out["cold"][2].append(cold(browser, url + BARE))
+            out["stock"].append(cold(browser, url + STOCK))
             if other:
                 out["before"].append(cold(browser, other[1]))
         if other:
@@ -375,6 +392,10 @@ def report(out: dict[str, Any]) -> str:
     cold_rows = [("app (takes its snapshot)", app), ("app, snapshots off", off)]
     if out["before"]:
         cold_rows.append(("the --before build (takes its snapshot)", with_derived(out["before"])))
+    stock = out.get("stock") or []
+    if stock:
+        cold_rows.append(("bare page on Pyodide as published (whole stdlib as source)",
+                          with_derived(stock)))
     parts = [
         "First visit (fresh context per run, no service worker):\n\n" + table(
             [*cold_rows, ("bare loadPyodide() + engine in parallel", bare)],
@@ -406,6 +427,10 @@ def report(out: dict[str, Any]) -> str:
         )
     if first:
         summary += f"| first visit, app / bare | {ratio_cold:.2f}x | <= 1.10x |\n"
+    if first and stock:
+        ratio_stock = (med(app, "ready") or 0) / (med(stock, "ready") or 1)
+        summary += (f"| first visit, app / bare page on Pyodide as published "
+                    f"| {ratio_stock:.2f}x | |\n")
     summary += (
         f"| first-visit transfer, gzip (app) | {app_bytes / 1e6:.2f} MB | <= 5.0 MB |\n"
         f"| first-visit transfer, gzip (bare page) | {bare_bytes / 1e6:.2f} MB | |\n"

@@ -38,7 +38,10 @@ const py = await loadPyodide({ indexURL: "%(index)s" });
 py.FS.mkdirTree("/out");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(out)s" }, "/out");
 console.log(py.runPython(`
-import importlib._bootstrap_external as ext, importlib.util, json, os, sys, zipfile
+import sys
+started = {m: str(getattr(getattr(mod, "__spec__", None), "origin", None) or "")
+           for m, mod in list(sys.modules.items())}  # "frozen" for what Python holds frozen
+import importlib._bootstrap_external as ext, importlib.util, json, os, zipfile
 compiled = []
 real = ext.SourceLoader.source_to_code
 def spy(self, data, path, *args, **kw):
@@ -51,6 +54,8 @@ checks = {
     "entities": html.entities.__spec__.origin,
     "unescape": html.unescape("&hearts;&amp;&notin;&#x41;"),
     "escape": html.escape("<a href='x'>"),
+    "started_pyc": sorted(m for m, f in started.items() if f.endswith(".pyc")),
+    "started_py": sorted(m for m, f in started.items() if f.endswith(".py")),
 }
 sources = json.load(open("/out/sources.json"))
 os.makedirs("pyscript/__pycache__", exist_ok=True)
@@ -110,6 +115,11 @@ def test_vendored_bytecode_is_loaded_by_pyodide(vendored: Path, tmp_path: Path) 
     assert checks["entities"].endswith("python314.zip/html/entities.pyc")
     assert checks["unescape"] == "\u2665&\u2209A"
     assert checks["escape"] == "&lt;a href=&#x27;x&#x27;&gt;"
+    # A bare start loads the standard library's heaviest modules from the build's bytecode.
+    replaced = {pyimports.module_name(n[:-1])[0] for n in stdlib_replaced(vendored)}
+    assert {"typing", "inspect", "enum", "ast"} <= set(checks["started_pyc"])
+    assert len(checks["started_pyc"]) >= 40
+    assert not replaced & set(checks["started_py"])
     # Every module of PyScript's package came from the build's bytecode: nothing compiled.
     assert checks["compiled"] == []
     assert set(checks["codes"]) == set(sources) and all(checks["codes"].values())
@@ -124,11 +134,27 @@ def comments_cut(original: str, built: str) -> bool:
     )
 
 
+def stdlib_replaced(vendored: Path) -> set[str]:
+    """The .pyc of the vendored python_stdlib.zip that replace their sources."""
+    built = zipfile.ZipFile(vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip")
+    beside = {name[:-3] + ".pyc" for name in build.STDLIB_BYTECODE}
+    return {n for n in built.namelist() if n.endswith(".pyc")} - beside
+
+
 def test_stdlib_zip_is_trimmed_and_otherwise_unchanged(vendored: Path) -> None:
+    """Trimmed, comments cut; STDLIB_BYTECODE's modules also as bytecode; the heaviest modules
+    a start imports as sourceless bytecode (-OO) in place of their sources (not Pyodide's)."""
     built = zipfile.ZipFile(vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip")
     original = zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip")
     added = set(built.namelist()) - set(original.namelist())
-    assert added == {name[:-3] + ".pyc" for name in build.STDLIB_BYTECODE}
+    replaced = stdlib_replaced(vendored)
+    assert added == {name[:-3] + ".pyc" for name in build.STDLIB_BYTECODE} | replaced
+    assert len(replaced) >= 40 and {"typing.pyc", "inspect.pyc"} <= replaced
+    for name in replaced:
+        source = name[:-1]
+        assert source in original.namelist() and source not in built.namelist(), name
+        assert not name.startswith(("_pyodide/", "pyodide/")), name
+        assert built.getinfo(name).date_time == original.getinfo(source).date_time
     cut = 0
     for info in built.infolist():
         if info.filename not in added:
@@ -136,12 +162,12 @@ def test_stdlib_zip_is_trimmed_and_otherwise_unchanged(vendored: Path) -> None:
             assert comments_cut(source, text), info.filename
             cut += text != source
             assert info.date_time == original.getinfo(info.filename).date_time
-    assert cut > 100
+    assert cut > 60  # (most of the rest are sourceless bytecode now)
     for name in added:
         header = built.read(name)[:16]
         assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, unchecked
     names = set(built.namelist())
-    kept = ("asyncio/__init__.py", "json/decoder.py", "encodings/cp437.py", "html/entities.py")
+    kept = ("asyncio/__init__.py", "json/scanner.py", "encodings/cp437.py", "html/entities.py")
     for name in kept:
         assert name in names
     for dropped in ("email/__init__.py", "unittest/__init__.py", "multiprocessing/__init__.py",

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
@@ -113,6 +114,14 @@ MAIN_PY = "#si:main.py"
 # the vendored python_stdlib.zip also carries these modules as bytecode compiled by the
 # shipped Pyodide (zipimport prefers `.pyc`; the sources stay).
 STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "pyodide/ffi/wrappers.py")
+# Pyodide's own start imports ~145 standard-library modules (asyncio, typing, inspect, ...), and
+# the page a few more: a start that restores no snapshot (every first visit) compiled them all
+# from source, ~1 s of a ~1.5 s `loadPyodide()` under Node. The modules a start imports ship
+# as bytecode instead (`precompile_stdlib`: sourceless .pyc, optimization 2: no docstrings or
+# asserts, as `python -OO`), most compile work per extra byte first, within this many extra
+# (deflated) bytes of python_stdlib.zip; the others stay source. Pyodide's own packages
+# (`_pyodide`, `pyodide`) stay source (their docstrings are its API's documentation).
+STDLIB_BYTECODE_BUDGET = 120_000
 # PyScript writes its `pyscript` package into the interpreter's cwd as source at every start
 # and imports it; its bytecode, compiled at build time from the same vendored bundle, is
 # unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
@@ -279,14 +288,18 @@ def copy_vendor(out: Path) -> None:
 
 def vendor(out: Path) -> None:
     """Pyodide's and PyScript's files under ``out/vendor/``: the standard library and the
-    package index trimmed to what the app uses, with the bytecode that spares every start
-    compiling Python's `html` and PyScript's `pyscript` package."""
+    package index trimmed to what the app uses, with the bytecode that spares a start
+    compiling what it imports (`precompile_stdlib`, STDLIB_BYTECODE) and PyScript's `pyscript`
+    package."""
     copy_vendor(out)
     trim_lockfile(out / f"vendor/pyodide-{PYODIDE_VERSION}/pyodide-lock.json")
     stdlib_zip = out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
-        trim_stdlib(stdlib_zip, Path(tmp) / "trim")
+        bootstrap = trim_stdlib(stdlib_zip, Path(tmp) / "trim")
         add_stdlib_bytecode(stdlib_zip, Path(tmp) / "stdlib")
+        ours = app_python()[0]
+        page = {m for m in snapshot_modules(stdlib_modules(stdlib_zip)) if m not in ours}
+        precompile_stdlib(stdlib_zip, Path(tmp) / "started", bootstrap | page)
         write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
                                Path(tmp) / "pyscript")
 
@@ -322,9 +335,10 @@ def stdlib_roots() -> list[str]:
     return sorted(found)
 
 
-def stdlib_keep(staging: Path) -> set[str]:
+def stdlib_keep(staging: Path) -> tuple[set[str], set[str]]:
     """The standard-library modules to ship, their sources (comments cut) written into
-    ``staging`` (tools/pyodide_stdlib.mjs, under Pyodide)."""
+    ``staging`` (tools/pyodide_stdlib.mjs, under Pyodide), and the modules a bare Pyodide
+    start has read from the zip (not those Python holds frozen)."""
     roots_file = staging / "roots.json"
     sources = staging / "sources"
     sources.mkdir(parents=True)
@@ -335,14 +349,15 @@ def stdlib_keep(staging: Path) -> set[str]:
         capture_output=True,
         text=True,
     )
-    found: list[str] = json.loads(out.stdout.strip().splitlines()[-1])["modules"]
-    return set(found)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return set(result["modules"]), set(result["from_zip"])
 
 
-def trim_stdlib(stdlib_zip: Path, staging: Path) -> None:
+def trim_stdlib(stdlib_zip: Path, staging: Path) -> set[str]:
     """Rewrite python_stdlib.zip with only the modules of `stdlib_keep` (their sources
-    without comments, and the folders of their packages), each under its name and date."""
-    keep = stdlib_keep(staging)
+    without comments, and the folders of their packages), each under its name and date;
+    return the modules a bare Pyodide start imports."""
+    keep, bootstrap = stdlib_keep(staging)
     with zipfile.ZipFile(stdlib_zip) as original:
         infos = original.infolist()
     packages = {m.replace(".", "/") + "/" for m in keep}
@@ -359,6 +374,7 @@ def trim_stdlib(stdlib_zip: Path, staging: Path) -> None:
         for info in kept:
             path = staging / "sources" / info.filename
             archive.writestr(info, b"" if info.is_dir() else path.read_bytes())
+    return bootstrap
 
 
 def trim_lockfile(lockfile: Path) -> None:
@@ -389,6 +405,44 @@ def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
         for name in STDLIB_BYTECODE:
             pyc = name[:-3] + ".pyc"
             add_file(archive, pyc, (staging / pyc).read_bytes(), entries[name][0].date_time)
+
+
+def precompile_stdlib(stdlib_zip: Path, staging: Path, started: set[str]) -> list[str]:
+    """Rewrite python_stdlib.zip with the modules of ``started`` that pay most (see
+    STDLIB_BYTECODE_BUDGET) as sourceless bytecode: ``name.pyc`` in place of ``name.py``,
+    same date and place. Returns the zip paths of the sources replaced."""
+    with zipfile.ZipFile(stdlib_zip) as original:
+        infos = original.infolist()
+        entries = {info.filename: original.read(info) for info in infos}
+    candidates = []
+    for info in infos:
+        name = info.filename
+        module = pyimports.module_name(name)[0] if name.endswith(".py") else ""
+        if (module in started and name not in STDLIB_BYTECODE
+                and name.split("/")[0] not in ("_pyodide", "pyodide")):
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_bytes(entries[name])
+            candidates.append(info)
+    run_compiler(staging, ("--optimize=2",))
+    scored = []
+    for info in candidates:
+        pyc = (staging / info.filename).with_suffix(".pyc").read_bytes()
+        extra = max(1, len(zlib.compress(pyc, 9)) - 6 - info.compress_size)
+        scored.append((-info.compress_size / extra, info.filename, extra, pyc))
+    chosen: dict[str, bytes] = {}
+    spent = 0
+    for _, name, extra, pyc in sorted(scored):
+        if spent + extra <= STDLIB_BYTECODE_BUDGET:
+            chosen[name] = pyc
+            spent += extra
+    with zipfile.ZipFile(stdlib_zip, "w") as archive:
+        for info in infos:
+            if info.filename in chosen:
+                add_file(archive, info.filename[:-3] + ".pyc", chosen[info.filename],
+                         info.date_time)
+            else:
+                archive.writestr(info, entries[info.filename])
+    return sorted(chosen)
 
 
 def pyscript_sources(chunk: Path) -> dict[str, str]:
@@ -434,7 +488,8 @@ def stdlib_modules(stdlib_zip: Path) -> set[str]:
     """The module names of a python_stdlib.zip."""
     with zipfile.ZipFile(stdlib_zip) as archive:
         names = archive.namelist()
-    return {pyimports.module_name(n)[0] for n in names if n.endswith(".py")}
+    sources = {n.removesuffix("c") for n in names if n.endswith((".py", ".pyc"))}  # .pyc: -OO
+    return {pyimports.module_name(n)[0] for n in sources}
 
 
 def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool]]]:

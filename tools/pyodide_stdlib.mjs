@@ -8,7 +8,8 @@
 // (transitively; see tools/pyimports.py). Writes their sources into OUT_DIR (zip paths)
 // without comments: each comment is cut from its line (and the spaces before it), the lines
 // stay where they were (tracebacks keep their line numbers), encoding declarations stay.
-// Prints JSON {"bootstrap": [...], "modules": [...]}.
+// Prints JSON {"bootstrap": [...], "from_zip": [...], "modules": [...]}: "from_zip", those of
+// "bootstrap" read from python_stdlib.zip (not frozen, not aliases of frozen modules).
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -20,12 +21,19 @@ const outDir = resolve(process.argv[3]);
 const py = await loadPyodide();
 // Taken first, before this script imports anything itself.
 const bootstrap = py.runPython("import sys; sorted(sys.modules)").toJs();
+const fromZip = py.runPython(`
+import sys
+sorted(m for m, mod in sys.modules.items()
+       if str(getattr(getattr(mod, "__spec__", None), "origin", None) or "").startswith(
+           f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"))
+`).toJs();
 for (const [dir, at] of [[tools, "/si/tools"], [outDir, "/out"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
 py.globals.set("roots", py.toPy(roots));
 py.globals.set("bootstrap", py.toPy(bootstrap));
+py.globals.set("from_zip", py.toPy(fromZip));
 try {
   console.log(
     py.runPython(`
@@ -66,7 +74,7 @@ for module in sorted(found):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="") as out:
         out.write(text)
-json.dumps({"bootstrap": list(bootstrap), "modules": sorted(found)})
+json.dumps({"bootstrap": list(bootstrap), "from_zip": list(from_zip), "modules": sorted(found)})
 `),
   );
 } catch (error) {
