@@ -124,7 +124,7 @@ STDLIB_BYTECODE = ("html/__init__.py", "html/entities.py", "pyodide/ffi/wrappers
 STDLIB_BYTECODE_BUDGET = 120_000
 # PyScript writes its `pyscript` package into the interpreter's cwd as source at every start
 # and imports it; its bytecode, compiled at build time from the same vendored bundle, is
-# unpacked into `pyscript/__pycache__/` (pyscript.json `files`), so the import skips the
+# unpacked into `pyscript/__pycache__/` (python-snapshot.mjs `FILES`), so the import skips the
 # compile. Unchecked-hash .pyc: valid only for exactly this PyScript version's sources.
 PYSCRIPT_PYCACHE = "pyscript-pycache.zip.gz"
 # The vendored python_stdlib.zip is trimmed to what the app can import (`trim_stdlib`):
