@@ -10,7 +10,9 @@ a Pyodide page that runs this engine must do. Series, each alternating app and b
   app takes its Python snapshot on that start, so its time includes that; a third row is the
   app with snapshots switched off (what taking one costs), and one more the same bare page on
   Pyodide as published on npm (its whole standard library as source, compiled at every start),
-  which shows what the vendored Pyodide's trimming and bytecode change for any page;
+  which shows what the vendored Pyodide's trimming and bytecode change for any page; then
+  first visits again at 390x844 with the CPU throttled 4x (--throttled-runs of them: the app,
+  the bare page and the --before build);
 - returning visit: pages whose service worker holds everything they need (the app's worker
   precaches; the bare page's caches what it serves), each visit a new tab of the same browser
   profile once the previous tab closed (--reload: reloads of one tab instead). The app restores
@@ -184,17 +186,20 @@ def snapshot_key(site: Path) -> str:
     return found.group(1)
 
 
-def cold(browser: Browser, url: str, no_snapshot: str | None = None) -> Load:
+def cold(browser: Browser, url: str, no_snapshot: str | None = None, phone: bool = False) -> Load:
     """A first visit in a fresh context; `no_snapshot`: the build's key, to switch snapshots
-    off (as after two failed restores)."""
-    context = new_context(browser, service_workers="block")
+    off (as after two failed restores); `phone`: 390x844, CPU throttled 4x."""
+    context = new_context(browser, service_workers="block", **(PHONE if phone else {}))
     if no_snapshot:
         flag = json.dumps({"key": no_snapshot, "saved": False, "failures": 2})
         context.add_init_script(
             f"localStorage.setItem('small-islands/python-snapshot', {json.dumps(flag)})"
         )
     try:
-        return timed_load(context.new_page(), url)
+        page = context.new_page()
+        if phone:
+            throttle(page)
+        return timed_load(page, url)
     finally:
         context.close()
 
@@ -348,7 +353,8 @@ def run(
     first_visit_only: bool = False, reload: bool = False, returning_only: bool = False,
 ) -> dict[str, Any]:
     key = snapshot_key(site)
-    out: dict[str, Any] = {"cold": ([], [], []), "before": [], "stock": []}
+    out: dict[str, Any] = {"cold": ([], [], []), "before": [], "stock": [],
+                           "cold_phone": ([], [], [])}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_args())
         server, url = serve_copy(site, tmp)
@@ -361,6 +367,11 @@ def run(
             out["stock"].append(cold(browser, url + STOCK))
             if other:
                 out["before"].append(cold(browser, other[1]))
+        for _ in range(0 if returning_only else throttled_runs):  # first visits on a phone
+            out["cold_phone"][0].append(cold(browser, url, phone=True))
+            out["cold_phone"][1].append(cold(browser, url + BARE, phone=True))
+            if other:
+                out["cold_phone"][2].append(cold(browser, other[1], phone=True))
         if other:
             other[0].shutdown()
         if not first_visit_only:
@@ -401,6 +412,14 @@ def report(out: dict[str, Any]) -> str:
             [*cold_rows, ("bare loadPyodide() + engine in parallel", bare)],
             [*after, ("snapshot copy (ms)", "copy")]),
     ] if first else []
+    phone_app, phone_bare, phone_before = out.get("cold_phone") or ([], [], [])
+    if phone_app:
+        rows = [("app (takes its snapshot)", with_derived(phone_app))]
+        if phone_before:
+            rows.append(("the --before build", with_derived(phone_before)))
+        parts.append("First visit, 390x844, CPU throttled 4x:\n\n" + table(
+            [*rows, ("bare loadPyodide() + engine in parallel", with_derived(phone_bare))],
+            after))
     summary = "| measure | result | target |\n| --- | ---: | ---: |\n"
     if "warm" in out:
         warm_app, warm_bare = (with_derived(x) for x in out["warm"])
