@@ -295,11 +295,11 @@ def vendor(out: Path) -> None:
     trim_lockfile(out / f"vendor/pyodide-{PYODIDE_VERSION}/pyodide-lock.json")
     stdlib_zip = out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
-        bootstrap = trim_stdlib(stdlib_zip, Path(tmp) / "trim")
+        from_zip = trim_stdlib(stdlib_zip, Path(tmp) / "trim")
         add_stdlib_bytecode(stdlib_zip, Path(tmp) / "stdlib")
         ours = app_python()[0]
         page = {m for m in snapshot_modules(stdlib_modules(stdlib_zip)) if m not in ours}
-        precompile_stdlib(stdlib_zip, Path(tmp) / "started", bootstrap | page)
+        precompile_stdlib(stdlib_zip, Path(tmp) / "started", from_zip | page)
         write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
                                Path(tmp) / "pyscript")
 
@@ -356,7 +356,7 @@ def stdlib_keep(staging: Path) -> tuple[set[str], set[str]]:
 def trim_stdlib(stdlib_zip: Path, staging: Path) -> set[str]:
     """Rewrite python_stdlib.zip with only the modules of `stdlib_keep` (their sources
     without comments, and the folders of their packages), each under its name and date;
-    return the modules a bare Pyodide start imports."""
+    return the modules a bare Pyodide start reads from the zip."""
     keep, bootstrap = stdlib_keep(staging)
     with zipfile.ZipFile(stdlib_zip) as original:
         infos = original.infolist()
