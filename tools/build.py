@@ -407,10 +407,10 @@ def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
             add_file(archive, pyc, (staging / pyc).read_bytes(), entries[name][0].date_time)
 
 
-def precompile_stdlib(stdlib_zip: Path, staging: Path, started: set[str]) -> list[str]:
+def precompile_stdlib(stdlib_zip: Path, staging: Path, started: set[str]) -> None:
     """Rewrite python_stdlib.zip with the modules of ``started`` that pay most (see
     STDLIB_BYTECODE_BUDGET) as sourceless bytecode: ``name.pyc`` in place of ``name.py``,
-    same date and place. Returns the zip paths of the sources replaced."""
+    same date and place."""
     with zipfile.ZipFile(stdlib_zip) as original:
         infos = original.infolist()
         entries = {info.filename: original.read(info) for info in infos}
@@ -442,7 +442,6 @@ def precompile_stdlib(stdlib_zip: Path, staging: Path, started: set[str]) -> lis
                          info.date_time)
             else:
                 archive.writestr(info, entries[info.filename])
-    return sorted(chosen)
 
 
 def pyscript_sources(chunk: Path) -> dict[str, str]:
