@@ -62,13 +62,18 @@ def test_where_the_player_acts_every_target_is_at_least_44_px_and_one_is_in_view
     for seed, island in ((1, "default"), (2, "random")):
         app = new(["human", "human"], island=island)
         rng = random.Random(seed)
-        checked = fitted = 0
+        checked = fitted = held = 0
         while app.game is not None and app.game.phase != "over" and checked < 400:
             if app.screen == "pass":
                 app.handle("ei-unlock", {}, {})
                 continue
+            before = app.map.shown
             html = app.render()
             cells = targets(html)
+            if cells and before is not None and all(mapview.shows(before, h) for h in cells) \
+                    and viewport.scale(before, PHONE_MAP) >= mapview.MIN_SCALE:
+                held += 1  # what the player acts on is in view: the map holds still
+                assert app.map.shown == before, app.game.stage
             if cells:
                 box = shown(html)
                 px_per_hex = viewport.scale(box, PHONE_MAP) * mapview.HEX_W
@@ -81,7 +86,7 @@ def test_where_the_player_acts_every_target_is_at_least_44_px_and_one_is_in_view
                 checked += 1
             legal = app.legal()
             play_action(app, rng.choice(legal))
-        assert checked > 20 and fitted > 5
+        assert checked > 20 and fitted > 5 and held > 5, (checked, fitted, held)
 
 
 def test_the_whole_island_on_a_phone_is_too_small_so_the_map_zooms() -> None:
@@ -116,11 +121,13 @@ def test_zoom_buttons_fit_the_island_and_the_first_tap_on_a_small_map_zooms_ther
     assert app.sel.hex is None and app.message is None
     box = shown(app.render())
     assert viewport.scale(box, PHONE_MAP) >= mapview.MIN_SCALE * 0.99 and inside(h, box)
-    # now the tap chooses it (the piece's next spaces are then the targets, shown as large)
+    # now the tap chooses it (the piece's next spaces are then the targets, shown as large);
+    # the map holds still under the finger: they are in view already
     app.handle("ei-hex", {"q": str(h[0]), "r": str(h[1])}, {})
     assert app.sel.hex == h or app.sel.fixed
     after = shown(app.render())
-    assert mapview.MIN_SCALE <= viewport.scale(after, PHONE_MAP) <= mapview.MIN_SCALE * mapview.MOST
+    assert after == box and all(inside(t, after) for t in targets(app.render()))
+    assert viewport.scale(after, PHONE_MAP) >= mapview.MIN_SCALE * 0.99
     # the player's box stays while the step's targets are the same
     m = mapview.MapView()
     m.px = PHONE_MAP
@@ -128,7 +135,15 @@ def test_zoom_buttons_fit_the_island_and_the_first_tap_on_a_small_map_zooms_ther
     auto = m.box(view, "move", [(0, 0), (1, 0)], None)
     user = m.zoom(view, auto, "in")
     assert m.box(view, "move", [(1, 0), (0, 0)], (0, 0)) == user
-    assert m.box(view, "move", [(1, 0)], None) != user and m.user is None
+    # a new step forgets the player's zoom, but the map holds still while it shows the targets
+    assert m.box(view, "move", [(1, 0)], None) == user and m.user is None
+    # and moves when a target is out of view: there, all at the acting scale
+    far = next((q, 0) for q in range(2, 12) if not mapview.shows(user, (q, 0)))
+    fits = mapview.targets_box([(1, 0), far], PHONE_MAP[0] / PHONE_MAP[1])
+    assert viewport.scale(fits, PHONE_MAP) >= mapview.MIN_SCALE
+    moved = m.box(view, "move", [(1, 0), far], None)
+    assert all(mapview.shows(moved, h) for h in [(1, 0), far])
+    assert viewport.scale(moved, PHONE_MAP) >= mapview.MIN_SCALE * 0.97
 
 
 def test_the_keyboard_taps_at_once_and_a_target_reached_by_it_comes_into_view() -> None:

@@ -179,6 +179,7 @@ class EmberApp:
         self.confirm_new = False
         self.game = Game.new(opts)
         self.viewer, self.unlocked, self.sel, self.seen_log = None, False, Sel(), 0
+        self.map.user = self.map.shown = None  # a new island: shown from its own start
         self.auto.reset()
         self.next_screen()
         self.session.set_active(True)

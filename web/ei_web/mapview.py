@@ -7,7 +7,9 @@ shows them at that scale about the chosen space or the targets' middle, and the 
 (drag, arrows on a focused target, which bring it into view) or zooms (pinch, wheel, the map's
 Zoom in / Zoom out / Fit the island buttons). When the player zoomed out below that scale, a tap
 on a space first zooms about it (`tap_zooms`). The player's box is kept until the step's targets
-change.
+change. The map holds still between taps: a box already on screen stays while it still shows
+what the player acts on at that scale (`MapView.holds`), so choosing a space or another piece of
+land never moves the island under the player's finger.
 """
 
 from __future__ import annotations
@@ -78,21 +80,50 @@ def auto_box(view: dict[str, Any], targets: Iterable[Hex], chosen: Hex | None,
     return about(nearest, px, island)
 
 
+def shows(box: Box, h: Hex) -> bool:
+    """Is the space `h` whole in `box`?"""
+    x, y = centre(h)
+    return box[0] + HEX_W / 2 <= x <= box[0] + box[2] - HEX_W / 2 and box[1] + S <= y <= box[1] + box[3] - S
+
+
 class MapView:
-    """The map's size on screen (`px`, measured by the browser module) and the player's own
-    pan/zoom (`user`), kept while the step's targets stay the same (`key`)."""
+    """The map's size on screen (`px`, measured by the browser module), the player's own
+    pan/zoom (`user`), kept while the step's targets stay the same (`key`), and the box last
+    shown (`shown`)."""
 
     def __init__(self) -> None:
         self.px: tuple[float, float] | None = None
         self.user: Box | None = None
         self.key: tuple[Any, ...] | None = None
+        self.shown: Box | None = None
 
     def box(self, view: dict[str, Any], stage: str, targets: Iterable[Hex], chosen: Hex | None) -> Box:
         cells = tuple(sorted(set(targets)))
         key = (stage, cells)
         if key != self.key:
             self.key, self.user = key, None
-        return self.user or auto_box(view, cells, chosen, self.px)
+        if self.user is not None:
+            box = self.user
+        elif self.shown is not None and self.holds(view, self.shown, cells, chosen):
+            box = self.shown
+        else:
+            box = auto_box(view, cells, chosen, self.px)
+        self.shown = box
+        return box
+
+    def holds(self, view: dict[str, Any], box: Box, cells: tuple[Hex, ...], chosen: Hex | None) -> bool:
+        """May the map stay on `box` for these targets? Only where the player acts (targets, a
+        measured map) and at the acting scale, with every target in it -- or, when the targets
+        are too far apart to be shown together at that scale, the chosen one (else one)."""
+        if not cells or self.px is None or self.px[0] <= 0 or self.px[1] <= 0:
+            return False
+        if viewport.scale(box, self.px) < MIN_SCALE * 0.97:
+            return False
+        if all(shows(box, h) for h in cells):
+            return True
+        if viewport.scale(targets_box(cells, self.px[0] / self.px[1]), self.px) >= MIN_SCALE:
+            return False  # all of them fit on screen together: show them so
+        return shows(box, chosen) if chosen is not None else any(shows(box, h) for h in cells)
 
     def widths(self, view: dict[str, Any]) -> tuple[float, float]:
         """The closest and farthest widths a pinch or the wheel may reach."""
