@@ -129,7 +129,7 @@ def test_your_games_lists_ember_games_and_deletes_one_after_asking(
 
 
 def test_back_from_the_rules_and_the_menu_returns_to_the_game(
-    browser: Browser, site_url: str
+    browser: Browser, site_url: str, artifacts: Path
 ) -> None:
     context, recorder = device_context(browser, site_url, "phone")
     page = ready_page(context)
@@ -147,5 +147,22 @@ def test_back_from_the_rules_and_the_menu_returns_to_the_game(
     page.go_back()
     page.wait_for_selector('[data-screen="ei-game"][data-mine="1"]')
     assert page.url.startswith(site_url)  # Back stayed in the app
+    # Back in the game asks first; Back again (or Stay) closes the question
+    page.go_back()
+    page.wait_for_selector('[data-dialog="leave"]')
+    assert page.evaluate("document.activeElement.dataset.act") == "ei-stay"
+    assert "Continue Ember Isle" in page.inner_text('[data-dialog="leave"]')
+    check_axe(page, "Ember: Leave the game?")
+    page.screenshot(path=artifacts / "ember-leave-phone.png")
+    page.go_back()
+    page.wait_for_selector('[data-dialog="leave"]', state="detached")
+    assert state(page)["stage"] == stage and page.url.startswith(site_url)
+    page.go_back()
+    click(page, '[data-dialog="leave"] [data-act="ei-stay"]')
+    page.wait_for_selector('[data-dialog="leave"]', state="detached")
+    page.go_back()
+    click(page, '[data-dialog="leave"] [data-act="ei-menu"]')  # Go to the menu: the game is kept
+    page.wait_for_selector('[data-screen="ei-start"] [data-act="ei-continue"]')
+    assert page.url.startswith(site_url)
     assert recorder.problems() == {}
     context.close()

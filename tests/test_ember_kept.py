@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from types import SimpleNamespace
 
 from ei_web.app import EmberApp
@@ -178,7 +179,7 @@ def test_back_from_the_rules_and_the_menu_returns_to_the_game() -> None:
         if app.auto.bot_seat() is None:
             break
         app.auto.local(app.auto.token)
-    assert app.screen == "game" and not app.can_back()
+    assert app.screen == "game" and app.can_back() and not app.leave_asked
     app.handle("ei-rules", {}, {})
     assert app.screen == "rules" and app.can_back()
     app.back()
@@ -189,12 +190,43 @@ def test_back_from_the_rules_and_the_menu_returns_to_the_game() -> None:
     app.back()  # the rules opened from the menu: back to the menu, then to the game
     assert app.screen == "start" and app.can_back()
     app.back()
-    assert app.screen == "game" and not app.can_back()
+    assert app.screen == "game" and not app.leave_asked
     app.handle("ei-menu", {}, {})
     app.handle("ei-new", {}, fields)  # a game in progress: the dialog asks first
     assert app.confirm_new and app.can_back()
     app.back()
     assert not app.confirm_new and app.screen == "start"
+
+
+def test_back_in_a_game_asks_before_leaving_and_the_game_stays_saved() -> None:
+    storage = MemoryStorage()
+    app = EmberApp(storage)
+    fields = {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "human", "ei-kind-1": "easy"}
+    app.handle("ei-new", {}, fields)
+    for _ in range(10):
+        if app.auto.bot_seat() is None:
+            break
+        app.auto.local(app.auto.token)
+    assert app.screen == "game" and "Leave the game?" not in app.render()
+    saved = storage.get(SAVE)
+    assert saved is not None
+    app.back()  # Back asks; the question holds the focus and answers in the game's words
+    html = app.render()
+    assert app.screen == "game" and app.leave_asked and app.can_back()
+    assert "Leave the game?" in html and '"Continue Ember Isle" on the menu' in html
+    assert 'data-act="ei-stay"' in html and 'data-act="ei-menu"' in html
+    assert re.search(r'data-act="ei-stay"[^>]*data-autofocus="1"', html)
+    app.back()  # Back again: the question closes, the game is on screen as before
+    assert app.screen == "game" and not app.leave_asked and "Leave the game?" not in app.render()
+    app.back()
+    app.handle("ei-stay", {}, {})  # Stay in the game
+    assert app.screen == "game" and not app.leave_asked
+    app.back()
+    app.handle("ei-menu", {}, {})  # Go to the menu: the game is kept and continues from there
+    assert app.screen == "start" and not app.leave_asked and "Continue Ember Isle" in app.render()
+    assert storage.get(SAVE) == saved
+    app.handle("ei-continue", {}, {})
+    assert app.screen in ("game", "pass") and app.game is not None and app.game.phase != "over"
 
 
 def test_the_back_guard_keeps_one_entry_and_ignores_its_own_pops() -> None:

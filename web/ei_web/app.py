@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
+from si_web.panels import leave_dialog
 from si_web.screens import elsewhere_screen
 
 from . import form as form_mod
@@ -43,6 +44,7 @@ class EmberApp:
         self.broken: str | None = None
         self.leave = False  # back to Small Islands (the browser module acts on it)
         self.from_game = False  # the menu was opened over the game (Back returns to it)
+        self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.ignored: list[str] = []
         self.seen_log = 0
         self.auto = Autopilot(self)
@@ -140,6 +142,7 @@ class EmberApp:
     # ------------------------------------------------------------------- taps
     def handle(self, act: str, data: Data, fields: dict[str, str]) -> None:
         self.message = None
+        self.leave_asked = False  # any tap answers "Leave the game?" (Go to the menu: on_menu)
         method = getattr(self, "on_" + act.replace("ei-", "", 1).replace("-", "_"), None)
         if not act.startswith("ei-") or method is None:
             self.ignored.append(f"not an Ember Isle act: {act}")
@@ -208,17 +211,30 @@ class EmberApp:
         """Has the browser's Back something to do here: close the rules or a dialog, or go
         from the menu opened over a game back to it (as in Small Islands)?"""
         over_game = self.screen == "start" and self.from_game and self.game is not None
-        return self.confirm_new or self.screen == "rules" or over_game
+        return self.confirm_new or self.screen == "rules" or over_game or self.in_game()
+
+    def in_game(self) -> bool:
+        """On a game in progress (its map or the pass screen), where Back asks first."""
+        return self.screen in ("game", "pass") and self.game is not None and self.game.phase != "over"
 
     def back(self) -> None:
-        """The browser's (or Android's) Back (see `can_back`); never loses the game."""
+        """The browser's (or Android's) Back (see `can_back`); never loses the game: in a game
+        it asks "Leave the game?" (Back again, or Stay, closes the question)."""
         if self.confirm_new:
             self.confirm_new = False
+        elif self.leave_asked:
+            self.leave_asked = False
+        elif self.in_game():
+            self.leave_asked = True
         elif self.screen == "rules":
             self.on_rules_back({}, {})
         elif self.can_back() and self.game is not None and self.game.phase != "over":
             self.from_game = False
             self.resume()
+
+    def on_stay(self, data: Data, fields: dict[str, str]) -> None:
+        """"Stay in the game" (the question Back asked)."""
+        self.leave_asked = False
 
     def on_menu(self, data: Data, fields: dict[str, str]) -> None:
         self.from_game = self.screen in ("game", "pass")  # Back returns to the game
@@ -392,7 +408,11 @@ class EmberApp:
             seat = g.seats[g.to_move if g.to_move is not None else 0]
             why = ("Time to answer an offer of treasure." if g.phase == "distribution"
                    else "It is their turn. Nothing secret is shown until they tap.")
-            return screens.pass_screen(seat.name, seat.colour, why)
+            return screens.pass_screen(seat.name, seat.colour, why) + self.leave_question()
         from .game_screen import game_screen
 
-        return game_screen(self)
+        return game_screen(self) + self.leave_question()
+
+    def leave_question(self) -> str:
+        """"Leave the game?" after Back in a game (Small Islands' dialog, Ember Isle's acts)."""
+        return leave_dialog("ei-", "Continue Ember Isle") if self.leave_asked else ""

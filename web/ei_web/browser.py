@@ -108,6 +108,9 @@ def render() -> None:
     document.body.dataset.appScreen = "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen)
     document.body.dataset.emberStage = app.game.stage if app.game is not None else ""
     restore_focus(focused)
+    auto = root.querySelector("[data-autofocus]")  # a question (Back's "Leave the game?")
+    if not missing(auto):
+        auto.focus(js_obj({"preventScroll": True}))
     back_guard.sync(app.can_back())
     if measure_map():  # the map's size changed: its box depends on it
         root.innerHTML = app.render()

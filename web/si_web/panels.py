@@ -65,17 +65,18 @@ def toasts(message: str | None, notice: str | None, leave_asked: bool = False) -
     return out + (leave_dialog() if leave_asked else "")
 
 
-def leave_dialog() -> str:
-    """Back was pressed in a game: stay, or go to the menu (the game stays saved)."""
+def leave_dialog(prefix: str = "", resume: str = "Continue the saved game") -> str:
+    """Back was pressed in a game: stay, or go to the menu (the game stays saved). `prefix`:
+    the game's acts ("ei-" for Ember Isle); `resume`: the menu's button that brings it back."""
     return (
         '<div class="dialog-back" data-dialog="leave"><div class="dialog" role="alertdialog" '
         'aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text">'
         '<h2 id="leave-title">Leave the game?</h2>'
-        '<p id="leave-text">It stays saved on this device: "Continue the saved game" on the menu '
+        f'<p id="leave-text">It stays saved on this device: "{esc(resume)}" on the menu '
         "brings it back.</p>"
         '<div class="row">'
-        + button("Stay in the game", "stay", "btn primary", autofocus="1")
-        + button("Go to the menu", "menu", "btn")
+        + button("Stay in the game", f"{prefix}stay", "btn primary", autofocus="1")
+        + button("Go to the menu", f"{prefix}menu", "btn")
         + "</div></div></div>"
     )
 
