@@ -384,6 +384,39 @@ def trim_lockfile(lockfile: Path) -> None:
     lockfile.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n")
 
 
+def compile_stdlib(stdlib_zip: Path, staging: Path, names: list[str], optimize: int,
+                   ) -> tuple[list[zipfile.ZipInfo], dict[str, bytes], dict[str, bytes]]:
+    """python_stdlib.zip's entries (infos, {name: bytes}) and the bytecode of its sources
+    ``names``, {name.py: .pyc bytes}, compiled by the shipped Python at ``optimize``."""
+    with zipfile.ZipFile(stdlib_zip) as original:
+        infos = original.infolist()
+        entries = {info.filename: original.read(info) for info in infos}
+    for name in names:
+        (staging / name).parent.mkdir(parents=True, exist_ok=True)
+        (staging / name).write_bytes(entries[name])
+    run_compiler(staging, (f"--optimize={optimize}",))
+    return infos, entries, {n: (staging / n).with_suffix(".pyc").read_bytes() for n in names}
+
+
+def rewrite_stdlib(stdlib_zip: Path, infos: list[zipfile.ZipInfo], entries: dict[str, bytes],
+                   beside: dict[str, bytes] | None = None,
+                   instead: dict[str, bytes] | None = None) -> None:
+    """Write python_stdlib.zip again: every entry as it was (name, bytes, date), except the
+    sources in ``instead``, replaced by their ``.pyc`` (same place and date); the ``.pyc`` of
+    the sources in ``beside`` follow at the end, dated as their sources."""
+    beside, instead = beside or {}, instead or {}
+    dates = {info.filename: info.date_time for info in infos}
+    with zipfile.ZipFile(stdlib_zip, "w") as archive:
+        for info in infos:
+            if info.filename in instead:
+                add_file(archive, info.filename[:-3] + ".pyc", instead[info.filename],
+                         info.date_time)
+            else:
+                archive.writestr(info, entries[info.filename])
+        for name, pyc in beside.items():
+            add_file(archive, name[:-3] + ".pyc", pyc, dates[name])
+
+
 def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
     """Rewrite the vendored python_stdlib.zip with STDLIB_BYTECODE's modules also as .pyc.
 
@@ -392,19 +425,12 @@ def add_stdlib_bytecode(stdlib_zip: Path, staging: Path) -> None:
     exactly as its source.
     """
     with zipfile.ZipFile(stdlib_zip) as original:
-        entries = {info.filename: (info, original.read(info)) for info in original.infolist()}
+        present = set(original.namelist())
     for name in STDLIB_BYTECODE:
-        if name not in entries or name[:-3] + ".pyc" in entries:
+        if name not in present or name[:-3] + ".pyc" in present:
             raise SystemExit(f"python_stdlib.zip: expected {name} as source only")
-        (staging / name).parent.mkdir(parents=True, exist_ok=True)
-        (staging / name).write_bytes(entries[name][1])
-    run_compiler(staging, ("--optimize=0",))
-    with zipfile.ZipFile(stdlib_zip, "w") as archive:
-        for info, data in entries.values():
-            archive.writestr(info, data)
-        for name in STDLIB_BYTECODE:
-            pyc = name[:-3] + ".pyc"
-            add_file(archive, pyc, (staging / pyc).read_bytes(), entries[name][0].date_time)
+    infos, entries, compiled = compile_stdlib(stdlib_zip, staging, list(STDLIB_BYTECODE), 0)
+    rewrite_stdlib(stdlib_zip, infos, entries, beside=compiled)
 
 
 def precompile_stdlib(stdlib_zip: Path, staging: Path, started: set[str]) -> None:
@@ -412,36 +438,24 @@ def precompile_stdlib(stdlib_zip: Path, staging: Path, started: set[str]) -> Non
     STDLIB_BYTECODE_BUDGET) as sourceless bytecode: ``name.pyc`` in place of ``name.py``,
     same date and place."""
     with zipfile.ZipFile(stdlib_zip) as original:
-        infos = original.infolist()
-        entries = {info.filename: original.read(info) for info in infos}
-    candidates = []
-    for info in infos:
-        name = info.filename
-        module = pyimports.module_name(name)[0] if name.endswith(".py") else ""
-        if (module in started and name not in STDLIB_BYTECODE
-                and name.split("/")[0] not in ("_pyodide", "pyodide")):
-            (staging / name).parent.mkdir(parents=True, exist_ok=True)
-            (staging / name).write_bytes(entries[name])
-            candidates.append(info)
-    run_compiler(staging, ("--optimize=2",))
+        sizes = {info.filename: info.compress_size for info in original.infolist()}
+    candidates = [
+        name for name in sizes
+        if name.endswith(".py") and pyimports.module_name(name)[0] in started
+        and name not in STDLIB_BYTECODE and name.split("/")[0] not in ("_pyodide", "pyodide")
+    ]
+    infos, entries, compiled = compile_stdlib(stdlib_zip, staging, candidates, 2)
     scored = []
-    for info in candidates:
-        pyc = (staging / info.filename).with_suffix(".pyc").read_bytes()
-        extra = max(1, len(zlib.compress(pyc, 9)) - 6 - info.compress_size)
-        scored.append((-info.compress_size / extra, info.filename, extra, pyc))
+    for name in candidates:
+        extra = max(1, len(zlib.compress(compiled[name], 9)) - 6 - sizes[name])
+        scored.append((-sizes[name] / extra, name, extra))
     chosen: dict[str, bytes] = {}
     spent = 0
-    for _, name, extra, pyc in sorted(scored):
+    for _, name, extra in sorted(scored):
         if spent + extra <= STDLIB_BYTECODE_BUDGET:
-            chosen[name] = pyc
+            chosen[name] = compiled[name]
             spent += extra
-    with zipfile.ZipFile(stdlib_zip, "w") as archive:
-        for info in infos:
-            if info.filename in chosen:
-                add_file(archive, info.filename[:-3] + ".pyc", chosen[info.filename],
-                         info.date_time)
-            else:
-                archive.writestr(info, entries[info.filename])
+    rewrite_stdlib(stdlib_zip, infos, entries, instead=chosen)
 
 
 def pyscript_sources(chunk: Path) -> dict[str, str]:
