@@ -70,7 +70,8 @@ def test_where_the_player_acts_every_target_is_at_least_44_px_and_one_is_in_view
             before = app.map.shown
             html = app.render()
             cells = targets(html)
-            if cells and before is not None and all(mapview.shows(before, h) for h in cells) \
+            if cells and before is not None and all(
+                    mapview.shows(before, h, app.map.band(before)) for h in cells) \
                     and viewport.scale(before, PHONE_MAP) >= mapview.MIN_SCALE:
                 held += 1  # what the player acts on is in view: the map holds still
                 assert app.map.shown == before, app.game.stage
@@ -248,3 +249,24 @@ def test_a_drag_pans_a_pinch_zooms_and_neither_is_a_tap() -> None:
     g.down(ev("pointerdown", 2, 210, 200, svg))
     g.move(ev("pointermove", 2, 400, 200, svg))
     assert svg.box[2] == 50.0
+
+
+def test_a_target_behind_the_zoom_buttons_is_not_in_view() -> None:
+    """The map holds still only while every target shows above the zoom buttons' strip."""
+    app = new(["human", "easy"])
+    m = mapview.MapView()
+    m.px = PHONE_MAP
+    view = app.view()
+    w, h = PHONE_MAP[0] / mapview.MIN_SCALE, PHONE_MAP[1] / mapview.MIN_SCALE
+    box = (-w / 2, -h / 2, w, h)
+    band = m.band(box)
+    assert band > 0
+    cells = [(q, r) for q in range(-8, 9) for r in range(-8, 9)]
+    inside_box = [c for c in cells if mapview.shows(box, c, band)]
+    behind = [c for c in cells if mapview.shows(box, c) and not mapview.shows(box, c, band)]
+    assert inside_box and behind
+    assert m.holds(view, box, (inside_box[0],), None)
+    assert not m.holds(view, box, (inside_box[0], behind[0]), behind[0])
+    assert m.reveal(view, box, inside_box[0]) is None
+    moved = m.reveal(view, box, behind[0])
+    assert moved is not None and mapview.shows(moved, behind[0], m.band(moved))

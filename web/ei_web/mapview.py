@@ -80,10 +80,12 @@ def auto_box(view: dict[str, Any], targets: Iterable[Hex], chosen: Hex | None,
     return about(nearest, px, island)
 
 
-def shows(box: Box, h: Hex) -> bool:
-    """Is the space `h` whole in `box`?"""
+def shows(box: Box, h: Hex, band: float = 0.0) -> bool:
+    """Is the space `h` whole in `box`, above a strip `band` units high along its bottom
+    edge (where the zoom buttons sit)?"""
     x, y = centre(h)
-    return box[0] + HEX_W / 2 <= x <= box[0] + box[2] - HEX_W / 2 and box[1] + S <= y <= box[1] + box[3] - S
+    bx, by, bw, bh = box
+    return bx + HEX_W / 2 <= x <= bx + bw - HEX_W / 2 and by + S <= y <= by + bh - S - band
 
 
 class MapView:
@@ -119,11 +121,18 @@ class MapView:
             return False
         if viewport.scale(box, self.px) < MIN_SCALE * 0.97:
             return False
-        if all(shows(box, h) for h in cells):
+        band = self.band(box)
+        if all(shows(box, h, band) for h in cells):
             return True
         if viewport.scale(targets_box(cells, self.px[0] / self.px[1]), self.px) >= MIN_SCALE:
             return False  # all of them fit on screen together: show them so
-        return shows(box, chosen) if chosen is not None else any(shows(box, h) for h in cells)
+        if chosen is not None:
+            return shows(box, chosen, band)
+        return any(shows(box, h, band) for h in cells)
+
+    def band(self, box: Box) -> float:
+        """The zoom buttons' strip along the map's bottom edge, in the box's units."""
+        return CONTROLS_PX * viewport.units_per_pixel(box, *self.px) if self.px else 0.0
 
     def widths(self, view: dict[str, Any]) -> tuple[float, float]:
         """The closest and farthest widths a pinch or the wheel may reach."""
@@ -152,12 +161,12 @@ class MapView:
     def reveal(self, view: dict[str, Any], current: Box, h: Hex) -> Box | None:
         """The box moved so that the space `h` is in it (a target reached by the keyboard),
         or None when it is already shown whole."""
-        x, y = centre(h)
-        bx, by, bw, bh = current
         # the map's zoom buttons sit along its bottom edge: a target is shown above them
-        band = CONTROLS_PX * viewport.units_per_pixel(current, *self.px) if self.px else 0.0
-        if bx + HEX_W / 2 <= x <= bx + bw - HEX_W / 2 and by + S <= y <= by + bh - S - band:
+        band = self.band(current)
+        if shows(current, h, band):
             return None
+        x, y = centre(h)
+        bw, bh = current[2], current[3]
         ix, iy, iw, ih = island_box(view)
         self.user = clamp((x - bw / 2, y - bh / 2, bw, bh), (ix, iy, iw, ih + band))
         return self.user
