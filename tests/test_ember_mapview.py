@@ -80,10 +80,15 @@ def test_where_the_player_acts_every_target_is_at_least_44_px_and_one_is_in_view
                 px_per_hex = viewport.scale(box, PHONE_MAP) * mapview.HEX_W
                 assert px_per_hex >= 44, (app.game.stage, px_per_hex)
                 assert any(inside(h, box) for h in cells), app.game.stage
-                fit = mapview.targets_box(cells, PHONE_MAP[0] / PHONE_MAP[1])
+                fit = mapview.fit_box(cells, PHONE_MAP)
                 if viewport.scale(fit, PHONE_MAP) >= mapview.MIN_SCALE:
-                    fitted += 1  # the targets fit at that size: all of them are shown
+                    fitted += 1  # the targets fit at that size: all of them are shown,
                     assert all(inside(h, box) for h in cells), app.game.stage
+                    # above the zoom buttons (none is under a button)
+                    on_screen = app.map.shown
+                    assert on_screen is not None
+                    assert all(mapview.shows(on_screen, h, app.map.band(on_screen))
+                               for h in cells), app.game.stage
                 checked += 1
             legal = app.legal()
             play_action(app, rng.choice(legal))
@@ -140,7 +145,7 @@ def test_zoom_buttons_fit_the_island_and_the_first_tap_on_a_small_map_zooms_ther
     assert m.box(view, "move", [(1, 0)], None) == user and m.user is None
     # and moves when a target is out of view: there, all at the acting scale
     far = next((q, 0) for q in range(2, 12) if not mapview.shows(user, (q, 0)))
-    fits = mapview.targets_box([(1, 0), far], PHONE_MAP[0] / PHONE_MAP[1])
+    fits = mapview.fit_box([(1, 0), far], PHONE_MAP)
     assert viewport.scale(fits, PHONE_MAP) >= mapview.MIN_SCALE
     moved = m.box(view, "move", [(1, 0), far], None)
     assert all(mapview.shows(moved, h) for h in [(1, 0), far])

@@ -44,6 +44,14 @@ def targets_box(cells: Iterable[Hex], aspect: float) -> Box:
     return (cx - w / 2, cy - h / 2, w, h)
 
 
+def fit_box(cells: Iterable[Hex], px: tuple[float, float]) -> Box:
+    """A box around these spaces (`targets_box`) shaped like the map above the zoom buttons'
+    strip, with that strip added below it: every space shows above the buttons."""
+    above = max(px[1] - CONTROLS_PX, 1.0)
+    x, y, w, h = targets_box(cells, px[0] / above)
+    return (x, y, w, h * px[1] / above)
+
+
 def clamp(box: Box, island: Box) -> Box:
     """`box` moved to stay over the island (centred on it along a side where it is larger)."""
     x, y, w, h = box
@@ -68,10 +76,13 @@ def auto_box(view: dict[str, Any], targets: Iterable[Hex], chosen: Hex | None,
         return island
     if not cells or viewport.scale(island, px) >= MIN_SCALE:
         return island
-    fit = targets_box(cells, px[0] / px[1])
+    fit = fit_box(cells, px)
     if viewport.scale(fit, px) >= MIN_SCALE:
         fit = viewport.at_most(fit, px, MIN_SCALE * MOST)
-        return clamp(fit, island) if fit[2] < island[2] else fit
+        if fit[2] >= island[2]:
+            return fit
+        band = CONTROLS_PX * viewport.units_per_pixel(fit, *px)  # may reach below the island
+        return clamp(fit, (island[0], island[1], island[2], island[3] + band))
     if chosen is not None:
         return about(centre(chosen), px, island)
     pts = [centre(h) for h in cells]
@@ -124,7 +135,7 @@ class MapView:
         band = self.band(box)
         if all(shows(box, h, band) for h in cells):
             return True
-        if viewport.scale(targets_box(cells, self.px[0] / self.px[1]), self.px) >= MIN_SCALE:
+        if viewport.scale(fit_box(cells, self.px), self.px) >= MIN_SCALE:
             return False  # all of them fit on screen together: show them so
         if chosen is not None:
             return shows(box, chosen, band)
