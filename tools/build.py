@@ -286,11 +286,12 @@ def copy_vendor(out: Path) -> None:
             shutil.copyfile(source / name, out / dest / name)
 
 
-def vendor(out: Path) -> None:
+def vendor(out: Path) -> list[str]:
     """Pyodide's and PyScript's files under ``out/vendor/``: the standard library and the
     package index trimmed to what the app uses, with the bytecode that spares a start
     compiling what it imports (`precompile_stdlib`, STDLIB_BYTECODE) and PyScript's `pyscript`
-    package."""
+    package. Returns the modules a Python snapshot imports (`snapshot_modules`): the bytecode
+    replaces sources, never a module, so the list is the same before and after it."""
     copy_vendor(out)
     trim_lockfile(out / f"vendor/pyodide-{PYODIDE_VERSION}/pyodide-lock.json")
     stdlib_zip = out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip"
@@ -298,10 +299,12 @@ def vendor(out: Path) -> None:
         from_zip = trim_stdlib(stdlib_zip, Path(tmp) / "trim")
         add_stdlib_bytecode(stdlib_zip, Path(tmp) / "stdlib")
         ours = app_python()[0]
-        page = {m for m in snapshot_modules(stdlib_modules(stdlib_zip)) if m not in ours}
+        snapshot = snapshot_modules(stdlib_modules(stdlib_zip))
+        page = {m for m in snapshot if m not in ours}
         precompile_stdlib(stdlib_zip, Path(tmp) / "started", from_zip | page)
         write_pyscript_pycache(out / f"vendor/pyscript-{PYSCRIPT_VERSION}/{PYSCRIPT_PYCACHE}",
                                Path(tmp) / "pyscript")
+    return snapshot
 
 
 def run_compiler(directory: Path, flags: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> None:
@@ -677,10 +680,9 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     copy_static(out)
     write_archives(out)
-    vendor(out)
-    stdlib = stdlib_modules(out / f"vendor/pyodide-{PYODIDE_VERSION}/python_stdlib.zip")
+    snapshot = vendor(out)
     tag = build_tag(out)
-    write_snapshot_config(out, snapshot_modules(stdlib), tag)
+    write_snapshot_config(out, snapshot, tag)
     write_index(out, tag)
     return write_service_worker(out)
 
