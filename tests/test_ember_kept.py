@@ -169,16 +169,22 @@ def test_an_unreadable_or_hostile_index_is_reported_kept_and_moved_aside() -> No
 # ------------------------------------------------------------- the browser's Back
 
 
-def test_back_from_the_rules_and_the_menu_returns_to_the_game() -> None:
-    storage = MemoryStorage()
-    app = EmberApp(storage)
-    assert not app.can_back()  # the start screen without a game: Back leaves the page
-    fields = {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "human", "ei-kind-1": "easy"}
-    app.handle("ei-new", {}, fields)
+ANN_AND_EASY = {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "human", "ei-kind-1": "easy"}
+
+
+def start_against_easy(app: EmberApp) -> None:
+    """A new game of Ann against Easy, the computer's setup steps played: Ann's turn."""
+    app.handle("ei-new", {}, ANN_AND_EASY)
     for _ in range(10):
         if app.auto.bot_seat() is None:
             break
         app.auto.local(app.auto.token)
+
+
+def test_back_from_the_rules_and_the_menu_returns_to_the_game() -> None:
+    app = EmberApp(MemoryStorage())
+    assert not app.can_back()  # the start screen without a game: Back leaves the page
+    start_against_easy(app)
     assert app.screen == "game" and app.can_back() and not app.leave_asked
     app.handle("ei-rules", {}, {})
     assert app.screen == "rules" and app.can_back()
@@ -192,7 +198,7 @@ def test_back_from_the_rules_and_the_menu_returns_to_the_game() -> None:
     app.back()
     assert app.screen == "game" and not app.leave_asked
     app.handle("ei-menu", {}, {})
-    app.handle("ei-new", {}, fields)  # a game in progress: the dialog asks first
+    app.handle("ei-new", {}, ANN_AND_EASY)  # a game in progress: the dialog asks first
     assert app.confirm_new and app.can_back()
     app.back()
     assert not app.confirm_new and app.screen == "start"
@@ -201,12 +207,7 @@ def test_back_from_the_rules_and_the_menu_returns_to_the_game() -> None:
 def test_back_in_a_game_asks_before_leaving_and_the_game_stays_saved() -> None:
     storage = MemoryStorage()
     app = EmberApp(storage)
-    fields = {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "human", "ei-kind-1": "easy"}
-    app.handle("ei-new", {}, fields)
-    for _ in range(10):
-        if app.auto.bot_seat() is None:
-            break
-        app.auto.local(app.auto.token)
+    start_against_easy(app)
     assert app.screen == "game" and "Leave the game?" not in app.render()
     saved = storage.get(SAVE)
     assert saved is not None
