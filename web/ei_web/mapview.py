@@ -52,6 +52,12 @@ def fit_box(cells: Iterable[Hex], px: tuple[float, float]) -> Box:
     return (x, y, w, h * px[1] / above)
 
 
+def strip(box: Box, px: tuple[float, float]) -> float:
+    """The zoom buttons' strip along the bottom edge of a map showing `box` in `px`, in the
+    box's units."""
+    return CONTROLS_PX * viewport.units_per_pixel(box, *px)
+
+
 def clamp(box: Box, island: Box) -> Box:
     """`box` moved to stay over the island (centred on it along a side where it is larger)."""
     x, y, w, h = box
@@ -81,7 +87,7 @@ def auto_box(view: dict[str, Any], targets: Iterable[Hex], chosen: Hex | None,
         fit = viewport.at_most(fit, px, MIN_SCALE * MOST)
         if fit[2] >= island[2]:
             return fit
-        band = CONTROLS_PX * viewport.units_per_pixel(fit, *px)  # may reach below the island
+        band = strip(fit, px)  # the box may reach below the island by that strip
         return clamp(fit, (island[0], island[1], island[2], island[3] + band))
     if chosen is not None:
         return about(centre(chosen), px, island)
@@ -143,7 +149,7 @@ class MapView:
 
     def band(self, box: Box) -> float:
         """The zoom buttons' strip along the map's bottom edge, in the box's units."""
-        return CONTROLS_PX * viewport.units_per_pixel(box, *self.px) if self.px else 0.0
+        return strip(box, self.px) if self.px else 0.0
 
     def widths(self, view: dict[str, Any]) -> tuple[float, float]:
         """The closest and farthest widths a pinch or the wheel may reach."""
