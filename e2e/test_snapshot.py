@@ -40,21 +40,19 @@ async ([mode]) => {
       });
     } finally { db.close(); }
   };
-  const hex = async (bytes) => Array.from(
-    new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
-    (b) => b.toString(16).padStart(2, "0")).join("");
+  const { checksum } = await import("./python-snapshot.mjs");
   const record = await run("readonly", (s) => s.get("current"));
   if (!record) return null;
   if (mode === "read") return { key: record.key, length: record.length, size: record.blob.size };
   let bytes = new Uint8Array(await record.blob.arrayBuffer());
   if (mode === "flip") bytes[bytes.length >> 1] ^= 0x5a;  // same length, other content
-  if (mode === "truncate") {  // digest recomputed: the page list no longer fits
+  if (mode === "truncate") {  // checksum recomputed: the page list no longer fits
     bytes = bytes.slice(0, bytes.length - (1 << 16));
-    record.sha256 = await hex(bytes);
+    record.checksum = checksum(bytes);
   }
-  if (mode === "bad-header") {  // Pyodide refuses it; our checks pass (digest recomputed)
+  if (mode === "bad-header") {  // Pyodide refuses it; our checks pass (checksum recomputed)
     bytes[0] ^= 0xff;
-    record.sha256 = await hex(bytes);
+    record.checksum = checksum(bytes);
   }
   if (mode === "other-build") record.key = "0123456789abcdef-0123456789abcdef";
   record.blob = new Blob([bytes]);

@@ -415,3 +415,45 @@ def test_pyscript_sources_fail_loudly_when_the_bundle_changes(tmp_path: Path) ->
     chunk.write_text('const x = {other:{"__init__.py":"pass"}};')
     with pytest.raises(SystemExit, match="not found"):
         build.pyscript_sources(chunk)
+
+
+# The snapshot's checksum (python-snapshot.mjs `checksum`), run in Node on the module itself
+# (its Pyodide import pointed at npm's copy).
+CHECKSUM = r"""
+const { checksum } = await import("%(module)s");
+const size = (1 << 20) + 6;  // whole 16-byte rounds, a word left over, two tail bytes
+const bytes = new Uint8Array(size);
+for (let i = 0; i < size; i++) bytes[i] = (i * 2654435761) >>> 24;
+const base = checksum(bytes);
+const flips = [0, 1, 5, 8, 13, size >> 1, size - 7, size - 6, size - 2, size - 1].map((at) => {
+  const copy = bytes.slice();
+  copy[at] ^= 0x5a;
+  return checksum(copy);
+});
+const swapped = bytes.slice();  // two words of one lane exchanged
+[swapped[0], swapped[16]] = [swapped[16], swapped[0]];
+console.log(JSON.stringify({
+  base, again: checksum(bytes.slice()), flips, swapped: checksum(swapped),
+  shorter: checksum(bytes.subarray(0, size - 1)), zeros: checksum(new Uint8Array(size)),
+  zerosShorter: checksum(new Uint8Array(size - 4)),
+}));
+"""
+
+
+def test_snapshot_checksum_catches_any_changed_byte(tmp_path: Path) -> None:
+    source = (ROOT / "web" / build.PYTHON_SNAPSHOT).read_text(encoding="utf-8")
+    vendored = f'"./vendor/pyodide-{build.PYODIDE_VERSION}/pyodide.mjs"'
+    assert source.count(vendored) == 1
+    npm = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+    module = tmp_path / "python-snapshot.mjs"
+    module.write_text(source.replace(vendored, json.dumps(str(npm))), encoding="utf-8")
+    script = tmp_path / "checksum.mjs"
+    script.write_text(CHECKSUM % {"module": module})
+    out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-3000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert re.fullmatch(r"[0-9a-f]{32}", got["base"])
+    assert got["again"] == got["base"]
+    others = [*got["flips"], got["swapped"], got["shorter"]]
+    assert len(set(others)) == len(others) and got["base"] not in others
+    assert got["zeros"] != got["zerosShorter"]
