@@ -17,6 +17,7 @@ a Pyodide page that runs this engine must do. Series, each alternating app and b
   precaches; the bare page's caches what it serves), each visit a new tab of the same browser
   profile once the previous tab closed (--reload: reloads of one tab instead). The app restores
   its snapshot (checked on every run) and shows a game in progress against a computer player;
+  the --before build's returning visits alternate with them (its own origin, its own snapshot);
 - the returning visits again at 390x844 with the CPU throttled 4x (CDP
   Emulation.setCPUThrottlingRate), a mid-range phone;
 - transfer: a first visit served with gzip (as GitHub Pages does): bytes over the wire
@@ -41,6 +42,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -186,6 +188,14 @@ def snapshot_key(site: Path) -> str:
     return found.group(1)
 
 
+# After a visit its tab (a first visit: its context) is closed and the next visit waits this
+# long, so that no visit shares the CPU with the one before (an app's page keeps working after
+# it is interactive: its bot worker starts its own Python). Without it, on returning visits,
+# the page that followed an app's visit in the alternation started ~150 ms slower (two runs
+# with the builds swapped), which flattered the app against the bare page.
+SETTLE_S = 1.0
+
+
 def cold(browser: Browser, url: str, no_snapshot: str | None = None, phone: bool = False) -> Load:
     """A first visit in a fresh context; `no_snapshot`: the build's key, to switch snapshots
     off (as after two failed restores); `phone`: 390x844, CPU throttled 4x."""
@@ -202,6 +212,7 @@ def cold(browser: Browser, url: str, no_snapshot: str | None = None, phone: bool
         return timed_load(page, url)
     finally:
         context.close()
+        time.sleep(SETTLE_S)
 
 
 def start_game_against_a_computer(page: Page) -> None:
@@ -234,33 +245,43 @@ def returning_page(
 
 def returning_series(
     browser: Browser, url: str, runs: int, prepare: Callable[[Page], None] | None = None,
-    reload: bool = False, **options: Any,
-) -> tuple[list[Load], list[Load]]:
+    reload: bool = False, before: str | None = None, **options: Any,
+) -> tuple[list[Load], ...]:
     """Visit the app and the bare page again `runs` times each, alternating: each visit a new
-    tab of the same profile after the previous one closed (an app opened again), or with
+    tab of the same profile, alone (every other tab closed, SETTLE_S after the last one
+    closed: an app opened again), or with
     `reload` a reload of the same tab (which also waits for the previous page to unload: a
-    Python interpreter, and the app's bot worker with another)."""
+    Python interpreter, and the app's bot worker with another). With `before` (the address
+    of another build of the app), its returning visits alternate with them: a third list."""
     (app, stored), (bare, _) = (returning_page(browser, url, True, **options),
                                 returning_page(browser, url + BARE, False, **options))
     visits = [(app, url), (bare, url + BARE)]
+    if before:
+        visits.append((returning_page(browser, before, True, **options)[0], before))
     if reload and prepare:
         for page, _ in visits:
             prepare(page)
-    loads: tuple[list[Load], list[Load]] = ([], [])
+    loads: tuple[list[Load], ...] = tuple([] for _ in visits)
+    if not reload:  # each visit alone: no other page's start-up work (a bot worker) left running
+        for page, _ in visits:
+            page.close()
+        time.sleep(SETTLE_S)
     for _ in range(runs):
         for i, found in enumerate(loads):
             page, address = visits[i]
             if not reload:
-                context = page.context
-                page.close()
-                page = context.new_page()
+                page = page.context.new_page()
                 if prepare:
                     prepare(page)
                 visits[i] = (page, address)
             found.append(timed_load(page, address, reload=reload))
-    assert all(load["start"] == "snapshot" for load in loads[0]), [x["start"] for x in loads[0]]
+            if not reload:
+                page.close()
+                time.sleep(SETTLE_S)
+    for i in (0, 2)[: len(loads) - 1]:
+        assert all(load["start"] == "snapshot" for load in loads[i]), [x["start"] for x in loads[i]]
     for page, _ in visits:
-        page.context.close()
+        page.context.close()  # (closing a closed page's context is fine)
     loads[0][0]["stored"] = stored
     return loads
 
@@ -372,13 +393,14 @@ def run(
             out["cold_phone"][1].append(cold(browser, url + BARE, phone=True))
             if other:
                 out["cold_phone"][2].append(cold(browser, other[1], phone=True))
+        if not first_visit_only:
+            earlier = other[1] if other else None
+            out["warm"] = returning_series(browser, url, runs, reload=reload, before=earlier)
+            out["phone"] = returning_series(browser, url, throttled_runs, throttle, reload,
+                                            before=earlier, **PHONE)
+            out["stored"] = out["warm"][0][0]["stored"]
         if other:
             other[0].shutdown()
-        if not first_visit_only:
-            out["warm"] = returning_series(browser, url, runs, reload=reload)
-            out["phone"] = returning_series(browser, url, throttled_runs, throttle, reload,
-                                            **PHONE)
-            out["stored"] = out["warm"][0][0]["stored"]
         server.shutdown()
         server, url = serve_copy(site, tmp, compress=True)
         out["transfer"] = (transfer(browser, url), transfer(browser, url + BARE))
@@ -422,19 +444,21 @@ def report(out: dict[str, Any]) -> str:
             after))
     summary = "| measure | result | target |\n| --- | ---: | ---: |\n"
     if "warm" in out:
-        warm_app, warm_bare = (with_derived(x) for x in out["warm"])
-        phone_app, phone_bare = (with_derived(x) for x in out["phone"])
+        warm_app, warm_bare, *warm_before = (with_derived(x) for x in out["warm"])
+        phone_app, phone_bare, *phone_before_ = (with_derived(x) for x in out["phone"])
         ratio_warm = (med(warm_app, "ready") or 0) / (med(warm_bare, "ready") or 1)
+        columns = [*after, ("stored board painted (ms)", "painted"),
+                   ("live board on screen (ms)", "board")]
+        earlier = [("the --before build (snapshot)", x) for x in warm_before]
+        earlier_phone = [("the --before build (snapshot)", x) for x in phone_before_]
         parts += [
             "Returning visit (service worker cache; the app restores its snapshot and shows a "
             "game against a computer player):\n\n" + table(
-                [("app (snapshot)", warm_app), ("bare loadPyodide()", warm_bare)],
-                [*after, ("stored board painted (ms)", "painted"),
-                 ("live board on screen (ms)", "board")]),
+                [("app (snapshot)", warm_app), *earlier, ("bare loadPyodide()", warm_bare)],
+                columns),
             "Returning visit, 390x844, CPU throttled 4x:\n\n" + table(
-                [("app (snapshot)", phone_app), ("bare loadPyodide()", phone_bare)],
-                [*after, ("stored board painted (ms)", "painted"),
-                 ("live board on screen (ms)", "board")]),
+                [("app (snapshot)", phone_app), *earlier_phone,
+                 ("bare loadPyodide()", phone_bare)], columns),
         ]
         summary += (
             f"| returning visit, app / bare | {ratio_warm:.2f}x | <= 0.40x |\n"
@@ -466,7 +490,7 @@ def report(out: dict[str, Any]) -> str:
         stored = out["stored"]
         summary += (
             f"\n| snapshot size (IndexedDB) | {stored['length'] / 1e6:.1f} MB | |\n"
-            f"| storing it when idle (SHA-256 + IndexedDB, off the critical path) "
+            f"| storing it when idle (checksum + IndexedDB, off the critical path) "
             f"| {ms(stored.get('storeMs'))} ms | |"
         )
     return "\n\n".join([*parts, summary])
@@ -478,7 +502,8 @@ def main() -> None:
     parser.add_argument("--throttled-runs", type=int, default=5)
     parser.add_argument("--record", action="store_true", help="update bench/RESULTS.md")
     parser.add_argument("--before", type=Path,
-                        help="another built site: its first visits alternate with this build's")
+                        help="another built site: its first and returning visits alternate with "
+                        "this build's")
     parser.add_argument("--first-visit-only", action="store_true")
     parser.add_argument("--returning-only", action="store_true")
     parser.add_argument("--reload", action="store_true",
