@@ -10,11 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
+    CELL,
     BoardHints,
+    TileArt,
     board_layers,
     board_layers_svg,
     board_open,
     glyph_defs_svg,
+    spots_for,
     view_tiles,
     viewbox_attr,
 )
@@ -55,6 +58,9 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         fit = viewport.fitted(v, tiles, hints)
         hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
     box = app.user_viewbox or viewport.fitted(v, tiles, hints)
+    if app.user_viewbox is None and app.map_px:  # no target under the Fit button
+        left = app.settings.hand == "left"
+        box = viewport.clear_of_fit(box, target_areas(hints, tiles), app.map_px, left)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     drawer = (
         panels.players(v) + panels.game_log(v, app.events, expanded=True)
@@ -82,6 +88,25 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
         "si-coach": coach.tip_html(tip) if tip is not None else "",
     }
+
+
+def target_areas(hints: BoardHints, tiles: list[TileArt]) -> list[viewport.Box]:
+    """Where the map's tap targets are drawn (map units): the highlighted cells and the
+    ringed symbols (board_svg draws them so); when a tile is previewed, only it: the map is
+    zoomed about it (stages/place.py), and the cells around may be cut by the map's edges
+    as much as by the button."""
+    if hints.preview is not None:
+        p = hints.preview
+        return [(p.x * CELL + 2.0, p.y * CELL + 2.0, CELL - 4.0, CELL - 4.0)]
+    cells = set(hints.cell_targets)
+    areas = [(x * CELL + 2.0, y * CELL + 2.0, CELL - 4.0, CELL - 4.0) for x, y in cells]
+    by_cell = {(t.x, t.y): t for t in tiles}
+    for x, y, index, _ in hints.symbol_targets:
+        art = by_cell.get((x, y))
+        if art is not None:
+            sx, sy = spots_for(art)[index]
+            areas.append((sx - 16.0, sy - 16.0, 32.0, 32.0))
+    return areas
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:

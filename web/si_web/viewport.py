@@ -146,3 +146,72 @@ def at_most(box: Box, px: tuple[float, float], max_scale: float) -> Box:
     w, h = px[0] / max_scale, px[1] / max_scale
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     return (cx - w / 2, cy - h / 2, w, h)
+
+
+# The map's "Fit" button sits in its bottom corner, over the map (styles.css `.fit`: about
+# 50 x 44 px, 8 px from the edges; bottom left for left-handed players). No target should be
+# drawn there: a tap on it would fit the map instead. Its corner, with 4 px to spare:
+FIT_CORNER_PX = (62.0, 56.0)
+
+
+def to_px(box: Box, px: tuple[float, float], area: Box) -> Box:
+    """Where `area` (x, y, w, h in map units) is drawn on a px-sized map showing `box`
+    (preserveAspectRatio meet: centred), as (x0, y0, x1, y1) in pixels."""
+    s = scale(box, px)
+    ox = (px[0] - box[2] * s) / 2 - box[0] * s
+    oy = (px[1] - box[3] * s) / 2 - box[1] * s
+    return (ox + area[0] * s, oy + area[1] * s, ox + (area[0] + area[2]) * s,
+            oy + (area[1] + area[3]) * s)
+
+
+def fit_corner(px: tuple[float, float], left: bool) -> Box:
+    """The Fit button's corner of the map, (x0, y0, x1, y1) in pixels."""
+    w, h = FIT_CORNER_PX
+    x0 = 0.0 if left else px[0] - w
+    return (x0, px[1] - h, x0 + w, px[1])
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _covered(box: Box, targets: list[Box], px: tuple[float, float], left: bool) -> list[Box]:
+    corner = fit_corner(px, left)
+    return [r for r in (to_px(box, px, t) for t in targets) if _overlaps(r, corner)]
+
+
+def _in_view(box: Box, targets: list[Box], px: tuple[float, float]) -> set[int]:
+    inside = set()
+    for i, t in enumerate(targets):
+        x0, y0, x1, y1 = to_px(box, px, t)
+        if x0 >= -0.5 and y0 >= -0.5 and x1 <= px[0] + 0.5 and y1 <= px[1] + 0.5:
+            inside.add(i)
+    return inside
+
+
+def clear_of_fit(box: Box, targets: list[Box], px: tuple[float, float], left: bool) -> Box:
+    """`box`, or when a target (x, y, w, h in map units) would lie under the Fit button, the
+    least change that clears it without losing a target from view: the map moved up, or
+    sideways away from the button, or else zoomed out a little about the corner facing the
+    button (never below the targets' least scale, `MIN_TARGET_SCALE`). `box` as it is when
+    none does."""
+    covered = _covered(box, targets, px, left)
+    if not covered:
+        return box
+    s = scale(box, px)
+    corner = fit_corner(px, left)
+    up = max(r[3] for r in covered) - corner[1] + 1
+    side = (corner[2] - min(r[0] for r in covered) if left else
+            max(r[2] for r in covered) - corner[0]) + 1
+    x, y, w, h = box
+    moves = sorted([(up, (x, y + up / s, w, h)),
+                    (side, (x + (-side if left else side) / s, y, w, h))], key=lambda m: m[0])
+    zooms = [(x - w * (f - 1) if left else x, y, w * f, h * f)
+             for f in (1.04, 1.08, 1.12, 1.17, 1.22, 1.28, 1.35)]
+    shown = _in_view(box, targets, px)
+    for moved in [m for _, m in moves] + zooms:
+        if moved[2] > w and scale(moved, px) < MIN_TARGET_SCALE:
+            break  # zoomed out too far: the targets would be too small
+        if not _covered(moved, targets, px, left) and shown <= _in_view(moved, targets, px):
+            return moved
+    return box
