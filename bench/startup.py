@@ -15,7 +15,8 @@ a Pyodide page that runs this engine must do. Series, each alternating app and b
   the bare page and the --before build);
 - returning visit: pages whose service worker holds everything they need (the app's worker
   precaches; the bare page's caches what it serves), each visit a new tab of the same browser
-  profile once the previous tab closed (--reload: reloads of one tab instead). The app restores
+  profile, alone: every other tab closed, SETTLE_S after the last one closed (--reload: reloads
+  of one tab instead, back to back). The app restores
   its snapshot (checked on every run) and shows a game in progress against a computer player;
   the --before build's returning visits alternate with them (its own origin, its own snapshot);
 - the returning visits again at 390x844 with the CPU throttled 4x (CDP
