@@ -180,18 +180,26 @@ def _covered(box: Box, targets: list[Box], px: tuple[float, float], left: bool) 
     return [r for r in (to_px(box, px, t) for t in targets) if _overlaps(r, corner)]
 
 
-def _in_view(box: Box, targets: list[Box], px: tuple[float, float]) -> set[int]:
-    inside = set()
-    for i, t in enumerate(targets):
+def _visible(box: Box, targets: list[Box], px: tuple[float, float]) -> list[float]:
+    """How much of each target is on the map (its area in px, clipped to the map's edges)."""
+    areas = []
+    for t in targets:
         x0, y0, x1, y1 = to_px(box, px, t)
-        if x0 >= -0.5 and y0 >= -0.5 and x1 <= px[0] + 0.5 and y1 <= px[1] + 0.5:
-            inside.add(i)
-    return inside
+        w = min(x1, px[0]) - max(x0, 0.0)
+        h = min(y1, px[1]) - max(y0, 0.0)
+        areas.append(max(w, 0.0) * max(h, 0.0))
+    return areas
+
+
+def _no_less_visible(before: list[float], after: list[float]) -> bool:
+    return all(a >= b - 0.5 or a >= b * 0.999 for b, a in zip(before, after, strict=True))
 
 
 def clear_of_fit(box: Box, targets: list[Box], px: tuple[float, float], left: bool) -> Box:
     """`box`, or when a target (x, y, w, h in map units) would lie under the Fit button, the
-    least change that clears it without losing a target from view: the map moved up, or
+    least change that clears it and leaves every target as much in view as it was (no
+    target is cut more by the map's edges, so the zoomed-out sizes aside, what was on screen
+    stays on screen): the map moved up, or
     sideways away from the button, or else zoomed out a little about the corner facing the
     button (never below the targets' least scale, `MIN_TARGET_SCALE`). `box` as it is when
     none does."""
@@ -208,10 +216,16 @@ def clear_of_fit(box: Box, targets: list[Box], px: tuple[float, float], left: bo
                     (side, (x + (-side if left else side) / s, y, w, h))], key=lambda m: m[0])
     zooms = [(x - w * (f - 1) if left else x, y, w * f, h * f)
              for f in (1.04, 1.08, 1.12, 1.17, 1.22, 1.28, 1.35)]
-    shown = _in_view(box, targets, px)
+    shown = _visible(box, targets, px)
     for moved in [m for _, m in moves] + zooms:
         if moved[2] > w and scale(moved, px) < MIN_TARGET_SCALE:
             break  # zoomed out too far: the targets would be too small
-        if not _covered(moved, targets, px, left) and shown <= _in_view(moved, targets, px):
+        if _covered(moved, targets, px, left):
+            continue
+        after = _visible(moved, targets, px)
+        if moved[2] > w:  # zoomed out: compare what shows of each target at its new size
+            shrink = (scale(moved, px) / s) ** 2
+            after = [a / shrink for a in after]
+        if _no_less_visible(shown, after):
             return moved
     return box
