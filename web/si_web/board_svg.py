@@ -26,6 +26,8 @@ from .geometry import coast_path, decor_spots, land_path, rotate_point, symbol_s
 from .markup import escape
 
 CELL = 100
+INSET = 2  # a highlighted cell's target (and a previewed tile's frame): the cell less this
+RING_R = 16  # a ringed symbol's target: a circle of this radius about the symbol
 RESOURCE_NAMES = {"flower": "Flower", "fruit": "Fruit", "leaf": "Leaf"}
 GLYPH_DEFS = DEFS
 
@@ -332,7 +334,8 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
             label = hints.labels.get((x, y), "A highlighted spot")
             rects.append(
                 f'<rect class="target" data-act="{hints.cell_act}" data-x="{x}" data-y="{y}" '
-                f'x="{x * CELL + 2}" y="{y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
+                f'x="{x * CELL + INSET}" y="{y * CELL + INSET}" width="{CELL - 2 * INSET}" '
+                f'height="{CELL - 2 * INSET}" rx="8" '
                 f'role="button" tabindex="{0 if first else -1}" aria-label="{escape(label)}"/>'
             )
             first = False
@@ -343,7 +346,8 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
         label = hints.labels.get((p.x, p.y), "The previewed tile")
         marks.append(
             f'<rect class="preview-frame" data-act="{hints.cell_act}" data-x="{p.x}" data-y="{p.y}" '
-            f'x="{p.x * CELL + 2}" y="{p.y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
+            f'x="{p.x * CELL + INSET}" y="{p.y * CELL + INSET}" width="{CELL - 2 * INSET}" '
+            f'height="{CELL - 2 * INSET}" rx="6" '
             f'role="button" tabindex="{0 if first else -1}" aria-label="{escape(label)}" '
             'aria-pressed="true"/>'
         )
@@ -373,7 +377,7 @@ def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardH
             label = hints.spot_labels.get((x, y, index), "A ringed spot")
             rings.append(
                 f'<circle class="sym-target" data-act="{act}" data-x="{x}" data-y="{y}" '
-                f'data-index="{index}" cx="{sx:g}" cy="{sy:g}" r="16" role="button" '
+                f'data-index="{index}" cx="{sx:g}" cy="{sy:g}" r="{RING_R}" role="button" '
                 f'tabindex="{0 if first else -1}" aria-label="{escape(label)}"/>'
             )
             first = False

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
     CELL,
+    INSET,
+    RING_R,
     BoardHints,
     TileArt,
     board_layers,
@@ -95,17 +97,20 @@ def target_areas(hints: BoardHints, tiles: list[TileArt]) -> list[viewport.Box]:
     ringed symbols (board_svg draws them so); when a tile is previewed, only it: the map is
     zoomed about it (stages/place.py), and the cells around may be cut by the map's edges
     as much as by the button."""
+    side = float(CELL - 2 * INSET)
     if hints.preview is not None:
         p = hints.preview
-        return [(p.x * CELL + 2.0, p.y * CELL + 2.0, CELL - 4.0, CELL - 4.0)]
+        return [(float(p.x * CELL + INSET), float(p.y * CELL + INSET), side, side)]
     cells = set(hints.cell_targets)
-    areas = [(x * CELL + 2.0, y * CELL + 2.0, CELL - 4.0, CELL - 4.0) for x, y in cells]
+    areas: list[viewport.Box] = [
+        (float(x * CELL + INSET), float(y * CELL + INSET), side, side) for x, y in cells
+    ]
     by_cell = {(t.x, t.y): t for t in tiles}
     for x, y, index, _ in hints.symbol_targets:
         art = by_cell.get((x, y))
         if art is not None:
             sx, sy = spots_for(art)[index]
-            areas.append((sx - 16.0, sy - 16.0, 32.0, 32.0))
+            areas.append((sx - RING_R, sy - RING_R, 2.0 * RING_R, 2.0 * RING_R))
     return areas
 
 
