@@ -18,7 +18,9 @@ a Pyodide page that runs this engine must do. Series, each alternating app and b
   profile, alone: every other tab closed, SETTLE_S after the last one closed (--reload: reloads
   of one tab instead, back to back). The app restores
   its snapshot (checked on every run) and shows a game in progress against a computer player;
-  the --before build's returning visits alternate with them (its own origin, its own snapshot);
+  the --before build's returning visits alternate with them (its own origin, its own snapshot),
+  and so do a floor page's in the app's profile: the app's snapshot restored and nothing else
+  (no first paint, PyScript, files or UI), which no page restoring it can beat;
 - the returning visits again at 390x844 with the CPU throttled 4x (CDP
   Emulation.setCPUThrottlingRate), a mid-range phone;
 - transfer: a first visit served with gzip (as GitHub Pages does): bytes over the wire
@@ -94,6 +96,24 @@ STOCK_DIR = "vendor/pyodide-stock"
 STOCK_HTML = BARE_HTML.replace("./bench-bare.mjs", "./bench-bare-stock.mjs")
 STOCK_JS = BARE_JS.replace(f"./vendor/pyodide-{PYODIDE_VERSION}/", f"./{STOCK_DIR}/").replace(
     'navigator.serviceWorker.register("./bench-bare-sw.js");', "")
+
+# The floor of a returning visit for any page on this snapshot (returning visits only, in the
+# app's own browser profile, so it restores the app's stored snapshot through the app's service
+# worker): Python restored from the snapshot and nothing else -- no first paint, no PyScript,
+# no files installed, no UI. No page that restores this snapshot can be interactive sooner.
+FLOOR = "bench-floor.html"
+FLOOR_HTML = BARE_HTML.replace("./bench-bare.mjs", "./bench-floor.mjs").replace(
+    "bare Pyodide", "snapshot restore only")
+FLOOR_JS = f"""
+import {{ startPython }} from "./python-snapshot.mjs";
+const indexURL = new URL("./vendor/pyodide-{PYODIDE_VERSION}/", import.meta.url).href;
+const {{ pyodide, start }} = await startPython(indexURL, {{ restore: true, passive: true }});
+performance.mark("pyodide-ready");
+document.documentElement.dataset.pythonStart = start;
+const version = pyodide.runPython("import small_islands; small_islands.__version__");
+document.getElementById("app").textContent = `engine ${{version}} restored`;
+document.body.dataset.ready = "1";
+"""
 
 # The bare page's returning visits: a minimal cache-first service worker that precaches what
 # the page needs when it installs, as the app's does (Chromium then keeps compiled code for the
@@ -253,12 +273,16 @@ def returning_series(
     closed: an app opened again), or with
     `reload` a reload of the same tab (which also waits for the previous page to unload: a
     Python interpreter, and the app's bot worker with another). With `before` (the address
-    of another build of the app), its returning visits alternate with them: a third list."""
+    of another build of the app), its returning visits alternate with them: a third list. The
+    last list is the floor page's (FLOOR), in the app's profile: the snapshot restored alone."""
     (app, stored), (bare, _) = (returning_page(browser, url, True, **options),
                                 returning_page(browser, url + BARE, False, **options))
     visits = [(app, url), (bare, url + BARE)]
     if before:
         visits.append((returning_page(browser, before, True, **options)[0], before))
+    floor = app.context.new_page()
+    timed_load(floor, url + FLOOR)
+    visits.append((floor, url + FLOOR))
     if reload and prepare:
         for page, _ in visits:
             prepare(page)
@@ -279,8 +303,9 @@ def returning_series(
             if not reload:
                 page.close()
                 time.sleep(SETTLE_S)
-    for i in (0, 2)[: len(loads) - 1]:
-        assert all(load["start"] == "snapshot" for load in loads[i]), [x["start"] for x in loads[i]]
+    for i, found in enumerate(loads):
+        if i != 1:  # every page but the bare one restores a snapshot, on every visit
+            assert all(load["start"] == "snapshot" for load in found), [x["start"] for x in found]
     for page, _ in visits:
         page.context.close()  # (closing a closed page's context is fine)
     loads[0][0]["stored"] = stored
@@ -361,6 +386,8 @@ def serve_copy(site: Path, tmp: str, compress: bool = False, name: str = "site")
         (served / BARE).write_text(BARE_HTML)
         (served / "bench-bare.mjs").write_text(BARE_JS)
         (served / "bench-bare-sw.js").write_text(BARE_SW)
+        (served / FLOOR).write_text(FLOOR_HTML)
+        (served / "bench-floor.mjs").write_text(FLOOR_JS)
         (served / STOCK).write_text(STOCK_HTML)
         (served / "bench-bare-stock.mjs").write_text(STOCK_JS)
         (served / STOCK_DIR).mkdir(parents=True)
@@ -445,9 +472,12 @@ def report(out: dict[str, Any]) -> str:
             after))
     summary = "| measure | result | target |\n| --- | ---: | ---: |\n"
     if "warm" in out:
-        warm_app, warm_bare, *warm_before = (with_derived(x) for x in out["warm"])
-        phone_app, phone_bare, *phone_before_ = (with_derived(x) for x in out["phone"])
+        warm_app, warm_bare, *warm_before, warm_floor = (with_derived(x) for x in out["warm"])
+        phone_app, phone_bare, *phone_before_, phone_floor = (
+            with_derived(x) for x in out["phone"])
         ratio_warm = (med(warm_app, "ready") or 0) / (med(warm_bare, "ready") or 1)
+        ratio_floor = (med(warm_floor, "ready") or 0) / (med(warm_bare, "ready") or 1)
+        floor_row = "the snapshot restored alone (no page, PyScript or UI: the floor)"
         columns = [*after, ("stored board painted (ms)", "painted"),
                    ("live board on screen (ms)", "board")]
         earlier = [("the --before build (snapshot)", x) for x in warm_before]
@@ -455,14 +485,17 @@ def report(out: dict[str, Any]) -> str:
         parts += [
             "Returning visit (service worker cache; the app restores its snapshot and shows a "
             "game against a computer player):\n\n" + table(
-                [("app (snapshot)", warm_app), *earlier, ("bare loadPyodide()", warm_bare)],
-                columns),
+                [("app (snapshot)", warm_app), *earlier, (floor_row, warm_floor),
+                 ("bare loadPyodide()", warm_bare)], columns),
             "Returning visit, 390x844, CPU throttled 4x:\n\n" + table(
-                [("app (snapshot)", phone_app), *earlier_phone,
+                [("app (snapshot)", phone_app), *earlier_phone, (floor_row, phone_floor),
                  ("bare loadPyodide()", phone_bare)], columns),
         ]
         summary += (
             f"| returning visit, app / bare | {ratio_warm:.2f}x | <= 0.40x |\n"
+            f"| returning visit, the snapshot restored alone / bare | {ratio_floor:.2f}x | |\n"
+            f"| the same, 4x throttle, 390x844 "
+            f"| {(med(phone_floor, 'ready') or 0) / (med(phone_bare, 'ready') or 1):.2f}x | |\n"
             f"| returning visit: the last public board painted | "
             f"{ms(med(warm_app, 'painted'))} ms | <= 300 ms |\n"
             f"| the same, 4x throttle, 390x844 | {ms(med(phone_app, 'painted'))} ms | |\n"
