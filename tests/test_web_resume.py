@@ -327,6 +327,7 @@ def test_pan_zoom_comes_back_after_reload() -> None:
     again = reload(app)
     assert again.user_viewbox == (120.5, -40.0, 640.0, 480.0)
     assert 'viewBox="120.5 -40.0 640.0 480.0"' in again.render()
+    assert 'data-act="fit"' not in fitted and 'data-act="fit"' in again.render()
     again.handle("fit")  # "fit" forgets it, also across a reload
     assert reload(again).user_viewbox is None
     assert reload(again).render() == fitted

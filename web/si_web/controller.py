@@ -36,6 +36,7 @@ from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.feedback import Feedback
 from si_web.first_paint import Keeper
+from si_web.game_screen import fit_button
 from si_web.gestures import MapGestures, svg_point
 from si_web.session import StorageFull
 
@@ -166,6 +167,7 @@ def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
         document.getElementById("board-marks").innerHTML = parts["board-marks"]
     if parts["board-vb"] != svg.getAttribute("viewBox"):
         svg.setAttribute("viewBox", parts["board-vb"])
+    show_fit('data-act="fit"' in parts["board-wrap"])
 
 
 TIP_TARGETS = {"tracker": ".tracker", "panel": "#si-stage > .card", "recap": ".recap"}
@@ -434,6 +436,19 @@ def board_el() -> Js:
 def set_viewbox(svg: Js, vb: viewport.Box) -> None:
     svg.setAttribute("viewBox", viewbox_attr(vb))
     app.user_viewbox = vb
+    show_fit(True)  # the map is the player's now
+
+
+def show_fit(shown: bool) -> None:
+    """Add or remove the map's Fit button (game_screen.fit_button: on a panned map only)."""
+    wrap = document.getElementById("board-wrap")
+    if missing(wrap):
+        return
+    button = wrap.querySelector('[data-act="fit"]')
+    if shown and missing(button):
+        wrap.insertAdjacentHTML("beforeend", fit_button())
+    elif not shown and not missing(button):
+        button.remove()
     if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
         last["parts"]["board-wrap"] = ""
         last["parts"]["board-vb"] = ""

@@ -10,16 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
-    CELL,
-    INSET,
-    RING_R,
     BoardHints,
-    TileArt,
     board_layers,
     board_layers_svg,
     board_open,
     glyph_defs_svg,
-    spots_for,
     view_tiles,
     viewbox_attr,
 )
@@ -60,9 +55,6 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         fit = viewport.fitted(v, tiles, hints)
         hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
     box = app.user_viewbox or viewport.fitted(v, tiles, hints)
-    if app.user_viewbox is None and app.map_px:  # no target under the Fit button
-        left = app.settings.hand == "left"
-        box = viewport.clear_of_fit(box, target_areas(hints, tiles), app.map_px, left)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     drawer = (
         panels.players(v) + panels.game_log(v, app.events, expanded=True)
@@ -82,7 +74,7 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
-        + button("Fit", "fit", "btn fit", name="Fit the map to the screen"),
+        + (fit_button() if app.user_viewbox is not None else ""),
         "si-recap": panels.recap_box(words.recap(v), v),
         "si-stage": panel(app, stage, v),
         "si-log": panels.players(v) + panels.game_log(v, app.events),
@@ -92,26 +84,11 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
     }
 
 
-def target_areas(hints: BoardHints, tiles: list[TileArt]) -> list[viewport.Box]:
-    """Where the map's tap targets are drawn (map units): the highlighted cells and the
-    ringed symbols (board_svg draws them so); when a tile is previewed, only it: the map is
-    zoomed about it (stages/place.py), and the cells around may be cut by the map's edges
-    as much as by the button."""
-    side = float(CELL - 2 * INSET)
-    if hints.preview is not None:
-        p = hints.preview
-        return [(float(p.x * CELL + INSET), float(p.y * CELL + INSET), side, side)]
-    cells = set(hints.cell_targets)
-    areas: list[viewport.Box] = [
-        (float(x * CELL + INSET), float(y * CELL + INSET), side, side) for x, y in cells
-    ]
-    by_cell = {(t.x, t.y): t for t in tiles}
-    for x, y, index, _ in hints.symbol_targets:
-        art = by_cell.get((x, y))
-        if art is not None:
-            sx, sy = spots_for(art)[index]
-            areas.append((sx - RING_R, sy - RING_R, 2.0 * RING_R, 2.0 * RING_R))
-    return areas
+def fit_button() -> str:
+    """The map's "Fit" button: only on a map the player has panned or zoomed (the controller
+    adds it when a gesture starts), since the map fits its content by itself until then.
+    So it never lies over a tap target of the fitted map, whatever the screen and the hand."""
+    return button("Fit", "fit", "btn fit", name="Fit the map to the screen")
 
 
 def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
