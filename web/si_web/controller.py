@@ -437,6 +437,9 @@ def set_viewbox(svg: Js, vb: viewport.Box) -> None:
     svg.setAttribute("viewBox", viewbox_attr(vb))
     app.user_viewbox = vb
     show_fit(True)  # the map is the player's now
+    if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
+        last["parts"]["board-wrap"] = ""
+        last["parts"]["board-vb"] = ""
 
 
 def show_fit(shown: bool) -> None:
@@ -449,9 +452,6 @@ def show_fit(shown: bool) -> None:
         wrap.insertAdjacentHTML("beforeend", fit_button())
     elif not shown and not missing(button):
         button.remove()
-    if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
-        last["parts"]["board-wrap"] = ""
-        last["parts"]["board-vb"] = ""
 
 
 def table_width() -> int:
