@@ -7,6 +7,7 @@ import pytest
 from small_islands import TILE_BY_ID, Board, EndTurn, Game, Options, PlaceTile, Tile
 from small_islands.bots import LEVELS, bot_move, choose_action, determinize, suggest
 from small_islands.bots.evaluate import (
+    Isle,
     isle_value,
     merged,
     mission_progress,
@@ -478,3 +479,40 @@ def test_hard_counts_the_display_tiles_a_take_leaves_the_opponent():
             assert left.index(min(left)) == alone.index(max(alone))
             checked += 1
     assert checked >= 10
+
+
+def test_evaluation_weights_are_read_at_each_call_and_restored_after_use():
+    from small_islands.bots import evaluate
+    from small_islands.bots.evaluate import MEDIUM_WEIGHTS, Weights, use
+
+    isle = Isle(2, (1, 0, 0, 0, 0, 1), 0, frozenset(), 2, False, ((0, 0), (1, 0)))
+    medium_value = isle_value("M1", "R1", isle, "red", True)  # one Flower of two: partial
+    assert medium_value == pytest.approx(0.45 * 0.45 * 3.0)
+    doubled = Weights(partial=0.9)
+    with use(doubled):
+        assert evaluate.W is doubled
+        assert isle_value("M1", "R1", isle, "red", True) == pytest.approx(2 * medium_value)
+    assert evaluate.W is MEDIUM_WEIGHTS
+    with pytest.raises(RuntimeError), use(doubled):
+        raise RuntimeError("an error inside the block")
+    assert evaluate.W is MEDIUM_WEIGHTS  # restored on the way out of an error too
+
+
+def test_medium_with_other_weights_decides_otherwise_and_medium_is_unchanged_after():
+    """A weight set changes some of Medium's choices; outside `use` Medium is Medium again."""
+    from small_islands.bots.evaluate import Weights, use
+
+    g = Game.new(Options(seats=("A", "B"), seed=7))
+    rng = random.Random(0)
+    differ = same = 0
+    while g.phase != "over":
+        legal = g.legal_actions()
+        if len(legal) > 1:
+            before = medium(g, legal, rng)
+            with use(Weights(partial=0.1, later=1.0, land_margin=6.0)):
+                other = medium(g, legal, rng)
+            assert other in legal and medium(g, legal, rng) == before
+            differ += other != before
+            same += other == before
+        g.play(medium(g, legal, rng) if len(legal) > 1 else legal[0])
+    assert differ > 0 and same > 0

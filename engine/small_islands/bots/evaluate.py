@@ -11,6 +11,8 @@ the board: the islands it joins are merged with the new tile into a new `Isle`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -26,11 +28,47 @@ INDEX = {
     "flower": FLOWER, "fruit": FRUIT, "leaf": LEAF, "temple": TEMPLE, "port": PORT, "house": HOUSE,
 }
 
-# weights of the evaluation (tuned by self-play tournaments, see bench/RESULTS.md)
-W_LATER = 0.35  # next round's objective, on today's map
-PARTIAL = 0.45  # share of a reward credited to an island that does not qualify yet
-W_SHIP_PORT = 1.0  # a port next to one's own landed ship (certain end-game points)
-LAND_MARGIN = 1.5  # landing also stops the opponents' progress this round
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The numbers of the one-turn evaluation (Medium's, hence Easy's and Hard's too).
+
+    The defaults are Medium's (tuned by self-play tournaments, see bench/RESULTS.md). The
+    set in force is `evaluate.W`; `use(weights)` puts another in force for a while
+    (`bench/weights_tune.py` plays Medium with other sets against Medium's).
+    """
+
+    later: float = 0.35  # next round's objective, on today's map
+    partial: float = 0.45  # share of a reward credited to an island that does not qualify yet
+    ship_port: float = 1.0  # a port next to one's own landed ship (certain end-game points)
+    land_margin: float = 1.5  # landing also stops the opponents' progress this round
+    keep_own_ship: float = 2.0  # keeping one's own ship for a later, better spot
+    token_cost: float = 2.0  # a bonus token kept for later ...
+    token_spare: float = 0.8  # ... when the seat has more tokens than rounds left
+    house_min: float = 0.5  # least PP a house must bring with houses to spare ...
+    house_short: float = 3.5  # ... and when houses are short for the rounds to come
+    one_of_two: float = 0.45  # mission progress: one of the two symbols needed ...
+    none_of_two: float = 0.1  # ... none of them yet (the island still open)
+    ready: float = 0.6  # the mission met, but the island needs a tile or a house location
+    floor: float = 3.0  # least reward a partial island is credited with
+    far_from_ship: float = 0.1  # M10's progress with no ship near
+    each_of_two: float = 0.4  # M12's progress per kind (temple, port) present
+
+
+MEDIUM_WEIGHTS = Weights()
+W = MEDIUM_WEIGHTS  # the weights in force: read at each call, so `use` can change them
+W_LATER = MEDIUM_WEIGHTS.later  # Medium's weight of next round's objective
+
+
+@contextmanager
+def use(weights: Weights) -> Iterator[None]:
+    """Evaluate with `weights` inside the block (the previous set afterwards)."""
+    global W
+    before, W = W, weights
+    try:
+        yield
+    finally:
+        W = before
 
 
 @dataclass(slots=True)
@@ -134,7 +172,7 @@ def mission_progress(mission: str, isle: Isle) -> float:
     c = isle.counts
     if mission in ("M1", "M2", "M3", "M5", "M6"):
         n = c[{"M1": FLOWER, "M2": FRUIT, "M3": LEAF, "M5": TEMPLE, "M6": PORT}[mission]]
-        return 1.0 if n >= 2 else (0.45 if n == 1 else 0.1) * (isle.open > 0)
+        return 1.0 if n >= 2 else (W.one_of_two if n == 1 else W.none_of_two) * (isle.open > 0)
     if mission == "M4":
         have = sum(1 for k in (FLOWER, FRUIT, LEAF) if c[k])
         return 1.0 if have == 3 else have / 4 * (isle.open > 0)
@@ -145,12 +183,12 @@ def mission_progress(mission: str, isle: Isle) -> float:
     if mission == "M9":
         return 1.0 if isle.open == 0 else 0.5 / isle.open
     if mission == "M10":
-        return 1.0 if isle.near_ship else 0.1
+        return 1.0 if isle.near_ship else W.far_from_ship
     if mission == "M11":
         return 1.0 if not isle.houses else 0.0
     if mission == "M12":
         have = (c[TEMPLE] > 0) + (c[PORT] > 0)
-        return 1.0 if have == 2 else have * 0.4 * (isle.open > 0)
+        return 1.0 if have == 2 else have * W.each_of_two * (isle.open > 0)
     raise KeyError(mission)
 
 
@@ -207,8 +245,8 @@ def isle_value(mission: str, reward: str, isle: Isle, colour: str, partial: bool
     if not partial:
         return 0.0
     if progress >= 1.0:  # needs a tile (size) or a house location
-        progress = 0.6 if isle.open else 0.0
-    return PARTIAL * progress * max(value, 3.0)
+        progress = W.ready if isle.open else 0.0
+    return W.partial * progress * max(value, W.floor)
 
 
 def objective_value(game: Game, objective: str | None, isles: list[Isle], colour: str,

@@ -30,12 +30,10 @@ from ..board import AROUND
 from ..content import TILE_BY_ID
 from ..game import Game
 from ..tiles import RESOURCES
+from . import evaluate
 from .evaluate import (
     INDEX,
-    LAND_MARGIN,
     PORT,
-    W_LATER,
-    W_SHIP_PORT,
     Isle,
     isle_value,
     merged,
@@ -44,8 +42,6 @@ from .evaluate import (
 )
 
 Policy = Callable[[Game, Sequence[Action], random.Random], Action]
-KEEP_OWN_SHIP = 2.0  # what keeping one's own ship for a later, better spot is worth
-TOKEN_COST = 2.0  # a bonus token kept for later
 
 
 @dataclass
@@ -63,11 +59,13 @@ class Ctx:
     houses_later: int
     vals_now: list[float]
     vals_later: list[float]
-    w_later: float = W_LATER  # weight of next round's objective on today's map
+    w_later: float = evaluate.W_LATER  # weight of next round's objective on today's map
 
     @classmethod
-    def of(cls, game: Game, seat: int, w_later: float = W_LATER) -> Ctx:
-        """Summaries and per-island values for `seat`."""
+    def of(cls, game: Game, seat: int, w_later: float | None = None) -> Ctx:
+        """Summaries and per-island values for `seat` (`w_later`: the weights' own)."""
+        if w_later is None:
+            w_later = evaluate.W.later
         s = game.seats[seat]
         isles, where = summarize(game.board)
         now = game.mode.parts(s.now) if s.now else None
@@ -134,7 +132,7 @@ def scored_positions(ctx: Ctx, tile_id: str, sample: int = 0, rng: random.Random
         isle, joined = merged(board, ctx.isles, ctx.where, tile_id, x, y, r)
         v = ctx.with_isle(isle, joined)
         if ship and ports and abs(ship[0] - x) <= 1 and abs(ship[1] - y) <= 1:
-            v += W_SHIP_PORT * ports
+            v += evaluate.W.ship_port * ports
         yield v, isle, joined, PlaceTile(tile_id, x, y, r)
 
 
@@ -160,13 +158,14 @@ def land_value(ctx: Ctx, action: Land) -> float:
                         isle.cells)
         vn.append(ctx.value_now(isle, False))
         vl.append(ctx.value_later(isle))
-    v = ctx.total(vn, vl) + LAND_MARGIN
+    w = evaluate.W
+    v = ctx.total(vn, vl) + w.land_margin
     seat = g.seats[ctx.seat]
     if action.ship == seat.colour:
-        v += W_SHIP_PORT * g.board.ports_around(x, y)
+        v += w.ship_port * g.board.ports_around(x, y)
         ships_left = g.grey_ships + sum(1 for s in g.seats if s.ship_cell is None)
         if g.grey_ships > 0 and ships_left > 2:
-            v -= KEEP_OWN_SHIP
+            v -= w.keep_own_ship
     return v
 
 
@@ -217,7 +216,7 @@ def token_values(ctx: Ctx, legal: Sequence[Action]) -> list[tuple[float, Action]
         else:
             counts[PORT] += 1
             if ship and abs(ship[0] - action.x) <= 1 and abs(ship[1] - action.y) <= 1:
-                extra = W_SHIP_PORT
+                extra = evaluate.W.ship_port
         new = Isle(isle.size, tuple(counts), isle.houses, isle.colours, isle.open,  # type: ignore[arg-type]
                    isle.near_ship, isle.cells)
         out.append((ctx.with_isle(new, {k}) - base + extra, action))
@@ -229,7 +228,7 @@ def token_cost(game: Game, seat: int) -> float:
     s = game.seats[seat]
     rounds_left = max(1, min(game.grey_ships + sum(1 for x in game.seats if x.ship_cell is None),
                              len(game.reserve) // 6 + 1))
-    return TOKEN_COST if s.bonus <= rounds_left else 0.8
+    return evaluate.W.token_cost if s.bonus <= rounds_left else evaluate.W.token_spare
 
 
 # ----------------------------------------------------------------------- reward
@@ -255,11 +254,11 @@ def house_threshold(game: Game, seat: int) -> float:
     """Least PP a house must bring, given houses left and rounds to come."""
     s = game.seats[seat]
     if game.final_reward:
-        return 0.5
+        return evaluate.W.house_min
     ships_left = game.grey_ships + sum(1 for x in game.seats if x.ship_cell is None)
     rounds_after = min(ships_left, max(0, (len(game.reserve) - 6) // 6 + 1)) if ships_left else 0
     spare = s.stock + s.reserve - 1 - 2 * rounds_after
-    return 0.5 if spare >= 0 else 3.5
+    return evaluate.W.house_min if spare >= 0 else evaluate.W.house_short
 
 
 # ------------------------------------------------------------------ preparation
@@ -280,7 +279,8 @@ def objective_choice_values(game: Game, legal: Sequence[Action]) -> list[tuple[f
     out: list[tuple[float, Action]] = []
     for action in legal:
         if isinstance(action, ChooseObjective):
-            v = value(action.now, True, seat.stock) + W_LATER * value(action.later, True, 4)
+            v = (value(action.now, True, seat.stock)
+                 + evaluate.W.later * value(action.later, True, 4))
             out.append((v, action))
     return out
 

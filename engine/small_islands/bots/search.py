@@ -47,6 +47,7 @@ from ..content import TILE_BY_ID
 from ..game import Game
 from ..modes import MODES
 from ..tiles import SHIP_TILE
+from . import evaluate
 from .evaluate import INDEX, PORT, W_LATER, Isle, isle_value, merged, summarize
 from .policy import Ctx, land_value, medium, placement_values, ranked, token_cost, token_values
 from .world import board_from_view, determinize
@@ -120,10 +121,11 @@ class Denial:
     """
 
     def __init__(self, game: Game, seat: int, worlds: list[Game],
-                 evidence: Evidence | None = None, w_later: float = W_LATER,
+                 evidence: Evidence | None = None, w_later: float | None = None,
                  cost: float | None = None) -> None:
         self.game, self.seat = game, seat
-        self.w_later = w_later  # next round's objective in the seat's own values
+        # next round's objective in the seat's own values (None: the weights in force)
+        self.w_later = evaluate.W.later if w_later is None else w_later
         self.cost = cost  # what a bonus token must gain (None: `token_cost`)
         self.isles, self.where = summarize(game.board)
         self.models: list[tuple[str, str, str, float, list[float]]] = []
