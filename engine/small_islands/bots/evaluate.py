@@ -31,7 +31,8 @@ INDEX = {
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The numbers of the one-turn evaluation (Medium's, hence Easy's and Hard's too).
+    """The weights and thresholds of the one-turn evaluation (Medium's, hence Easy's and
+    Hard's too; the progress formulas of M4, M7 and M9 keep their own numbers).
 
     The defaults are Medium's (tuned by self-play tournaments, see bench/RESULTS.md). The
     set in force is `evaluate.W`; `use(weights)` puts another in force for a while
