@@ -294,6 +294,96 @@ def test_settings_apply_at_once_and_survive_a_reload(
     page.evaluate("() => localStorage.clear()")
 
 
+def scores_points(g: Game) -> bool:
+    """In the reward phase, and every house the seat may build earns PP (so points fly)."""
+    if not in_reward(g) or g.to_move is None:
+        return False
+    mover, before = g.to_move, g.seats[g.to_move].pp
+    for house in (a for a in g.legal_actions() if isinstance(a, PlaceHouse)):
+        after = Game.from_json(g.to_json())
+        after.play(house)
+        if after.seats[mover].pp <= before:
+            return False
+    return True
+
+
+# Freeze every animation the moment a points chip is added (its flight is made in the same
+# task, before this observer's callback runs), so a slow frame cannot let it end unseen; the
+# chip's timed removal is disarmed while the test looks at it.
+CATCH = """
+() => {
+  window.__caught = false;
+  const seen = new MutationObserver((changes) => {
+    const chips = changes.flatMap((c) => [...c.addedNodes])
+      .filter((n) => n.classList?.contains('fly-pp'));
+    if (chips.length) {
+      document.getAnimations().forEach((a) => a.pause());
+      chips.forEach((n) => { n.remove = () => {}; });  // kept while the test looks at it
+      window.__score = [...document.querySelectorAll('.chip, .player')]
+        .find((e) => e.getAnimations().length);  // the score that pulses when it lands
+      window.__caught = true;
+      seen.disconnect();
+    }
+  });
+  seen.observe(document.body, {childList: true});
+}
+"""
+# The chip's opacity as drawn (its own and its parents').
+OPACITY = """
+() => {
+  let o = 1;
+  for (let n = document.querySelector('.fly-pp'); n; n = n.parentElement) {
+    o *= Number(getComputedStyle(n).opacity);
+  }
+  return o;
+}
+"""
+# How far the chip's centre is from the centre of the score it flew to (CSS px): the strip's
+# chip on a phone, the seat's row in the players' list on wider screens.
+LANDED = """
+() => {
+  const c = document.querySelector('.fly-pp').getBoundingClientRect();
+  const s = window.__score.getBoundingClientRect();
+  return Math.hypot(c.left + c.width / 2 - s.left - s.width / 2,
+                    c.top + c.height / 2 - s.top - s.height / 2);
+}
+"""
+# Pause every running script animation (the flights) at `share` of its length.
+SEEK = """
+(share) => document.getAnimations().filter((a) => !a.animationName).map((a) => {
+  a.pause();
+  a.currentTime = a.effect.getComputedTiming().endTime * share;
+  return a.effect.target.className;
+})
+"""
+
+
+def test_the_flying_points_stay_legible_at_every_frame(page: Page, device: str) -> None:
+    """The '+N' that flies to the score is text: axe's contrast holds at its start, middle
+    and end, not only once it has landed (a fading chip once failed axe in the coach's test,
+    caught mid-flight by chance)."""
+    load(page, position(scores_points, seed=300))
+    if page.locator("#board .target[data-act=focus]").count():
+        page.locator("#board .target[data-act=focus]").first.click()
+    page.locator('#board [data-act="house"]').first.click()
+    page.evaluate(CATCH)
+    page.click('[data-act="house-build"]')
+    page.wait_for_function("() => window.__caught === true", timeout=2000)
+    for share in (0.0, 0.5, 0.99):
+        paused = page.evaluate(SEEK, share)
+        assert "fly-pp" in paused, paused
+        # over whatever it crosses: faded text cannot promise contrast, so it never fades
+        assert page.evaluate(OPACITY) == 1, share
+        check_axe(page, f"{device} points in flight at {share:.0%}")
+    # landed: it waits on the score until it is removed (not back at the page's corner)
+    page.evaluate(SEEK, 1.0)
+    gap = page.evaluate(LANDED)
+    assert gap < 4, gap
+    page.evaluate("() => { document.getAnimations().forEach((a) => a.play());"
+                  " document.querySelectorAll('.fly-pp')"
+                  ".forEach((n) => n.parentNode.removeChild(n)); }")
+
+
 def test_no_console_errors(ctx: tuple[BrowserContext, Recorder]) -> None:
     _, recorder = ctx
     assert recorder.problems() == {}

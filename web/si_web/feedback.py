@@ -41,6 +41,7 @@ Js = Any
 Rect = tuple[float, float, float, float]  # left, top, width, height
 TRAVEL_MS = 360
 FLY_MS = 300
+CENTRE = "translate(-50%, -50%)"  # a floating chip's centre (not its corner) on the point
 PULSE_MS = 100  # after the flight: the whole effect ends by 400 ms
 VOLUME = 0.55
 
@@ -142,10 +143,14 @@ class Feedback:
                 return el, box
         return None
 
-    def animate(self, el: Js, frames: list[dict[str, Any]], ms: int, delay: int = 0) -> None:
+    def animate(
+        self, el: Js, frames: list[dict[str, Any]], ms: int, delay: int = 0, fill: str = "none"
+    ) -> None:
+        """A Web Animation of `el` (`fill="forwards"`: it stays at its last frame until it is
+        removed, for the floating pieces: else they would blink at the page's corner)."""
         el.animate(
             [self.js_obj(f) for f in frames],
-            self.js_obj({"duration": ms, "delay": delay, "easing": "ease-out"}),
+            self.js_obj({"duration": ms, "delay": delay, "easing": "ease-out", "fill": fill}),
         )
 
     def travel(self, tile: str, seat: int) -> None:
@@ -177,6 +182,7 @@ class Feedback:
              {"transform": f"translate({tx + tw / 2 - w * 0.15:.1f}px, {ty + th / 2 - h * 0.15:.1f}px)"
               " scale(0.3)", "opacity": 0.3}],
             TRAVEL_MS,
+            fill="forwards",
         )
         self.remove_later(ghost, TRAVEL_MS + 30)
 
@@ -194,12 +200,15 @@ class Feedback:
             el, (tx, ty, tw, th) = target
             chip = self.floating("fly-pp", 0, 0)
             chip.textContent = f"+{gain}"
+            # Opaque all the way (text: faded, it would lose its contrast over what it
+            # crosses); it shrinks into the score and is gone when it lands.
             self.animate(
                 chip,
-                [{"transform": f"translate({sx:.1f}px, {sy:.1f}px) scale(1.2)", "opacity": 1},
-                 {"transform": f"translate({tx + tw / 2:.1f}px, {ty + th / 2:.1f}px) scale(0.7)",
-                  "opacity": 0.6}],
+                [{"transform": f"translate({sx:.1f}px, {sy:.1f}px) {CENTRE} scale(1.2)"},
+                 {"transform": f"translate({tx + tw / 2:.1f}px, {ty + th / 2:.1f}px) {CENTRE}"
+                  " scale(0.7)"}],
                 FLY_MS,
+                fill="forwards",
             )
             self.remove_later(chip, FLY_MS + 20)
             self.animate(el, [{"transform": "scale(1)"}, {"transform": "scale(1.15)"},
