@@ -12,13 +12,15 @@ from pathlib import Path
 import pytest
 from conftest import wait_ready
 from playwright.sync_api import Browser, Page
-from test_phone import SIZES, check_axe, device_context, ready_page
+from test_phone import SIZES, check_axe, check_screen, device_context, ready_page
 
 from ei_web.session import finished_summary
 from ember_helpers import click, my_move, new_game, open_ember, state
 from ember_isle import Game, Options
 from ember_isle.bots import choose_action
 from si_web.other_history import INDEX_KEY
+from small_islands import Game as SIGame
+from small_islands import Options as SIOptions
 
 SAVE = "small-islands/ember-save"
 SEED_ONCE = """
@@ -164,5 +166,100 @@ def test_back_from_the_rules_and_the_menu_returns_to_the_game(
     click(page, '[data-dialog="leave"] [data-act="ei-menu"]')  # Go to the menu: the game is kept
     page.wait_for_selector('[data-screen="ei-start"] [data-act="ei-continue"]')
     assert page.url.startswith(site_url)
+    assert recorder.problems() == {}
+    context.close()
+
+
+# --- files: a real download and a real file chooser ----------------------------------------
+
+
+def saved_game(page: Page) -> str:
+    return str(json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE}')"))["game"])
+
+
+def choose_file(page: Page, path: Path) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.click('label.file-pick:has([data-ei-file="import"])')
+    chooser.value.set_files(str(path))
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_ember_games_leave_and_return_as_files(
+    browser: Browser, site_url: str, artifacts: Path, tmp_path: Path, device: str
+) -> None:
+    """Export the game in progress (a real download, its privacy warning: two people play),
+    import another game from a file (a real file chooser) over it after confirming, then the
+    first file again: each time the saved game is exactly the file's game. A Small Islands
+    file is refused in plain words."""
+    context, recorder = device_context(browser, site_url, device)
+    page = ready_page(context)
+    open_ember(page)
+    new_game(page, ["Ann", "Bob"], ["human", "human"])
+    while saved_actions(page) < 5:
+        if state(page)["screen"] == "ei-pass":
+            click(page, '[data-act="ei-unlock"]')
+        else:
+            my_move(page)
+    click(page, '[data-act="ei-menu"]')
+    page.wait_for_selector('[data-screen="ei-start"]')
+    click(page, '[data-act="ei-export"]')
+    dialog = page.locator('[data-dialog="ei-export"]')
+    assert "anyone who opens it can see them" in dialog.inner_text()
+    page.screenshot(path=artifacts / f"ember-export-{device}.png")
+    check_screen(page, device, "Ember Isle's export dialog")
+    check_axe(page, "Ember Isle's export dialog")
+    with page.expect_download() as download:
+        click(page, '[data-act="ei-export-download"]')
+    first = tmp_path / download.value.suggested_filename
+    download.value.save_as(first)
+    assert first.name.startswith("ember-isle-") and first.name.endswith("-ann-bob-unfinished.json")
+    assert first.read_text() == saved_game(page)
+    page.wait_for_selector('[data-msg="notice"]')
+    # another game from a file replaces it, once the player confirms
+    other = Game.new(Options(seats=("Cleo", "Dan"), seed=31))
+    while len(other.actions) < 30:
+        other.play(choose_action(other.view(other.to_move), other.legal_actions(), "medium", 1))
+    second = tmp_path / "cleo-and-dan.json"
+    second.write_text(other.to_json())
+    choose_file(page, second)
+    page.wait_for_selector('[data-screen="ei-import"]')
+    text = page.inner_text("#app")
+    assert "“cleo-and-dan.json” holds a game of Ember Isle in progress" in text
+    assert "Cleo, Dan" in text
+    page.screenshot(path=artifacts / f"ember-import-{device}.png")
+    check_screen(page, device, "Ember Isle's import screen")
+    check_axe(page, "Ember Isle's import screen")
+    click(page, '[data-act="ei-import-continue"]')
+    page.wait_for_selector('[data-dialog="ei-replace"]')
+    page.screenshot(path=artifacts / f"ember-import-replace-{device}.png")
+    check_axe(page, "replacing the saved Ember Isle game")
+    assert saved_game(page) == first.read_text()  # nothing replaced yet
+    click(page, '[data-act="ei-import-continue"][data-confirmed="1"]')
+    page.wait_for_function("() => ['ei-pass', 'ei-game'].includes(document.body.dataset.appScreen)")
+    assert saved_game(page) == other.to_json()
+    # the first file again: the game Ann and Bob left, move for move
+    click(page, '[data-act="ei-menu"]')  # (the pass screen has Menu too)
+    page.wait_for_selector('[data-screen="ei-start"]')
+    choose_file(page, first)
+    click(page, '[data-act="ei-import-continue"]')
+    click(page, '[data-act="ei-import-continue"][data-confirmed="1"]')
+    page.wait_for_function("() => ['ei-pass', 'ei-game'].includes(document.body.dataset.appScreen)")
+    assert saved_game(page) == first.read_text()
+    # a Small Islands game is not an Ember Isle game: said plainly, nothing changes
+    click(page, '[data-act="ei-menu"]')
+    page.wait_for_selector('[data-screen="ei-start"]')
+    before = saved_game(page)
+    si_file = tmp_path / "small.json"
+    si_file.write_text(SIGame.new(SIOptions(seats=("Ann", "Bob"), seed=3)).to_json())
+    choose_file(page, si_file)
+    page.wait_for_selector('[data-msg="import-error"]')
+    message = page.inner_text('[data-msg="import-error"]')
+    assert "is a game of Small Islands, not of Ember Isle" in message
+    box = page.locator('[data-msg="import-error"]').bounding_box()  # seen where the player is
+    view = page.viewport_size
+    assert box and view and box["y"] >= 0 and box["y"] + box["height"] <= view["height"], box
+    page.screenshot(path=artifacts / f"ember-import-refused-{device}.png")
+    assert saved_game(page) == before
+    check_axe(page, "Ember Isle's start screen with an import error")
     assert recorder.problems() == {}
     context.close()

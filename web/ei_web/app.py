@@ -19,8 +19,9 @@ from si_web.screens import elsewhere_screen
 from . import form as form_mod
 from . import pictures, screens, steps, words
 from .autopilot import Autopilot
+from .exchange import Exchange
 from .mapview import MapView
-from .session import Session, Storage
+from .session import SUMMARY, Session, Storage
 from .steps import Sel
 
 Data = dict[str, str]
@@ -49,6 +50,7 @@ class EmberApp:
         self.seen_log = 0
         self.auto = Autopilot(self)
         self.map = MapView()  # the map's size on screen and the player's pan/zoom
+        self.files = Exchange(self)  # export and import (files)
         self.load()
 
     def load(self) -> None:
@@ -142,8 +144,10 @@ class EmberApp:
     # ------------------------------------------------------------------- taps
     def handle(self, act: str, data: Data, fields: dict[str, str]) -> None:
         self.message = None
+        self.files.notice = self.files.import_error = None
         self.leave_asked = False  # any tap answers "Leave the game?" (Go to the menu: on_menu)
-        method = getattr(self, "on_" + act.replace("ei-", "", 1).replace("-", "_"), None)
+        name = "on_" + act.replace("ei-", "", 1).replace("-", "_")
+        method = getattr(self, name, None) or getattr(self.files, name, None)  # files: exchange
         if not act.startswith("ei-") or method is None:
             self.ignored.append(f"not an Ember Isle act: {act}")
             return
@@ -176,12 +180,17 @@ class EmberApp:
         if self.game is not None and self.game.phase != "over" and data.get("confirmed") != "1":
             self.confirm_new = True
             return
+        self.begin(Game.new(opts))
+
+    def begin(self, game: Game, seen_log: int = 0) -> None:
+        """Make `game` (new, or from a file) the saved game and show it: an unreadable save
+        is moved aside first (kept, never lost). `seen_log`: the log lines not to announce."""
         if self.broken is not None:
             self.session.move_aside()
             self.broken = None
-        self.confirm_new = False
-        self.game = Game.new(opts)
-        self.viewer, self.unlocked, self.sel, self.seen_log = None, False, Sel(), 0
+        self.confirm_new = self.from_game = False
+        self.game = game
+        self.viewer, self.unlocked, self.sel, self.seen_log = None, False, Sel(), seen_log
         self.map.user = self.map.shown = None  # a new island: shown from its own start
         self.auto.reset()
         self.next_screen()
@@ -398,12 +407,12 @@ class EmberApp:
         if self.screen == "rules":
             return pictures.rules_page()
         g = self.game
-        if self.screen == "start" or g is None:
-            summary = self.session.storage.get("small-islands/ember-summary") if g is not None else None
-            html = screens.start(self.form, summary, self.form_error, self.broken)
-            return html.replace("</h1>", "</h1>" + screens.confirm_new(), 1) if self.confirm_new else html
+        if self.screen == "import" and self.files.incoming is not None:
+            return self.files.import_screen()
+        if self.screen in ("start", "import") or g is None:
+            return start_screen(self)
         if self.screen == "over":
-            return screens.over(g.view(0))
+            return screens.over(g.view(0), self.files.feedback()) + self.files.open_dialog()
         if self.screen == "pass":
             seat = g.seats[g.to_move if g.to_move is not None else 0]
             why = ("Time to answer an offer of treasure." if g.phase == "distribution"
@@ -416,3 +425,13 @@ class EmberApp:
     def leave_question(self) -> str:
         """"Leave the game?" after Back in a game (Small Islands' dialog, Ember Isle's acts)."""
         return leave_dialog("ei-", "Continue Ember Isle") if self.leave_asked else ""
+
+
+def start_screen(app: EmberApp) -> str:
+    """The menu: the saved game's card, the new-game form (and its question), the files."""
+    summary = app.session.storage.get(SUMMARY) if app.game is not None else None
+    html = screens.start(app.form, summary, app.form_error, app.broken, app.files.feedback(),
+                         app.files.refusal())
+    if app.confirm_new:
+        html = html.replace("</h1>", "</h1>" + screens.confirm_new(), 1)
+    return html + app.files.open_dialog()

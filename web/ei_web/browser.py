@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
+from si_web import kept_browser
 from si_web.back import BackGuard
 from si_web.gestures import MapGestures
 
@@ -60,7 +61,8 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     proxies = [create_proxy(on_click), create_proxy(on_keydown), create_proxy(on_message),
                create_proxy(on_worker_error), create_proxy(on_pointerdown), create_proxy(on_pointermove),
                create_proxy(on_pointerup), create_proxy(on_wheel), create_proxy(on_focusin),
-               create_proxy(on_resize), create_proxy(on_storage), create_proxy(on_popstate)]
+               create_proxy(on_resize), create_proxy(on_storage), create_proxy(on_popstate),
+               create_proxy(on_change)]
     shell["proxies"] = proxies
     root.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
@@ -73,6 +75,10 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     window.addEventListener("resize", proxies[9])
     window.addEventListener("storage", proxies[10])
     window.addEventListener("popstate", proxies[11])
+    root.addEventListener("change", proxies[12])
+    files = shell["app"].files
+    files.can_share = kept_browser.can_share_files()
+    files.tz_minutes = -int(window.Date.new().getTimezoneOffset())
     show()
 
 
@@ -122,6 +128,9 @@ def render() -> None:
     for note in app.ignored:
         window.console.info(f"Ember Isle: {note}")
     app.ignored.clear()
+    out = app.files.take_outbox()
+    if out is not None:  # "Download the file" or "Share…" was tapped
+        kept_browser.send(out)
     schedule()
 
 
@@ -150,6 +159,15 @@ def tap(act: str, data: dict[str, str]) -> None:
     render()
     # timings of the last tap (ms): handle it, render (as window.siLastTap for Small Islands)
     window.siEmberTap = f"{t1 - t0:.2f} {window.performance.now() - t1:.2f}"
+
+
+def on_change(event: Js) -> None:
+    """The file chooser ("Import a file"): the chosen file is read, then checked by the app."""
+    el = event.target
+    if not shell["showing"] or missing(el.getAttribute("data-ei-file")) or not el.files.length:
+        return
+    kept_browser.read_file(el.files.item(0), tap, act="ei-import-file")
+    el.value = ""  # the same file may be chosen again
 
 
 def on_click(event: Js) -> None:

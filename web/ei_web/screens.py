@@ -66,7 +66,21 @@ def island_options(form: dict[str, Any]) -> str:
     )
 
 
-def start(form: dict[str, Any], summary: str | None, error: str | None, broken: str | None) -> str:
+def import_picker() -> str:
+    """The file chooser, as a button-sized label (its input covers it: taps and the keyboard
+    reach the input itself). ``data-ei-file``: Small Islands' own chooser handler skips it."""
+    return (
+        '<label class="btn file-pick">Import a file'
+        '<input type="file" accept=".json,application/json,text/plain" data-ei-file="import">'
+        "</label>"
+    )
+
+
+def start(form: dict[str, Any], summary: str | None, error: str | None, broken: str | None,
+          feedback: str = "", refusal: str = "") -> str:
+    """The start screen: the saved game (Continue, Export), a new game's form, the rules, a
+    game from a file, and the way back to Small Islands. `feedback`: what the last export or
+    import did (at the top); `refusal`: why a chosen file was refused (beside the chooser)."""
     rows = "".join(
         f'<div class="seat-row">{seat_swatch(COLOURS[i])}'
         f'<label>Player {i + 1} <input data-field="ei-name-{i}" value="{escape(n)}" '
@@ -80,8 +94,10 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         cont = (
             '<section class="card continue"><h2>Saved game: Ember Isle</h2>'
             f"<p>{escape(summary)}</p>"
+            + '<div class="row">'
             + button("Continue Ember Isle", "ei-continue", "btn primary")
-            + "</section>"
+            + button("Export this game", "ei-export", "btn")
+            + "</div></section>"
         )
     if broken:
         cont += f'<p class="error" role="alert">{escape(words.save_problem())}</p>'
@@ -90,6 +106,7 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
     return (
         '<section class="screen start ei" data-screen="ei-start">'
         "<h1>Ember Isle</h1>"
+        f"{feedback}"
         '<p class="tagline">Hunt four treasures beneath a volcano: play clues to narrow where '
         "they lie, race your rover there, share the loot — and mind the Curses.</p>"
         f"{cont}"
@@ -101,8 +118,9 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         + island_options(form)
         + err
         + button("Start Ember Isle", "ei-new", "btn primary")
-        + "</section><div class=\"row\">"
+        + f"</section>{refusal}<div class=\"row\">"
         + button("Rules of Ember Isle", "ei-rules", "btn")
+        + import_picker()
         + button("Back to Small Islands", "ei-leave", "btn")
         + f'</div><p class="edition">{EDITION}</p></section>'
     )
@@ -323,7 +341,7 @@ def log_box(view: dict[str, Any], limit: int = 8) -> str:
 PLACES = {1: "wins", 2: "comes second", 3: "comes third", 4: "comes fourth"}
 
 
-def over(view: dict[str, Any]) -> str:
+def over(view: dict[str, Any], feedback: str = "") -> str:
     rows = []
     for r in sorted(view["scores"], key=lambda r: r["rank"]):
         cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
@@ -336,11 +354,13 @@ def over(view: dict[str, Any]) -> str:
         )
     return (
         '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
+        f"{feedback}"
         f'<p>{escape(words.end_reason(view.get("end_reason")))}</p>'
         f'<ol class="ei-scores">{"".join(rows)}</ol>'
         f'<div class="board-wrap final ei-map">{board_svg(view, label="The island at the end")}</div>'
         '<div class="row">'
         + button("New Ember Isle game", "ei-menu", "btn primary")
+        + button("Export this game", "ei-export", "btn")
         + button("Back to Small Islands", "ei-leave", "btn")
         + "</div></section>"
     )

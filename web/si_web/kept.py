@@ -60,7 +60,7 @@ class Kept:
         self.with_unfinished = False  # exports: finished games only, by default
         self.import_error: str | None = None
         # the Import, Replay and Statistics screens
-        self.incoming: Incoming | None = None
+        self.incoming: Incoming[Game] | None = None
         self.confirm_replace = False
         self.replay: Replay | None = None
         self.replay_back = "history"  # the screen Close returns to

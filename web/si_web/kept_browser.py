@@ -17,7 +17,7 @@ from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
 from si_web.app import App
-from si_web.files import MAX_FILE_BYTES, MIME
+from si_web.files import MAX_FILE_BYTES, MIME, Outgoing
 from si_web.stages.replay import PARTS, ReplayScreen
 
 try:
@@ -70,8 +70,12 @@ def draw_parts(app: App, last: dict[str, Any]) -> bool:
 def send_file(app: App) -> None:
     """Download or share the file the last tap asked for (`Kept.outbox`)."""
     out = app.kept.take_outbox()
-    if out is None:
-        return
+    if out is not None:
+        send(out)
+
+
+def send(out: Outgoing) -> None:
+    """Download or share one file (Ember Isle's files leave this way too)."""
     if out.share:
         try:
             file = window.File.new(to_js([out.text]), out.name, js_obj({"type": MIME}))
@@ -159,19 +163,19 @@ def install(app: App, tap: Tap, render: Callable[[], None]) -> None:
     app.kept.can_share = can_share_files()
 
 
-def read_file(file: Js, tap: Tap) -> None:
-    """Read a chosen file as text and give it to the app (a file over the limit is refused
-    by its size, never read)."""
+def read_file(file: Js, tap: Tap, act: str = "import-file") -> None:
+    """Read a chosen file as text and give it to the app as the tap `act` (a file over the
+    limit is refused by its size, never read)."""
     name, size = str(file.name), int(file.size)
     if size > MAX_FILE_BYTES:
-        tap("import-file", {"name": name, "size": str(size), "text": ""})
+        tap(act, {"name": name, "size": str(size), "text": ""})
         return
 
     def done(text: Js) -> None:
-        tap("import-file", {"name": name, "size": str(size), "text": str(text)})
+        tap(act, {"name": name, "size": str(size), "text": str(text)})
 
     def failed(err: Js) -> None:
-        tap("import-file", {"name": name, "size": "0", "text": "\x00"})
+        tap(act, {"name": name, "size": "0", "text": "\x00"})
 
     on_done, on_failed = create_proxy(done), create_proxy(failed)
     _keep.extend((on_done, on_failed))

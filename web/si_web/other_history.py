@@ -94,13 +94,18 @@ class EmberHistory(KeptIndex):
     def parse(self, raw: str | None) -> tuple[list[Summary], list[str], str | None]:
         return parse_index(raw)
 
-    def add(self, summary: Summary) -> bool:
-        """Keep a finished game once (not again, nor after the player deleted it). False when
-        it was not added (already kept, deleted, invalid, or storage full). Never raises."""
+    def add(self, summary: Summary, again: bool = False) -> bool:
+        """Keep a finished game once (not again, nor after the player deleted it, unless
+        `again`: the player imports it). False when it was not added (already kept, deleted,
+        invalid, or storage full). Never raises."""
         self.reload()
         gid = summary.get("id")
-        if summary_problem(summary) or self.get(str(gid)) is not None or gid in self.forgotten:
+        if summary_problem(summary) or self.get(str(gid)) is not None:
             return False
+        if gid in self.forgotten:
+            if not again:
+                return False
+            self.forgotten = [f for f in self.forgotten if f != gid]
         if self.error is not None:  # keep the unreadable index before writing a new one
             try:
                 self.storage.set(BROKEN_KEY, self._raw_broken or "")

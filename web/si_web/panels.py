@@ -65,19 +65,25 @@ def toasts(message: str | None, notice: str | None, leave_asked: bool = False) -
     return out + (leave_dialog() if leave_asked else "")
 
 
+def question(key: str, title: str, text_html: str, buttons: str) -> str:
+    """A modal question over the screen (``data-dialog=key``): its title, its text (HTML,
+    escaped by the caller) and its row of buttons (the one to focus has ``autofocus``)."""
+    return (
+        f'<div class="dialog-back" data-dialog="{esc(key)}"><div class="dialog" role="alertdialog" '
+        f'aria-modal="true" aria-labelledby="{esc(key)}-title" aria-describedby="{esc(key)}-text">'
+        f'<h2 id="{esc(key)}-title">{esc(title)}</h2><p id="{esc(key)}-text">{text_html}</p>'
+        f'<div class="row">{buttons}</div></div></div>'
+    )
+
+
 def leave_dialog(prefix: str = "", resume: str = "Continue the saved game") -> str:
     """Back was pressed in a game: stay, or go to the menu (the game stays saved). `prefix`:
     the game's acts ("ei-" for Ember Isle); `resume`: the menu's button that brings it back."""
-    return (
-        '<div class="dialog-back" data-dialog="leave"><div class="dialog" role="alertdialog" '
-        'aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text">'
-        '<h2 id="leave-title">Leave the game?</h2>'
-        f'<p id="leave-text">It stays saved on this device: "{esc(resume)}" on the menu '
-        "brings it back.</p>"
-        '<div class="row">'
-        + button("Stay in the game", f"{prefix}stay", "btn primary", autofocus="1")
-        + button("Go to the menu", f"{prefix}menu", "btn")
-        + "</div></div></div>"
+    return question(
+        "leave", "Leave the game?",
+        f'It stays saved on this device: "{esc(resume)}" on the menu brings it back.',
+        button("Stay in the game", f"{prefix}stay", "btn primary", autofocus="1")
+        + button("Go to the menu", f"{prefix}menu", "btn"),
     )
 
 

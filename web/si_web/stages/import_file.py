@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..history import summarize
-from ..panels import PHASE_NAMES
+from ..panels import PHASE_NAMES, question
 from ..screens import button, esc
 from .base import Data, Screen
 from .history import mode_words, seats_line
@@ -22,18 +22,13 @@ if TYPE_CHECKING:
 def replace_dialog(app: App) -> str:
     g = app.kept.unfinished()
     names = ", ".join(s.name for s in g.seats) if g else ""
-    return (
-        '<div class="dialog-back" data-dialog="replace"><div class="dialog" role="alertdialog" '
-        'aria-modal="true" aria-labelledby="replace-title" aria-describedby="replace-text">'
-        '<h2 id="replace-title">Replace the game in progress?</h2>'
-        f'<p id="replace-text">A game is in progress on this device ({esc(names)}). Continuing '
-        "the imported game replaces it: it cannot be continued afterwards. Export it first to "
-        "keep it as a file.</p>"
-        '<div class="row">'
-        + button("Keep the game in progress", "import-cancel", "btn primary", autofocus="1")
+    return question(
+        "replace", "Replace the game in progress?",
+        f"A game is in progress on this device ({esc(names)}). Continuing the imported game "
+        "replaces it: it cannot be continued afterwards. Export it first to keep it as a file.",
+        button("Keep the game in progress", "import-cancel", "btn primary", autofocus="1")
         + button("Export the game in progress", "import-export", "btn")
-        + button("Replace it", "import-continue", "btn danger", confirmed="1")
-        + "</div></div></div>"
+        + button("Replace it", "import-continue", "btn danger", confirmed="1"),
     )
 
 
