@@ -24,7 +24,8 @@ from bot_helpers import (
 )
 from conftest import Recorder, origin_of, wait_controlled, wait_ready
 from game_helpers import state, tap_act
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
+from test_phone import device_context, ready_page, touch_pan
 
 NAMES = ["Me", "Easy Eve", "Medium Max", "Hard Hal"]
 GAME_START: dict[str, float] = {}
@@ -166,3 +167,41 @@ def test_broken_worker_falls_back_to_medium_on_the_main_thread(
         assert "main thread" in (page.text_content(".log") or "")
     finally:
         context.close()
+
+
+def test_fit_on_the_map_shown_while_computers_play(
+    browser: Browser, site_url: str, artifacts: Path
+) -> None:
+    """On a 390x844 touch phone, during the computers' turns (the watch screen): no Fit on
+    the fitted map; a touch pan shows it (>= 44 px, in the map's corner), and a tap on it
+    fits the map again while the computers go on playing."""
+    context, recorder = device_context(browser, site_url, "phone")
+    page = ready_page(context)
+    start_bot_game(page, ["Eve", "Max", "Hal", "Me"], ["easy", "easy", "easy", "human"], "relaxed")
+    page.wait_for_selector('[data-screen="watch"]')
+    fit = page.locator('[data-screen="watch"] [data-act="fit"]')
+    assert fit.count() == 0, "Fit shows on a map that fits by itself"
+    board = page.locator("#board")
+    box = board.bounding_box()
+    assert box is not None
+    vb0 = board.get_attribute("viewBox")
+    cdp = page.context.new_cdp_session(page)
+    touch_pan(page, cdp, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 80, 50)
+    assert board.get_attribute("viewBox") != vb0, "the touch pan did not move the map"
+    assert page.locator('[data-screen="watch"]').count() == 1, "the computers' turns ended"
+    button = fit.bounding_box()
+    wrap = page.locator('[data-screen="watch"] > .board-wrap').bounding_box()
+    assert button is not None and wrap is not None
+    assert button["width"] >= 44 and button["height"] >= 44
+    assert wrap["y"] + wrap["height"] - button["y"] <= 60
+    page.screenshot(path=artifacts / "watch-panned-phone.png")
+    step = page.get_attribute('[data-screen="watch"]', "data-step")
+    fit.tap()
+    page.wait_for_selector('[data-act="fit"]', state="detached")
+    # the computers' next step is drawn on the fitted map: still no Fit
+    page.wait_for_function(
+        "(s) => { const w = document.querySelector('[data-screen=\"watch\"]');"
+        " return !w || w.dataset.step !== s; }", arg=step, timeout=30_000)
+    assert page.locator('[data-act="fit"]').count() == 0
+    assert recorder.problems() == {}
+    context.close()

@@ -93,3 +93,29 @@ def test_whole_games_show_fit_exactly_on_a_panned_map() -> None:
     assert renders > 300
     assert 0 < shown < renders  # both kinds of map were drawn
     assert fits > 0  # and the button was tapped
+
+
+def test_the_map_shown_while_a_computer_plays_has_fit_once_panned() -> None:
+    """The watch screen (a computer's turn) keeps the player's pan too: Fit shows there on a
+    panned map only, and fits it without leaving the computer's turn."""
+    app = App(MemoryStorage())
+    app.map_px = (390.0, 422.0)
+    kinds = ["human", "easy"]
+    fields = {"name-0": "Ann", "name-1": "Bob", "kind-0": kinds[0], "kind-1": kinds[1]}
+    app.handle("new", {"confirmed": "1"}, {**fields, "mode": "normal", "speed": "normal"})
+    rng = random.Random(3)
+    for _ in range(400):
+        if app.screen == "watch":
+            break
+        item = choose(tappables(app.render()), rng)
+        assert item is not None
+        app.handle(item["data-act"], data_of(item), {})
+    assert app.screen == "watch"
+    assert FIT not in app.render()
+    app.user_viewbox = (0.0, 0.0, 500.0, 375.0)  # a pan, as the controller records it
+    app.remember_view()
+    html = app.render()
+    assert FIT in html and "fit" in {it["data-act"] for it in tappables(html)}
+    app.handle("fit", {"act": "fit"}, {})
+    assert app.user_viewbox is None and app.screen == "watch"
+    assert FIT not in app.render()

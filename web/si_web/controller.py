@@ -443,8 +443,9 @@ def set_viewbox(svg: Js, vb: viewport.Box) -> None:
 
 
 def show_fit(shown: bool) -> None:
-    """Add or remove the map's Fit button (game_screen.fit_button: on a panned map only)."""
-    wrap = document.getElementById("board-wrap")
+    """Add or remove the map's Fit button (game_screen.fit_button: on a panned map only), on
+    the game screen's map or on the one shown while a computer plays."""
+    wrap = document.querySelector('#board-wrap, [data-screen="watch"] > .board-wrap')
     if missing(wrap):
         return
     button = wrap.querySelector('[data-act="fit"]')

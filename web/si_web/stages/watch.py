@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import settings, words
 from ..board_svg import BoardHints, board_svg, view_tiles
+from ..game_screen import fit_button
 from ..panels import (
     display_box,
     game_log,
@@ -40,7 +41,10 @@ class Watch(Screen):
     """The map and the steps of the computer seat to move; Skip runs to the next human."""
 
     name = "watch"
-    acts = frozenset({"skip", "menu", "status", "stay", "sound", "pace"})
+    acts = frozenset({"skip", "menu", "status", "stay", "sound", "pace", "fit"})
+
+    def on_fit(self, app: App, data: Data) -> None:
+        app.fit_map()
 
     def on_sound(self, app: App, data: Data) -> None:
         on_sound(app, data)
@@ -108,7 +112,7 @@ class Watch(Screen):
             + "</span></header>"
             + strip(v, drawer, settings.sound_button(app.settings))
             + "</div>"
-            f'<div class="board-wrap">{svg}</div>'
+            f'<div class="board-wrap">{svg}{fit_button() if app.user_viewbox is not None else ""}</div>'
             '<aside class="panel"><section class="card steps"><h2>'
             + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
             + f"</h2>{alexis_info}<ol>{steps}</ol>{pace_row(app.settings.pace)}</section>"
