@@ -208,6 +208,9 @@ def test_ember_games_leave_and_return_as_files(
     page.screenshot(path=artifacts / f"ember-export-{device}.png")
     check_screen(page, device, "Ember Isle's export dialog")
     check_axe(page, "Ember Isle's export dialog")
+    page.keyboard.press("Escape")  # closes it; nothing is downloaded
+    page.wait_for_selector('[data-dialog="ei-export"]', state="detached")
+    click(page, '[data-act="ei-export"]')
     with page.expect_download() as download:
         click(page, '[data-act="ei-export-download"]')
     first = tmp_path / download.value.suggested_filename

@@ -336,3 +336,18 @@ def test_an_import_arrives_on_the_start_screen_only() -> None:
     send_file(app, HALF)
     assert app.screen == "start" and app.files.incoming is None
 
+
+
+def test_escape_closes_the_export_dialog_and_the_replace_question_first() -> None:
+    storage = MemoryStorage()
+    app = new_app(storage, PEOPLE)
+    app.handle("ei-menu", {}, {})
+    tap(app, "ei-export")
+    app.handle("ei-cancel", {}, {})  # what Escape taps
+    assert 'data-dialog="ei-export"' not in app.render() and app.files.take_outbox() is None
+    send_file(app, HALF)
+    tap(app, "ei-import-continue")
+    assert 'data-dialog="ei-replace"' in app.render()
+    app.handle("ei-cancel", {}, {})
+    assert 'data-dialog="ei-replace"' not in app.render() and app.screen == "import"
+    assert app.game is not None and app.game.actions != HALF.actions  # nothing replaced

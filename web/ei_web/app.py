@@ -321,7 +321,9 @@ class EmberApp:
         return map_state(self, self.view(), self.legal())[2]
 
     def on_cancel(self, data: Data, fields: dict[str, str]) -> None:
-        self.sel = Sel()
+        """Cancel (and Escape): an open file dialog or question closes, else the choices."""
+        if not self.files.dismiss():
+            self.sel = Sel()
 
     def on_confirm(self, data: Data, fields: dict[str, str]) -> None:
         if self.game is None:

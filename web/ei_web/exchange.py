@@ -82,6 +82,12 @@ class Exchange:
     def on_import_cancel(self, data: Data, fields: Data) -> None:
         self.cancel()
 
+    def dismiss(self) -> bool:
+        """Escape: close the export dialog or the replace question (True if one was open)."""
+        was = self.exporting or self.confirm_replace
+        self.exporting = self.confirm_replace = False
+        return was
+
     # ------------------------------------------------------------------ files out
     def shared_secret(self) -> bool:
         """Would the file show a hidden hand: the game is unfinished and several people play?"""
