@@ -6,7 +6,7 @@ import json
 import random
 from dataclasses import replace
 
-from web_driver import choose, data_of, tappables
+from web_driver import choose, data_of, run_until_watch, tappables
 
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.explorer import (
@@ -101,17 +101,6 @@ def test_bot_request_holds_only_the_bot_seats_view() -> None:
         assert f'"{t}"' not in json.dumps(body["view"]["hand"])
     legal = [Action.from_json(a) for a in body["legal"]]
     assert legal == app.game.legal_actions()
-
-
-def run_until_watch(app: App) -> None:
-    rng = random.Random(4)
-    for _ in range(500):
-        if app.screen == "watch":
-            return
-        item = choose(tappables(app.render()), rng)
-        assert item is not None
-        app.handle(item["data-act"], data_of(item), {})
-    raise AssertionError("no computer turn")
 
 
 def test_stale_illegal_and_unreadable_bot_answers() -> None:

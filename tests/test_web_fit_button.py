@@ -16,7 +16,7 @@ from typing import Any
 from unittest import mock
 
 from test_web_fuzz import answer, start
-from web_driver import choose, data_of, tappables
+from web_driver import choose, data_of, run_until_watch, tappables
 
 from si_web.app import App, MemoryStorage
 from si_web.game_screen import fit_button
@@ -103,14 +103,7 @@ def test_the_map_shown_while_a_computer_plays_has_fit_once_panned() -> None:
     kinds = ["human", "easy"]
     fields = {"name-0": "Ann", "name-1": "Bob", "kind-0": kinds[0], "kind-1": kinds[1]}
     app.handle("new", {"confirmed": "1"}, {**fields, "mode": "normal", "speed": "normal"})
-    rng = random.Random(3)
-    for _ in range(400):
-        if app.screen == "watch":
-            break
-        item = choose(tappables(app.render()), rng)
-        assert item is not None
-        app.handle(item["data-act"], data_of(item), {})
-    assert app.screen == "watch"
+    run_until_watch(app, seed=3)
     assert FIT not in app.render()
     app.user_viewbox = (0.0, 0.0, 500.0, 375.0)  # a pan, as the controller records it
     app.remember_view()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from html.parser import HTMLParser
+from typing import Any
 
 
 class Tappable(HTMLParser):
@@ -102,3 +103,16 @@ def choose(items: list[dict[str, str]], rng: random.Random) -> dict[str, str] | 
     if targets:
         return rng.choice(targets)
     return first("play-again")
+
+
+def run_until_watch(app: Any, seed: int = 4) -> None:
+    """Tap as a simple player until a computer's turn shows (the watch screen): the app's
+    requests for the computers stay unanswered."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        if app.screen == "watch":
+            return
+        item = choose(tappables(app.render()), rng)
+        assert item is not None
+        app.handle(item["data-act"], data_of(item), {})
+    raise AssertionError("no computer turn")
