@@ -255,7 +255,7 @@ def test_an_unfinished_game_from_a_file_replaces_the_saved_one_only_when_confirm
     tap(app, "ei-export-download")
     out = app.files.take_outbox()
     assert out is not None and out.text == json.loads(mine or "")["game"]
-    assert app.screen == "import"
+    assert app.screen == "import" and "The file was downloaded." in app.render()
     tap(app, "ei-import-continue")
     tap(app, "ei-import-cancel")  # "Keep the saved game": the question closes
     assert app.screen == "import" and storage.get(SAVE) == mine

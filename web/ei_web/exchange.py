@@ -227,7 +227,7 @@ class Exchange:
         export = self.open_dialog()
         return (
             '<section class="screen ei-import" data-screen="ei-import"><h1>Import a game</h1>'
-            f'{body}<div class="row">{acts}'
+            f'{self.feedback()}{body}<div class="row">{acts}'
             + button("Cancel", "ei-import-cancel", "btn")
             + f"</div>{island_map}</section>{replace}{export}"
         )
