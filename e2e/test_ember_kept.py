@@ -211,6 +211,10 @@ def test_ember_games_leave_and_return_as_files(
     page.keyboard.press("Escape")  # closes it; nothing is downloaded
     page.wait_for_selector('[data-dialog="ei-export"]', state="detached")
     click(page, '[data-act="ei-export"]')
+    page.go_back()  # so does the browser's Back, and the page stays
+    page.wait_for_selector('[data-dialog="ei-export"]', state="detached")
+    assert page.url.startswith(site_url) and page.locator('[data-screen="ei-start"]').count() == 1
+    click(page, '[data-act="ei-export"]')
     with page.expect_download() as download:
         click(page, '[data-act="ei-export-download"]')
     first = tmp_path / download.value.suggested_filename
@@ -237,6 +241,10 @@ def test_ember_games_leave_and_return_as_files(
     page.screenshot(path=artifacts / f"ember-import-replace-{device}.png")
     check_axe(page, "replacing the saved Ember Isle game")
     assert saved_game(page) == first.read_text()  # nothing replaced yet
+    page.go_back()  # Back closes the question only
+    page.wait_for_selector('[data-dialog="ei-replace"]', state="detached")
+    assert page.locator('[data-screen="ei-import"]').count() == 1
+    click(page, '[data-act="ei-import-continue"]')
     click(page, '[data-act="ei-import-continue"][data-confirmed="1"]')
     page.wait_for_function("() => ['ei-pass', 'ei-game'].includes(document.body.dataset.appScreen)")
     assert saved_game(page) == other.to_json()

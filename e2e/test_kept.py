@@ -198,6 +198,10 @@ def test_export_dialog_and_an_import_error(
     check_sizes(page, f"{device} export dialog")
     shot(page, artifacts, f"{device}-export-dialog")
     page.click('[data-act="export-cancel"]')
+    page.click(f'[data-act="export"][data-id="{gid}"]')
+    page.go_back()  # the browser's Back closes the dialog; "Your games" stays
+    page.wait_for_selector('[data-dialog="export"]', state="detached")
+    assert page.locator('[data-screen="history"]').count() == 1
     before = local_storage(page)
     with page.expect_file_chooser() as chooser:
         page.click("label.file-pick")

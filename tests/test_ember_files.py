@@ -351,3 +351,24 @@ def test_escape_closes_the_export_dialog_and_the_replace_question_first() -> Non
     app.handle("ei-cancel", {}, {})
     assert 'data-dialog="ei-replace"' not in app.render() and app.screen == "import"
     assert app.game is not None and app.game.actions != HALF.actions  # nothing replaced
+
+
+def test_back_closes_the_file_dialogs_first_then_the_import_screen() -> None:
+    """The browser's Back: the export dialog, then the replace question, then the import
+    screen, each as its Cancel does; nothing is exported or replaced."""
+    app = new_app(MemoryStorage(), PEOPLE)
+    app.handle("ei-menu", {}, {})
+    tap(app, "ei-export")
+    assert app.can_back()
+    app.back()
+    assert 'data-dialog="ei-export"' not in app.render() and app.screen == "start"
+    assert app.files.take_outbox() is None
+    send_file(app, HALF)
+    tap(app, "ei-import-continue")
+    assert app.can_back()
+    app.back()
+    assert 'data-dialog="ei-replace"' not in app.render() and app.screen == "import"
+    assert app.can_back()
+    app.back()
+    assert app.screen == "start" and app.files.incoming is None
+    assert app.game is not None and app.game.actions != HALF.actions

@@ -631,6 +631,57 @@ def test_the_end_screen_opens_your_games_and_the_replay_of_this_game() -> None:
     assert app.screen == "start"
 
 
+def test_back_closes_each_dialog_first_then_returns_where_the_screen_was_opened_from() -> None:
+    """The browser's Back on "Your games" and the screens it opens: a dialog closes first
+    (the screen stays); then each screen returns where it came from, as its own button does."""
+    g = finished(MODES["normal"], 1)
+    app = with_history([g])
+    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("menu")
+    app.handle("history")
+    gid = game_id(g)
+    for opened, dialog in ((("export", {"id": gid}), "export"), (("delete", {"id": gid}), "delete")):
+        app.handle(*opened)
+        assert f'data-dialog="{dialog}"' in app.render() and app.can_back()
+        app.back()
+        assert app.screen == "history" and f'data-dialog="{dialog}"' not in app.render()
+    assert len(app.kept.history.games) == 1 and app.kept.take_outbox() is None  # nothing done
+    app.handle("stats")
+    app.back()
+    assert app.screen == "history"
+    other = unfinished(Options(seats=("Cy", "Dee"), seed=9), 20)
+    app.handle("import-file", {"name": "other.json", "size": "1", "text": other.to_json()})
+    app.handle("import-continue")
+    assert 'data-dialog="replace"' in app.render()
+    app.back()
+    assert app.screen == "import" and 'data-dialog="replace"' not in app.render()
+    app.back()
+    assert app.screen == "history" and app.kept.incoming is None
+    assert app.game is not None and app.game.actions != other.actions  # nothing replaced
+    app.handle("import-file", {"name": "done.json", "size": "1", "text": g.to_json()})
+    app.handle("import-replay")
+    app.back()
+    assert app.screen == "import" and app.kept.replay is None
+    app.back()
+    app.back()  # from "Your games" opened from the menu: the menu
+    assert app.screen == "start"
+    app.handle("stats")
+    app.back()
+    assert app.screen == "start"
+
+
+def test_back_from_the_end_screens_replay_and_games_returns_to_the_end_screen() -> None:
+    app = App(MemoryStorage())
+    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    play_through_ui(app, 3, until=lambda a: a.screen == "over")
+    app.handle("over-replay")
+    app.back()
+    assert app.screen == "over"
+    app.handle("history")
+    app.back()
+    assert app.screen == "over"
+
+
 # --- two windows -----------------------------------------------------------------------
 
 

@@ -217,10 +217,11 @@ class EmberApp:
         self.leave = True
 
     def can_back(self) -> bool:
-        """Has the browser's Back something to do here: close the rules or a dialog, or go
-        from the menu opened over a game back to it (as in Small Islands)?"""
+        """Has the browser's Back something to do here: close the rules, the import screen or a
+        dialog, or go from the menu opened over a game back to it (as in Small Islands)?"""
         over_game = self.screen == "start" and self.from_game and self.game is not None
-        return self.confirm_new or self.screen == "rules" or over_game or self.in_game()
+        wanted = self.confirm_new or self.files.wants_back() or self.screen == "rules"
+        return wanted or over_game or self.in_game()
 
     def in_game(self) -> bool:
         """On a game in progress (its map or the pass screen), where Back asks first."""
@@ -231,6 +232,8 @@ class EmberApp:
         it asks "Leave the game?" (Back again, or Stay, closes the question)."""
         if self.confirm_new:
             self.confirm_new = False
+        elif self.files.back():  # its dialogs, then the import screen
+            pass
         elif self.leave_asked:
             self.leave_asked = False
         elif self.in_game():
@@ -393,15 +396,8 @@ class EmberApp:
 
     # ----------------------------------------------------------------- render
     def news(self) -> str:
-        """The public log lines since the last call, for the live region."""
-        if self.game is None:
-            return ""
-        log = self.game.log
-        fresh, self.seen_log = log[self.seen_log:], len(log)
-        if not fresh or self.screen not in ("game", "over"):
-            return ""
-        v = {"board": self.game.board.to_json(), "seats": [{"name": s.name} for s in self.game.seats]}
-        return " ".join(t for t in (words.log_line(v, e) for e in fresh[-3:]) if t)
+        """The public log lines since the last call, for the live region (`log_news`)."""
+        return log_news(self)
 
     def render(self) -> str:
         if self.session.guard.conflict:
@@ -427,6 +423,18 @@ class EmberApp:
     def leave_question(self) -> str:
         """"Leave the game?" after Back in a game (Small Islands' dialog, Ember Isle's acts)."""
         return leave_dialog("ei-", "Continue Ember Isle") if self.leave_asked else ""
+
+
+def log_news(app: EmberApp) -> str:
+    """The public log lines since the last call, in words ("" on other screens)."""
+    if app.game is None:
+        return ""
+    log = app.game.log
+    fresh, app.seen_log = log[app.seen_log:], len(log)
+    if not fresh or app.screen not in ("game", "over"):
+        return ""
+    v = {"board": app.game.board.to_json(), "seats": [{"name": s.name} for s in app.game.seats]}
+    return " ".join(t for t in (words.log_line(v, e) for e in fresh[-3:]) if t)
 
 
 def start_screen(app: EmberApp) -> str:

@@ -88,6 +88,20 @@ class Exchange:
         self.exporting = self.confirm_replace = False
         return was
 
+    def wants_back(self) -> bool:
+        """Has the browser's Back something to close here (a dialog, the import screen)?"""
+        return self.exporting or self.confirm_replace or self.app.screen == "import"
+
+    def back(self) -> bool:
+        """Back: close the export dialog or the replace question, else leave the import
+        screen (as its Cancel does). True when it closed something."""
+        if self.dismiss():
+            return True
+        if self.app.screen != "import":
+            return False
+        self.cancel()
+        return True
+
     # ------------------------------------------------------------------ files out
     def shared_secret(self) -> bool:
         """Would the file show a hidden hand: the game is unfinished and several people play?"""

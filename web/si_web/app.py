@@ -30,7 +30,7 @@ from .guide import Guide
 from .kept import Kept
 from .session import MemoryStorage, Session, Storage
 from .settings import Settings
-from .stages import SCREENS, GameStage, Stage, game_stage
+from .stages import SCREENS, GameStage, Screen, Stage, game_stage
 from .stages import place as place_stage
 from .stages import reward as reward_stage
 from .stages import setup as setup_stage
@@ -295,7 +295,12 @@ class App:
         elif self.screen == "over":
             self.to_menu()
         else:
-            self.screen = self.guide.back_from(self.screen)
+            stage = self.stage()
+            act = stage.back_act(self) if isinstance(stage, Screen) else None
+            if act is not None and act in stage.offers(self):
+                stage.tap(self, act, {})
+            else:
+                self.screen = self.guide.back_from(self.screen)
 
     def fit_map(self) -> None:
         """Forget the player's pan/zoom: the map fits its content again."""

@@ -66,6 +66,7 @@ class Kept:
         self.replay_back = "history"  # the screen Close returns to
         self.history_back = "start"  # the screen the History screen's Back/Menu returns to
         self.stats_name: str | None = None
+        self.stats_back = "start"  # the screen Back returns to from the Statistics screen
 
     # ------------------------------------------------------------------ saving
     def save(self, game: Game) -> None:

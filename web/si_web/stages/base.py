@@ -47,6 +47,11 @@ class Stage:
 class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
+    def back_act(self, app: App) -> str | None:
+        """The tap the browser's (or Android's) Back makes on this screen: the screen's own
+        Cancel or Close, so Back closes its dialog first. None: the app's default (the menu)."""
+        return None
+
 
 GAME_ACTS = frozenset(
     {"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay", "rules", "track",

@@ -296,6 +296,10 @@ class HistoryScreen(Screen):
             + f"{more}{ember_games(app)}{dialog}</section>"
         )
 
+    def back_act(self, app: App) -> str | None:
+        kept = app.kept
+        return "delete-cancel" if kept.confirm_delete else "export-cancel" if kept.export else "menu"
+
     def on_menu(self, app: App, data: Data) -> None:
         kept = app.kept
         kept.export = kept.confirm_delete = kept.import_error = None
@@ -304,6 +308,7 @@ class HistoryScreen(Screen):
         app.screen = back
 
     def on_stats(self, app: App, data: Data) -> None:
+        app.kept.stats_back = "history"
         app.screen = "stats"
 
     def on_filter_mode(self, app: App, data: Data) -> None:

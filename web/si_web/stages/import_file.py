@@ -79,6 +79,9 @@ class ImportScreen(Screen):
             + "</section>"
         )
 
+    def back_act(self, app: App) -> str | None:
+        return "import-cancel"  # the replace question first, then the screen
+
     def on_import_keep(self, app: App, data: Data) -> None:
         app.kept.keep_incoming()
 

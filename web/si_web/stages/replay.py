@@ -225,6 +225,9 @@ class ReplayScreen(Screen):
         if r is not None:
             r.go(int(data["value"]))
 
+    def back_act(self, app: App) -> str | None:
+        return "close"  # to the screen the replay was opened from
+
     def on_close(self, app: App, data: Data) -> None:
         kept = app.kept
         back = kept.replay_back if kept.replay_back != "import" or kept.incoming else "history"

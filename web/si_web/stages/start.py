@@ -101,6 +101,7 @@ class Start(Screen):
         app.screen = "history"
 
     def on_stats(self, app: App, data: Data) -> None:
+        app.kept.stats_back = "start"
         app.screen = "stats"
 
     def on_settings(self, app: App, data: Data) -> None:

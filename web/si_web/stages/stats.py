@@ -53,6 +53,9 @@ class StatsScreen(Screen):
             + "</div></section>"
         )
 
+    def back_act(self, app: App) -> str | None:
+        return "history" if app.kept.stats_back == "history" else "menu"  # where it was opened
+
     def on_player(self, app: App, data: Data) -> None:
         app.kept.stats_name = data["player"][:80]
 
