@@ -368,7 +368,7 @@ def test_the_flying_points_stay_legible_at_every_frame(page: Page, device: str) 
     page.locator('#board [data-act="house"]').first.click()
     page.evaluate(CATCH)
     page.click('[data-act="house-build"]')
-    page.wait_for_function("() => window.__caught === true", timeout=2000)
+    page.wait_for_function("() => window.__caught === true", timeout=10_000)
     for share in (0.0, 0.5, 0.99):
         paused = page.evaluate(SEEK, share)
         assert "fly-pp" in paused, paused
