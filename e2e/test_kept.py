@@ -62,6 +62,22 @@ def kept_games() -> list[Game]:
     return [finished(MODES[k], i) for i, k in enumerate(("normal", "advanced", "solo", "bots"))]
 
 
+# The ids a map's <use href="#..."> and fill/stroke/clip-path url(#...) name that the page
+# lacks (drawn as nothing, or as bare outlines).
+UNDEFINED_ART = """
+(sel) => {
+  const names = new Set();
+  for (const el of document.querySelectorAll(sel + ' *')) {
+    for (const a of ['href', 'fill', 'stroke', 'clip-path']) {
+      const m = /^(?:#|url\\(["']?#)([\\w-]+)/.exec(el.getAttribute(a) || '');
+      if (m) names.add(m[1]);
+    }
+  }
+  return [...names].filter((n) => !document.getElementById(n));
+}
+"""
+
+
 def storage_with(games: list[Game]) -> dict[str, str]:
     """localStorage that keeps `games` in the history, a day apart (oldest first)."""
     mem = MemoryStorage()
@@ -263,6 +279,9 @@ def test_a_replay_stepped_to_the_end_matches_the_final_scores(
     assert f"Move {len(g.actions) // 2} of" in page.inner_text("#rp-panel")
     assert page.locator(".seat-secrets").count() == 4
     check_axe(page, f"{device} replay")
+    # the map's art is on the page: every tile, piece and symbol finds its definition
+    missing = page.evaluate(UNDEFINED_ART, "#replay-map")
+    assert missing == [], missing
     check_sizes(page, f"{device} replay")
     shot(page, artifacts, f"{device}-replay")
     page.keyboard.press("End")

@@ -640,8 +640,8 @@ def test_back_closes_each_dialog_first_then_returns_where_the_screen_was_opened_
     app.handle("menu")
     app.handle("history")
     gid = game_id(g)
-    for opened, dialog in ((("export", {"id": gid}), "export"), (("delete", {"id": gid}), "delete")):
-        app.handle(*opened)
+    for dialog in ("export", "delete"):
+        app.handle(dialog, {"id": gid})
         assert f'data-dialog="{dialog}"' in app.render() and app.can_back()
         app.back()
         assert app.screen == "history" and f'data-dialog="{dialog}"' not in app.render()

@@ -20,6 +20,7 @@ from ..board_svg import (
     board_open,
     content_box,
     fit_viewbox,
+    glyph_defs_svg,
     mini_tile_svg,
     view_tiles,
 )
@@ -201,7 +202,7 @@ class ReplayScreen(Screen):
             f'<div class="board-wrap" id="rp-board">{p["rp-board"]}</div>'
             f'<aside class="panel" id="rp-panel" aria-label="This move">{p["rp-panel"]}</aside>'
             f'<div class="actions replay-controls">{slider(r)}<div id="rp-buttons">{p["rp-buttons"]}</div></div>'
-            "</div>"
+            f"{glyph_defs_svg()}</div>"  # the tiles' land, sea and symbols (outside the parts)
         )
 
     def on_step(self, app: App, data: Data) -> None:
