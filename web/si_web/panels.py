@@ -88,9 +88,9 @@ def leave_dialog(prefix: str = "", resume: str = "Continue the saved game") -> s
 
 
 def round_phase(v: dict[str, Any]) -> str:
-    """'Round 2 · Exploration'."""
+    """'Round 2 · Exploration' (a narrow header breaks it after the dot only)."""
     phase = PHASE_NAMES.get(v["phase"], v["phase"])
-    return f"Round {v['round']} · {phase}" if v["round"] else phase
+    return f"Round\u00a0{v['round']}\u00a0· {phase}" if v["round"] else phase
 
 
 def status_bar(

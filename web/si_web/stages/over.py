@@ -85,7 +85,7 @@ class GameOver(Screen):
         tiles = view_tiles(v_board)
         solo = g.options.solo
         table = "".join(
-            f'<tr data-seat="{r["seat"]}"><td>{r["rank"]}</td><td>{swatch(r["colour"])} {esc(r["name"])}</td>'
+            f'<tr data-seat="{r["seat"]}"><td>{r["rank"]}</td><td><span class="who">{swatch(r["colour"])}<span>{esc(r["name"])}</span></span></td>'
             f"<td>{r['prestige']}</td><td>{r['discovery']}</td><td>{r['ship_ports']}</td>"
             + (f'<td class="alexis-bonus">{r["alexis_bonus"]}</td>' if solo else "")
             + f"<td><b>{r['total']}</b></td><td>{r['houses_placed']}</td></tr>"
