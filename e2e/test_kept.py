@@ -335,6 +335,13 @@ def test_undo_says_why_and_redo_brings_the_move_back(
     assert not clipped, "the player's name is cut short in the header"
     check_sizes(page, f"{device} redo")
     check_axe(page, f"{device} redo")
+    # with Undo and Redo in the header, the seat's name and phase still fit beside them
+    overflow = page.evaluate(
+        "() => [...document.querySelectorAll('#si-bar .who-text > *')]"
+        ".map((e) => e.scrollWidth - e.getBoundingClientRect().width)"
+        ".filter((d) => d > 1)"
+    )
+    assert overflow == [], overflow
     shot(page, artifacts, f"{device}-redo")
     page.click('#si-bar [data-act="redo"]')
     page.wait_for_selector('#si-bar [data-act="redo"]', state="detached")
