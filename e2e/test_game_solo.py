@@ -17,6 +17,7 @@ from bot_helpers import play_with_computers
 from conftest import Recorder, wait_ready
 from game_helpers import state, tap_act
 from playwright.sync_api import Page
+from test_phone import ID_PATTERN
 
 ACH_KEY = "small-islands/achievements"
 ACH_BROKEN_KEY = "small-islands/achievements-broken"
@@ -113,6 +114,7 @@ def test_solo_game_against_alexis_to_the_end(
     assert seen["rotation"] > 0
     text = page.inner_text("#app")
     assert "Alexis bonus" in text and "Alexis" in text and "Robinson" in text
+    assert "moved aside" in text and not ID_PATTERN.search(text), ID_PATTERN.findall(text)
     assert page.locator("[data-ticks]").count() == 1
     page.screenshot(path=str(artifacts / "solo-over.png"), full_page=True)
     # the corrupt record was moved aside, a new one counts this game

@@ -31,7 +31,10 @@ DEVICES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 720}},
 }
 SAVE_KEY = "small-islands/save"
-ID_PATTERN = re.compile(r"\b[TMORE]\d{1,2}\b|\bL\d\b|\(\s*\d+\s*,\s*\d+\s*\)")
+ID_PATTERN = re.compile(
+    r"\b[TMORE]\d{1,2}\b|\bL\d\b|\(\s*\d+\s*,\s*\d+\s*\)"
+    r"|\b(?:small-islands|ember-isle)[\w-]*/[\w-]*"  # a storage key or a file format
+)
 
 # Every text a player can see or hear: visible text and the accessible names of visible
 # elements (aria-label, alt, title), inside #app and the live region.

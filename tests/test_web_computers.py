@@ -361,6 +361,7 @@ def test_finished_game_is_recorded_once_and_corrupt_record_moved_aside() -> None
     assert err is None and len(rec["games"]) == 1
     html = app.render()
     assert "moved aside" in html and "data-ticks" in html
+    assert "small-islands/" not in html  # no storage key in the player's words
     App(storage)  # reload on the end screen: not counted twice
     rec, _ = parse_record(storage.get(ACH_KEY))
     assert len(rec["games"]) == 1

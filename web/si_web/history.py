@@ -347,8 +347,8 @@ class History(KeptIndex):
             except StorageFull:
                 return False
             notes.append(
-                f"The unreadable history was moved aside (storage key {BROKEN_KEY}); a new "
-                "history starts with this game."
+                "The list of your games could not be read: it was moved aside (still kept on "
+                "this device, not deleted), and a new list starts with this game."
             )
         self.error, self._raw_broken, self.games, self.forgotten = None, None, [], []
         return True

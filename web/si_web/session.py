@@ -222,8 +222,8 @@ class Session:
         if self.record_error is not None and self.record_raw is not None:
             self.put(explorer.ACH_BROKEN_KEY, self.record_raw)
             note = (
-                "The unreadable achievements record was moved aside "
-                f"(storage key {explorer.ACH_BROKEN_KEY}); a new record starts with this game."
+                "The Great Explorer record could not be read: it was moved aside (still kept on "
+                "this device, not deleted), and a new record starts with this game."
             )
             self.record_error = None
             self.record_raw = None
