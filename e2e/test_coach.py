@@ -155,6 +155,10 @@ def test_a_first_game_following_the_coach(page: Page, device: str, artifacts: Pa
     assert record["seen"][: len(shown)] == shown and record["offer"] == "taken"
     if device == "phone":
         assert now(page)["screen"] == "over"
+        # the scores table fits the phone: every column in view without scrolling
+        wide = page.evaluate("() => { const w = document.querySelector('.over .scores-wrap');"
+                             " return [w.scrollWidth, w.clientWidth]; }")
+        assert wide[0] <= wide[1], f"the scores table is wider than the screen: {wide}"
         page.reload()  # the offer is remembered: not on the start screen again
         wait_ready(page)
         if page.locator('[data-act="menu"]').count():
