@@ -146,8 +146,9 @@ def header(view: dict[str, Any], who: str, can_undo: bool, can_hint: bool) -> st
     return (
         '<header class="bar ei-bar">'
         f'<div class="who"><span class="who-text"><b>{escape(who)}</b>'
-        f'<span class="small">Turn {max(view["turn"], 1)} · treasure deck {d["treasure"]} · '
-        f'clue deck {d["clues"]}</span></span></div>'
+        # the cards left in each deck; "name number" kept together on a narrow header
+        f'<span class="small">Turn\u00a0{max(view["turn"], 1)}\u00a0· decks: '
+        f'treasure\u00a0{d["treasure"]}, clue\u00a0{d["clues"]}</span></span></div>'
         '<div class="bar-buttons">'
         + button("Undo", "ei-undo", "btn small", disabled=not can_undo)
         + button("Suggest", "ei-hint", "btn small", disabled=not can_hint, name="Suggest a move")
