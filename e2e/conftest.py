@@ -165,6 +165,22 @@ class Recorder:
         return {name: items for name, items in found.items() if items}
 
 
+# The ids a map's <use href="#..."> and fill/stroke/clip-path url(#...) name that the page
+# lacks (drawn as nothing, or as bare outlines).
+UNDEFINED_ART = """
+(sel) => {
+  const names = new Set();
+  for (const el of document.querySelectorAll(sel + ' *')) {
+    for (const a of ['href', 'fill', 'stroke', 'clip-path']) {
+      const m = /^(?:#|url\\(["']?#)([\\w-]+)/.exec(el.getAttribute(a) || '');
+      if (m) names.add(m[1]);
+    }
+  }
+  return [...names].filter((n) => !document.getElementById(n));
+}
+"""
+
+
 def origin_of(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"

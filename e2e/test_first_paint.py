@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from bot_helpers import NOT_WATCHING
-from conftest import READY_SELECTOR, SITE, Recorder, origin_of, wait_ready
+from conftest import READY_SELECTOR, SITE, UNDEFINED_ART, Recorder, origin_of, wait_ready
 from game_helpers import play_until, start_game, state, tap, tap_act, tappables
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from test_phone import check_axe
@@ -158,6 +158,8 @@ def test_returning_visit_paints_the_stored_board_and_ignores_taps_visibly(
     assert app.get_attribute("inert") == ""
     assert app.get_attribute("data-painted") == "board"
     assert page.locator("#app .first-paint svg.board g.tile").count() > 0
+    missing = page.evaluate(UNDEFINED_ART, "#app .first-paint svg.board")
+    assert missing == [], f"the first paint's tiles lack their art: {missing}"
     assert page.locator("#app .strip .chip").count() == 2
     assert "'s turn" in page.inner_text("#app .bar")
     assert page.locator("#app [data-act]").count() == 0  # nothing to tap on it

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import UNDEFINED_ART, Recorder, origin_of, wait_ready
 from game_helpers import start_game, state, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import DEVICES, SIZES, check_axe
@@ -60,22 +60,6 @@ STORAGE = (
 def kept_games() -> list[Game]:
     """Four finished games: two people, four people (Advanced), solo, against Hard."""
     return [finished(MODES[k], i) for i, k in enumerate(("normal", "advanced", "solo", "bots"))]
-
-
-# The ids a map's <use href="#..."> and fill/stroke/clip-path url(#...) name that the page
-# lacks (drawn as nothing, or as bare outlines).
-UNDEFINED_ART = """
-(sel) => {
-  const names = new Set();
-  for (const el of document.querySelectorAll(sel + ' *')) {
-    for (const a of ['href', 'fill', 'stroke', 'clip-path']) {
-      const m = /^(?:#|url\\(["']?#)([\\w-]+)/.exec(el.getAttribute(a) || '');
-      if (m) names.add(m[1]);
-    }
-  }
-  return [...names].filter((n) => !document.getElementById(n));
-}
-"""
 
 
 def storage_with(games: list[Game]) -> dict[str, str]:

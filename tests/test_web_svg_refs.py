@@ -20,6 +20,7 @@ from web_driver import choose, data_of, run_until_watch, tappables
 
 from ei_web.app import EmberApp
 from ember_web_driver import play_out, tap
+from si_web import first_paint
 from si_web.app import BROKEN_KEY, SAVE_KEY, App, MemoryStorage
 from si_web.history import History, game_id
 from small_islands import Options
@@ -87,10 +88,18 @@ def test_every_screen_of_a_whole_small_islands_game(mode: str) -> None:
     storage = MemoryStorage({SAVE_KEY: unfinished(MODES[mode], 0).to_json()})
     app = App(storage)
     c = Checked(app)
-    play(app, 5)
+    kept: dict[str, str] = {}
+
+    def paint_too() -> None:  # the next start's first paint of this moment
+        found = first_paint.public_screen(app)
+        if found is not None and not kept.get(found[0]):  # its first problem, if any
+            kept[found[0]] = problems(found[1])
+
+    play(app, 5, until=lambda _: paint_too())
     assert app.screen == "over"
     assert c.bad == {}, c.bad
     assert c.seen["game"] > 20
+    assert "board" in kept and all(v == "" for v in kept.values()), kept  # first paints
 
 
 def test_the_computers_turns() -> None:

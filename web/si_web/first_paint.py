@@ -25,7 +25,15 @@ from small_islands import Game
 from small_islands.view import board_json
 
 from . import screens, words
-from .board_svg import BoardHints, board_layers, content_box, fit_viewbox, view_tiles, viewbox_attr
+from .board_svg import (
+    BoardHints,
+    board_layers,
+    content_box,
+    fit_viewbox,
+    glyph_defs_svg,
+    view_tiles,
+    viewbox_attr,
+)
 from .markup import escape
 from .panels import players, round_phase, strip
 from .session import Session, Storage, StorageFull
@@ -124,7 +132,7 @@ def board_screen(pv: dict[str, Any], box: tuple[float, float, float, float] | No
         f'<svg class="board" viewBox="{viewbox_attr(box)}" preserveAspectRatio="xMidYMid meet" '
         f'role="img" aria-label="{escape(label)}"><g>{map_layer}</g></svg></div>'
         f'<aside class="panel">{players(pv)}</aside>'
-        '<div class="actions"></div></div>'
+        f'<div class="actions"></div>{glyph_defs_svg()}</div>'  # the tiles' art (about 8 KB)
     )
 
 
