@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from kept_helpers import DAY_MS, HOSTILE_NAME, MODES, T0, finished, hostile_files, unfinished
-from web_driver import choose, data_of, tappables
+from web_driver import choose, data_of, play_through_ui, tappables
 
 from si_web import history as history_module
 from si_web import stats
@@ -43,26 +43,6 @@ def with_history(games: list[Game], storage: MemoryStorage | None = None) -> App
     for i, g in enumerate(games):
         assert h.add(g, T0 + i * DAY_MS).kept
     return clocked(App(storage), T0 + len(games) * DAY_MS)
-
-
-def play_through_ui(app: App, seed: int, until: Any = None, limit: int = 6000) -> None:
-    """Tap (and let the computer seats move) until `until(app)` or the end of the game."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        g = app.game
-        if until is not None and until(app) or g is not None and g.phase == "over":
-            return
-        req = app.auto.request()
-        if req is not None:
-            if req["kind"] == "alexis":
-                app.auto.alexis_step(req["token"])
-            else:
-                app.auto.fallback(req["token"])
-            continue
-        item = choose(tappables(app.render()), rng)
-        assert item is not None, app.screen
-        app.handle(item["data-act"], data_of(item), {})
-    raise AssertionError("not reached")
 
 
 def start(app: App, fields: dict[str, str]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from kept_helpers import MODES, finished, unfinished
-from web_driver import choose, data_of, run_until_watch, tappables
+from web_driver import play_through_ui, run_until_watch
 
 from ei_web.app import EmberApp
 from ember_web_driver import play_out, tap
@@ -62,27 +62,6 @@ class Checked:
             self.bad[key] = found
 
 
-def play(app: App, seed: int, until: Any = None, limit: int = 6000) -> None:
-    """Tap through the game (answering the computers' and Alexis's requests) until the end
-    or `until(app)`."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        g = app.game
-        if until is not None and until(app) or g is not None and g.phase == "over":
-            return
-        req = app.auto.request()
-        if req is not None:
-            if req["kind"] == "alexis":
-                app.auto.alexis_step(req["token"])
-            else:
-                app.auto.fallback(req["token"])
-            continue
-        item = choose(tappables(app.render()), rng)
-        assert item is not None, app.screen
-        app.handle(item["data-act"], data_of(item), {})
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.parametrize("mode", sorted(MODES))
 def test_every_screen_of_a_whole_small_islands_game(mode: str) -> None:
     storage = MemoryStorage({SAVE_KEY: unfinished(MODES[mode], 0).to_json()})
@@ -95,7 +74,7 @@ def test_every_screen_of_a_whole_small_islands_game(mode: str) -> None:
         if found is not None and not kept.get(found[0]):  # its first problem, if any
             kept[found[0]] = problems(found[1])
 
-    play(app, 5, until=lambda _: paint_too())
+    play_through_ui(app, 5, until=lambda _: paint_too())
     assert app.screen == "over"
     assert c.bad == {}, c.bad
     assert c.seen["game"] > 20

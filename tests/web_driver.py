@@ -116,3 +116,24 @@ def run_until_watch(app: Any, seed: int = 4) -> None:
         assert item is not None
         app.handle(item["data-act"], data_of(item), {})
     raise AssertionError("no computer turn")
+
+
+def play_through_ui(app: Any, seed: int, until: Any = None, limit: int = 6000) -> None:
+    """Tap as a simple player (and let the computer seats and Alexis move) until `until(app)`
+    or the end of the game."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        g = app.game
+        if until is not None and until(app) or g is not None and g.phase == "over":
+            return
+        req = app.auto.request()
+        if req is not None:
+            if req["kind"] == "alexis":
+                app.auto.alexis_step(req["token"])
+            else:
+                app.auto.fallback(req["token"])
+            continue
+        item = choose(tappables(app.render()), rng)
+        assert item is not None, app.screen
+        app.handle(item["data-act"], data_of(item), {})
+    raise AssertionError("the game did not end")
