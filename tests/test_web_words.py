@@ -167,6 +167,19 @@ def test_back_closes_the_drawer_asks_in_a_game_and_never_loses_it() -> None:
     assert app.screen == "start"
 
 
+@pytest.mark.parametrize("screen", ["rules", "settings", "explorer"])
+def test_back_on_a_screen_with_a_back_button_does_what_it_does(screen: str) -> None:
+    """The browser's Back taps the screen's own Back button (`Screen.back_act`)."""
+    by_back, by_button = App(MemoryStorage()), App(MemoryStorage())
+    for app in (by_back, by_button):
+        app.handle(screen)
+        assert app.screen != "start" and "back" in {t["data-act"] for t in tappables(app.render())}
+        assert app.can_back()
+    by_back.back()
+    by_button.handle("back")
+    assert by_back.screen == by_button.screen == "start"
+
+
 def test_continue_does_not_make_the_same_player_pass_to_themselves() -> None:
     app = new_app()
     app.handle("unlock")

@@ -49,8 +49,9 @@ class Screen(Stage):
 
     def back_act(self, app: App) -> str | None:
         """The tap the browser's (or Android's) Back makes on this screen: the screen's own
-        Cancel or Close, so Back closes its dialog first. None: the app's default (the menu)."""
-        return None
+        Back (here), Cancel or Close (screens with dialogs say which), so Back closes a dialog
+        first. None: the app's default (the menu)."""
+        return "back" if "back" in self.acts else None
 
 
 GAME_ACTS = frozenset(
