@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .errors import MalformedInput
+from .errors import MalformedInput, short
 from .hexes import Hex
 
 _REGISTRY: dict[str, type[Action]] = {}
@@ -45,18 +45,19 @@ class Action:
     def from_json(obj: Any) -> Action:
         """Rebuild an action from `to_json` output; `MalformedInput` if it is not one."""
         if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise MalformedInput(f"not an action: {obj!r}")
+            raise MalformedInput(f"not an action: {short(obj)}")
         cls = _REGISTRY.get(obj["type"])
         if cls is None:
-            raise MalformedInput(f"unknown action type {obj['type']!r}")
+            raise MalformedInput(f"unknown action type {short(obj['type'])}")
         names = [f.name for f in fields(cls)]
         extra = set(obj) - set(names) - {"type"}
         if extra:
-            raise MalformedInput(f"action {obj['type']!r} has unknown fields {sorted(extra)}")
+            raise MalformedInput(f"action {short(obj['type'])} has unknown fields "
+                f"{short(sorted(extra))}")
         kwargs = {}
         for name in names:
             if name not in obj:
-                raise MalformedInput(f"action {obj['type']!r} lacks field {name!r}")
+                raise MalformedInput(f"action {short(obj['type'])} lacks field {short(name)}")
             value = obj[name]
             kwargs[name] = tuple(value) if isinstance(value, list) else value
         action = cls(**kwargs)
@@ -74,7 +75,8 @@ class Action:
             else:  # facing
                 ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
             if not ok:
-                raise MalformedInput(f"action {self.type!r}: field {name!r} = {value!r}")
+                raise MalformedInput(f"action {short(self.type)}: field {short(name)} = "
+                    f"{short(value)}")
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

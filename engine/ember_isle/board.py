@@ -25,7 +25,7 @@ from .content import (
     TRIADS,
     arrangement_terrain,
 )
-from .errors import MalformedInput
+from .errors import MalformedInput, short
 from .hexes import (
     BOARD,
     BOARD_HEXES,
@@ -68,7 +68,7 @@ def parse_clue(clue: str) -> tuple[str, str]:
     """Split a clue id ``relation:target``; `MalformedInput` when it is not one."""
     found = CLUE_IDS.get(clue) if isinstance(clue, str) else None
     if found is None:
-        raise MalformedInput(f"not a clue id: {clue!r}")
+        raise MalformedInput(f"not a clue id: {short(clue)}")
     return found[0], found[1]
 
 
@@ -76,7 +76,7 @@ def target_key(clue: str) -> str:
     """The cache key of the hex set a clue is about (``largest:T`` for largest clues)."""
     found = CLUE_IDS.get(clue)
     if found is None:
-        raise MalformedInput(f"not a clue id: {clue!r}")
+        raise MalformedInput(f"not a clue id: {short(clue)}")
     return found[2]
 
 

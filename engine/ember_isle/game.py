@@ -40,7 +40,7 @@ from .content import (
     LAVA_TILES,
     treasure_values,
 )
-from .errors import IllegalAction, MalformedInput
+from .errors import IllegalAction, MalformedInput, short
 from .hexes import Hex, bit, count, iter_hexes
 from .options import Options
 from .state import PHASE_OF, Column, Distribution, Seat, Turn
@@ -360,7 +360,7 @@ class Game:
             raise MalformedInput("this is not an Ember Isle save (no format field)")
         if data["format"] != FORMAT:
             raise MalformedInput(
-                f"unsupported save format {data['format']!r} (this version reads {FORMAT!r})"
+                f"unsupported save format {short(data['format'])} (this version reads {FORMAT!r})"
             )
         actions = data.get("actions")
         if not isinstance(actions, list):

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .content import ARRANGEMENTS, COLOURS, DEFAULT_MAP
-from .errors import MalformedInput
+from .errors import MalformedInput, short
 
 BOT_LEVELS = ("easy", "medium")
 MAX_NAME = 40
+MAX_SEED = 10**18  # a seed must survive a save (JSON, and the int-to-text digit limit)
 MAPS = ("default", "random")
 OBJECTS = ("default", "random", "players")
 
@@ -43,23 +44,29 @@ class Options:
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if not isinstance(self.seats, tuple) or not 2 <= len(self.seats) <= 4:
-            raise MalformedInput(f"seats must be 2-4 names, got {self.seats!r}")
+            raise MalformedInput(f"seats must be 2-4 names, got {short(self.seats)}")
         for name in self.seats:
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise MalformedInput(f"seat name must be 1-{MAX_NAME} characters, got {name!r}")
+                raise MalformedInput(f"seat name must be 1-{MAX_NAME} characters, got "
+                    f"{short(name)}")
         seed = self.seed
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise MalformedInput(f"seed must be an integer, got {self.seed!r}")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED
+        ):
+            raise MalformedInput(
+                f"seed must be a whole number of at most 18 digits, got {short(self.seed)}"
+            )
         if self.map not in MAPS and self.map not in ARRANGEMENTS:
-            raise MalformedInput(f"map must be default, random or an arrangement, got {self.map!r}")
+            raise MalformedInput(f"map must be default, random or an arrangement, got "
+                f"{short(self.map)}")
         self._check_objects()
         if not isinstance(self.volcano, bool):
-            raise MalformedInput(f"volcano must be true or false, got {self.volcano!r}")
+            raise MalformedInput(f"volcano must be true or false, got {short(self.volcano)}")
         fp = self.first_player
         if fp is not None and not (
             isinstance(fp, int) and not isinstance(fp, bool) and 0 <= fp < len(self.seats)
         ):
-            raise MalformedInput(f"first_player must be a seat index, got {fp!r}")
+            raise MalformedInput(f"first_player must be a seat index, got {short(fp)}")
         self._check_bots()
         self._check_colours()
 
@@ -68,7 +75,7 @@ class Options:
         if self.objects is None:
             object.__setattr__(self, "objects", "default" if on_default else "random")
         if self.objects not in OBJECTS:
-            raise MalformedInput(f"objects must be one of {OBJECTS}, got {self.objects!r}")
+            raise MalformedInput(f"objects must be one of {OBJECTS}, got {short(self.objects)}")
         if self.objects == "default" and not on_default:
             raise MalformedInput("the default objects belong to the default map")
 
@@ -80,9 +87,9 @@ class Options:
         }
         for seat, level in bots.items():
             if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-                raise MalformedInput(f"bots: {seat!r} is not a seat index")
+                raise MalformedInput(f"bots: {short(seat)} is not a seat index")
             if level not in BOT_LEVELS:
-                raise MalformedInput(f"bots: level must be one of {BOT_LEVELS}, got {level!r}")
+                raise MalformedInput(f"bots: level must be one of {BOT_LEVELS}, got {short(level)}")
         object.__setattr__(self, "bots", bots)
 
     def _check_colours(self) -> None:

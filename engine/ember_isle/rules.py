@@ -14,7 +14,7 @@ from . import actions as act
 from . import distribution, setup, turn
 from .actions import Action, _field_names
 from .content import CLUE_CARDS, COLUMNS, LAVA_TILES, OBJECT_KINDS, POWERS, TRIADS
-from .errors import IllegalAction, MalformedInput
+from .errors import IllegalAction, MalformedInput, short
 from .state import PHASE_OF
 
 if TYPE_CHECKING:
@@ -100,12 +100,12 @@ _VOCABULARY: dict[str, frozenset[str]] = {
 def check_form(action: Any) -> None:
     """`MalformedInput` unless `action` is an action of this game with known names."""
     if not isinstance(action, Action) or type(action) not in RULES:
-        raise MalformedInput(f"not an Ember Isle action: {action!r}")
+        raise MalformedInput(f"not an Ember Isle action: {short(action)}")
     action.validate_types()
     for name in _field_names(type(action)):
         words = _VOCABULARY.get(name)
         if words is not None and getattr(action, name) not in words:
-            raise MalformedInput(f"{action.type}: unknown {name} {getattr(action, name)!r}")
+            raise MalformedInput(f"{action.type}: unknown {name} {short(getattr(action, name))}")
 
 
 def explain(g: Game, action: Action) -> None:

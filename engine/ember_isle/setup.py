@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, PlaceObject, PlaceRover, PlaceTriad, SeedColumn
 from .content import COLUMNS, DEFAULT_OBJECTS, LAND, OBJECT_GROUND, OBJECT_ORDER, SPACING, TRIADS
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 from .hexes import bit, dist, hexes_of, on_board
 from .state import Clue
 from .steps import check_land, draw_fitting
@@ -59,7 +59,8 @@ def check_object(g: Game, a: PlaceObject) -> None:
     if a.kind != kind:
         raise IllegalAction("wrong_kind", f"the next object to place is a {kind}, not a {a.kind}")
     if (a.facing is None) != (kind != "statue") or (a.facing is not None and not 0 <= a.facing < 6):
-        raise IllegalAction("bad_facing", f"facing {a.facing!r}: only statues face a hexside 0-5")
+        raise IllegalAction("bad_facing", f"facing {short(a.facing)}: only statues face a "
+            f"hexside 0-5")
     check_land(g, a.hex)
     b = g.board
     if b.terrain[a.hex] not in OBJECT_GROUND:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, Bound, PlaceLava, Raise, RemoveCube
 from .board import Board
 from .content import CUBES, LAVA_TILES
+from .errors import short
 from .hexes import Hex, bit, count, hexes_of, iter_hexes
 from .movement import bound_targets
 from .turn import can_pay
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
-        raise ValueError(f"no seat {seat!r} in this game")
+        raise ValueError(f"no seat {short(seat)} in this game")
     over = game.stage == "over"
     view: dict[str, Any] = {
         "game": "ember-isle",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 from .tiles import ALL_LAND, RESOURCES, SHIP, Tile
 
 Cell = tuple[int, int]
@@ -123,7 +123,8 @@ class Board:
 
     def __init__(self, width: int = 12, height: int = 12) -> None:
         if not (isinstance(width, int) and isinstance(height, int)) or width < 2 or height < 2:
-            raise ValueError(f"table must be at least 2 x 2 cells, got {width!r} x {height!r}")
+            raise ValueError(f"table must be at least 2 x 2 cells, got {short(width)} x "
+                f"{short(height)}")
         self.width = width
         self.height = height
         self.tiles: dict[Cell, Placed] = {}
@@ -374,13 +375,13 @@ class Board:
             free = [loc for loc in self.house_locations(x, y) if loc not in self.houses]
             index = free[0][2] if free else -1
         if isinstance(index, str):
-            raise ValueError(f"house location index must be an int, got {index!r}")
+            raise ValueError(f"house location index must be an int, got {short(index)}")
         self.check_house(x, y, index, colour)
         self.houses[(x, y, index)] = colour
 
     def check_resource_token(self, x: int, y: int, index: int, resource: str) -> None:
         """Raise unless a resource token showing `resource` may cover symbol `index`."""
-        where = f"resource token {resource!r} on symbol {index} of the tile at ({x}, {y})"
+        where = f"resource token {short(resource)} on symbol {index} of the tile at ({x}, {y})"
         placed = self._landscape(x, y, where)
         symbols = placed.tile.symbols
         if (

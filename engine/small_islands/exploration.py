@@ -21,7 +21,7 @@ from .actions import (
     TakeTile,
 )
 from .content import GREY, TILE_BY_ID
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 from .seat import SeatState
 from .tiles import ALL_LAND, RESOURCES, SHIP_TILE
 
@@ -34,7 +34,7 @@ def play_take(game: Game, action: TakeTile) -> None:
     game.check_stage("take", action)
     slot = action.slot
     if not (isinstance(slot, int) and 0 <= slot < len(game.display)):
-        raise IllegalAction("bad_slot", f"display slot {slot!r} does not exist (0-2)")
+        raise IllegalAction("bad_slot", f"display slot {short(slot)} does not exist (0-2)")
     mover = game.seat_to_move()
     tile = game.take_display(slot)
     game.seats[mover].hand.append(tile)
@@ -58,7 +58,7 @@ def holder(game: Game, action: PlaceTile | DiscardTile) -> tuple[int, SeatState]
     mover = game.seat_to_move()
     seat = game.seats[mover]
     if action.tile not in seat.hand:
-        raise IllegalAction("not_in_hand", f"tile {action.tile!r} is not in your hand")
+        raise IllegalAction("not_in_hand", f"tile {short(action.tile)} is not in your hand")
     return mover, seat
 
 
@@ -154,7 +154,8 @@ def play_land(game: Game, action: Land) -> None:
             f"{len(game.navigation)} tiles",
         )
     if action.ship not in game.ships_for(mover):
-        raise IllegalAction("ship_unavailable", f"ship {action.ship!r} is not available to you")
+        raise IllegalAction("ship_unavailable", f"ship {short(action.ship)} is not "
+            f"available to you")
     game.board.check_place(SHIP_TILE, action.x, action.y, 0)
     game.place_tile_for(mover, SHIP_TILE, action.x, action.y, 0, owner=action.ship)
     seat = game.seats[mover]

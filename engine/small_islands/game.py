@@ -32,7 +32,7 @@ from .content import BONUS_TOKENS as BONUS_TOKENS
 from .content import DISPLAY_SIZE, GREY, HAND_SIZE, NAVIGATION_SIZE, SHIPS, TILE_BY_ID, TILES
 from .content import HOUSES_IN_RESERVE as HOUSES_IN_RESERVE
 from .content import HOUSES_IN_STOCK as HOUSES_IN_STOCK
-from .errors import IllegalAction, MalformedInput
+from .errors import IllegalAction, MalformedInput, short
 from .hooks import Automaton, AutomatonState
 from .modes import AUTOMATA, AUTOMATON_HANDLERS, MODES, Mode
 from .objectives import DISCOVERY_VALUES
@@ -183,7 +183,7 @@ class Game:
         ``not_your_turn``.
         """
         if not isinstance(action, Action):
-            raise MalformedInput(f"not an action: {action!r}")
+            raise MalformedInput(f"not an action: {short(action)}")
         if self.phase == "over":
             raise IllegalAction("game_over", f"the game is over; {action.type} is not possible")
         if seat is not None and seat != self.to_move:
@@ -389,7 +389,7 @@ class Game:
         try:
             return TILE_BY_ID[tile_id]
         except KeyError:
-            raise MalformedInput(f"unknown tile id {tile_id!r}") from None
+            raise MalformedInput(f"unknown tile id {short(tile_id)}") from None
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know, as JSON-safe data (see `small_islands.view`)."""

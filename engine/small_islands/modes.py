@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .actions import Action
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 from .hooks import Automaton, Handler
 from .objectives import MISSIONS, OBJECTIVES, REWARDS
 from .solo import Alexis
@@ -62,9 +62,9 @@ class NormalMode(Mode):
     def check_choice(self, held: list[str], now: str, later: str) -> list[str]:
         for card in (now, later):
             if card not in held:
-                raise IllegalAction("not_held", f"objective card {card!r} is not in your hand")
+                raise IllegalAction("not_held", f"objective card {short(card)} is not in your hand")
         if now == later:
-            raise IllegalAction("same_card", f"{now!r} cannot be kept for this and next round")
+            raise IllegalAction("same_card", f"{short(now)} cannot be kept for this and next round")
         return [c for c in held if c not in (now, later)]
 
     def cards_of(self, objective: str) -> list[str]:
@@ -80,7 +80,7 @@ class AdvancedMode(Mode):
     def parts(self, objective: str) -> tuple[str, str]:
         mission, _, reward = objective.partition("+")
         if mission not in MISSIONS or reward not in REWARDS:
-            raise IllegalAction("bad_objective", f"{objective!r} is not MISSION+REWARD")
+            raise IllegalAction("bad_objective", f"{short(objective)} is not MISSION+REWARD")
         return mission, reward
 
     def choices(self, held: list[str]) -> list[tuple[str, str]]:
@@ -97,9 +97,9 @@ class AdvancedMode(Mode):
         m2, r2 = self.parts(later)
         for card in (m1, r1, m2, r2):
             if card not in held:
-                raise IllegalAction("not_held", f"card {card!r} is not in your hand")
+                raise IllegalAction("not_held", f"card {short(card)} is not in your hand")
         if m1 == m2 or r1 == r2:
-            raise IllegalAction("same_card", f"{now!r} and {later!r} share a card")
+            raise IllegalAction("same_card", f"{short(now)} and {short(later)} share a card")
         return [c for c in held if c not in (m1, r1, m2, r2)]
 
     def cards_of(self, objective: str) -> list[str]:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import Board, Island
+from .errors import short
 from .tiles import RESOURCES
 
 Condition = Callable[[Island, Board], bool]
@@ -69,7 +70,7 @@ class Reward:
     def score(self, island: Island, board: Board, choice: str | None = None) -> int:
         """PP this island earns (R10: Discovery tokens to draw)."""
         if choice is not None and (not self.needs_choice or choice not in RESOURCES):
-            raise ValueError(f"reward {self.id} takes no choice {choice!r}")
+            raise ValueError(f"reward {self.id} takes no choice {short(choice)}")
         return self.scorer(island, board, choice)
 
 

@@ -15,6 +15,9 @@ MAX_NAME = 40
 MIN_TABLE, MAX_TABLE = 6, 24
 
 
+MAX_SEED = 10**18  # a seed must survive a save (JSON, and the int-to-text digit limit)
+
+
 @dataclass(frozen=True)
 class Options:
     """Everything that defines a game together with its actions.
@@ -78,7 +81,11 @@ class Options:
                 isinstance(self.table, tuple) and all(integer(v) for v in self.table),
                 "two whole numbers",
             ),
-            ("seed", self.seed is None or integer(self.seed), "a whole number or null"),
+            (
+                "seed",
+                self.seed is None or (integer(self.seed) and abs(self.seed) < MAX_SEED),
+                "a whole number of at most 18 digits, or null",
+            ),
             ("bots", isinstance(self.bots, dict), "an object"),
             (
                 "colours",

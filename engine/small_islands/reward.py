@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, EndReward, KeepDiscovery, PlaceHouse
 from .board import Island
 from .content import HOUSES_IN_STOCK
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 from .objectives import MISSIONS, REWARDS
 from .tiles import RESOURCES
 
@@ -56,9 +56,10 @@ def check_choice(reward: str, needs: bool, choice: str | None) -> None:
     if needs and choice is None:
         raise IllegalAction("choice_required", f"reward {reward} needs a resource choice")
     if needs and choice not in RESOURCES:
-        raise IllegalAction("bad_choice", f"{choice!r} is not a resource ({', '.join(RESOURCES)})")
+        raise IllegalAction("bad_choice", f"{short(choice)} is not a resource "
+            f"({', '.join(RESOURCES)})")
     if not needs and choice is not None:
-        raise IllegalAction("bad_choice", f"reward {reward} takes no choice, got {choice!r}")
+        raise IllegalAction("bad_choice", f"reward {reward} takes no choice, got {short(choice)}")
 
 
 def draw_discovery(game: Game, count: int) -> None:
@@ -80,7 +81,8 @@ def play_keep(game: Game, action: KeepDiscovery) -> None:
     if not pending:
         raise IllegalAction("nothing_to_keep", "no Discovery tokens are waiting to be kept")
     if not (isinstance(action.index, int) and 0 <= action.index < len(pending)):
-        raise IllegalAction("bad_index", f"keep index {action.index!r} is not 0-{len(pending) - 1}")
+        raise IllegalAction("bad_index", f"keep index {short(action.index)} is not "
+            f"0-{len(pending) - 1}")
     game.seats[game.seat_to_move()].discovery.append(pending.pop(action.index))
     game.discovery_bag.extend(pending)
     game.rng.shuffle(game.discovery_bag)

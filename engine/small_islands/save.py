@@ -144,7 +144,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise MalformedInput(f"the key {key!r} appears twice in one object")
+            raise MalformedInput(f"the key {short(key)} appears twice in one object")
         out[key] = value
     return out
 
@@ -156,7 +156,7 @@ def check_format(value: object) -> None:
     version = value.removeprefix("small-islands/") if isinstance(value, str) else ""
     if version.isdigit() and len(version) < 10 and int(version) > int(FORMAT.split("/")[1]):
         raise MalformedInput(
-            f"unsupported save format {value!r}: made by a newer version of the app "
+            f"unsupported save format {short(value)}: made by a newer version of the app "
             f"(this version reads {FORMAT!r})"
         )
     raise MalformedInput(f"unsupported save format {short(value)} (this version reads {FORMAT!r})")

@@ -21,7 +21,7 @@ from typing import Any
 from .actions import Action, AlexisStep, ChooseHouse, ChooseRotation
 from .board import SIDES, Board, Cell
 from .content import GREY
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 from .hooks import Automaton, Handler, Table
 from .objectives import MISSIONS
 from .options import Options
@@ -319,7 +319,8 @@ def play_rotation(game: Table, action: ChooseRotation) -> None:
     if rotation not in solo.pending_rotations:
         raise IllegalAction(
             "bad_rotation",
-            f"rotation {rotation!r} is not legal for {solo.pending_tile} at {solo.pending_cell}; "
+            f"rotation {short(rotation)} is not legal for {solo.pending_tile} at "
+            f"{solo.pending_cell}; "
             f"choose one of {solo.pending_rotations}",
         )
     tile_id, cell = solo.pending_tile, solo.pending_cell

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, ChooseObjective, StartLayout
 from .board import Board
 from .content import STARTING_TILES, TILE_BY_ID
-from .errors import IllegalAction
+from .errors import IllegalAction, short
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,7 +49,8 @@ def check_layout(width: int, height: int, action: StartLayout) -> Board:
     used = []
     for p in placements:
         if not (isinstance(p, tuple) and len(p) == 4 and p[0] in sides):
-            raise IllegalAction("bad_layout", f"{p!r} is not (starting tile side, x, y, rotation)")
+            raise IllegalAction("bad_layout", f"{short(p)} is not (starting tile side, x, "
+                f"y, rotation)")
         used.append(sides[p[0]])
     if sorted(used) != list(range(len(STARTING_TILES))):
         raise IllegalAction("bad_layout", "each starting tile must be placed once, on one side")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import MalformedInput
+from .errors import MalformedInput, short
 
 POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -43,7 +43,7 @@ def mask_to_points(mask: int) -> str:
 def points_to_mask(points: str) -> int:
     """The terrain mask of an `L`/`S` string of 8 points."""
     if len(points) != 8 or set(points) - {"L", "S"}:
-        raise MalformedInput(f"tile points must be 8 letters L or S, got {points!r}")
+        raise MalformedInput(f"tile points must be 8 letters L or S, got {short(points)}")
     return sum(1 << i for i, p in enumerate(points) if p == "L")
 
 
@@ -64,7 +64,7 @@ def shape_problems(mask: int, symbols: tuple[str, ...]) -> list[str]:
             problems.append(f"corner {POINTS[corner]} is an isolated speck of land")
     for symbol in symbols:
         if symbol not in SYMBOLS:
-            problems.append(f"unknown symbol {symbol!r}")
+            problems.append(f"unknown symbol {short(symbol)}")
     if len(symbols) > 4:
         problems.append("a tile shows at most 4 symbols")
     if "port" in symbols and mask == ALL_LAND:
@@ -96,7 +96,7 @@ class Tile:
     def parse(cls, text: str, id: str = "") -> Tile:
         """Read ``POINTS[:symbol,symbol,...]``, e.g. ``"LLLLLLSL:flower,temple,house"``."""
         if not isinstance(text, str):
-            raise MalformedInput(f"tile notation must be a string, got {text!r}")
+            raise MalformedInput(f"tile notation must be a string, got {short(text)}")
         points, _, rest = text.strip().partition(":")
         symbols = tuple(s.strip() for s in rest.split(",") if s.strip())
         return cls(points.strip().upper(), symbols, id)

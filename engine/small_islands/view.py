@@ -28,6 +28,7 @@ from .actions import (
 )
 from .board import Board
 from .content import TILE_BY_ID
+from .errors import short
 from .objectives import MISSIONS, REWARDS
 from .tiles import SHIP_TILE, mask_to_points
 
@@ -125,7 +126,7 @@ def objective_json(game: Game, objective: str | None) -> dict[str, Any] | None:
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
-        raise ValueError(f"no seat {seat!r} in this game")
+        raise ValueError(f"no seat {short(seat)} in this game")
     me = game.seats[seat]
     seats = []
     for i, s in enumerate(game.seats):
