@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from web_driver import choose, data_of, run_until_watch, tappables
 
+from si_web import form as form_mod
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.explorer import (
     ACH_BROKEN_KEY,
@@ -426,3 +427,48 @@ def test_an_answer_for_a_replaced_game_object_is_ignored() -> None:
     fresh = app.auto.request()
     assert fresh is not None and app.auto.apply(bot_answer(fresh), fresh["token"])
     assert len(same.actions) == len(g.actions) + 1
+
+
+# ------------------------------------------------------------------ a level's name is a promise
+def test_the_form_does_not_offer_expert_but_an_expert_game_loads_and_plays() -> None:
+    """Expert is level with Hard head to head: the form offers no Expert seat (a field asking
+    for one is ignored, stored settings and "Play again" show Hard), while a saved game with an
+    Expert seat still loads and its Expert seat still plays (through the worker's protocol)."""
+    app = App(MemoryStorage())
+    html = app.render()
+    assert 'value="hard"' in html and "expert" not in html.lower()
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Eve", "kind-1": "expert",
+                           "speed": "instant"})
+    assert app.game is not None and app.game.seats[1].bot is None  # ignored: still a human
+
+    storage = MemoryStorage()
+    game = Game.new(Options(seats=("Ann", "Eve"), seed=5, bots={1: "expert"}))
+    saver = App(storage)
+    saver.kept.save(game)
+    loaded = App(storage)
+    assert loaded.kept.current() is not None
+    assert loaded.game is not None and loaded.game.seats[1].bot == "expert"
+    rng = random.Random(5)
+    moves = 0
+    for _ in range(400):
+        req = loaded.auto.request()
+        if req is not None and req["kind"] == "bot":
+            assert req["level"] == "expert"
+            r = json.loads(req["request"])
+            legal = [Action.from_json(a) for a in r["legal"]]
+            action = choose_action(r["view"], legal, "hard", r["seed"], 0.02, 2)  # fast stand-in
+            assert loaded.auto.apply(json.dumps({"action": action.to_json()}), req["token"])
+            moves += 1
+            if moves >= 3:
+                break
+            continue
+        item = choose(tappables(loaded.render()), rng)
+        assert item is not None
+        loaded.handle(item["data-act"], data_of(item), {})
+    assert moves >= 3
+    form = App(storage).form
+    form_mod.from_game(form, loaded.game)
+    assert form["kinds"] == ["human", "hard"]
+    form_mod.restore_seats(form, {"names": ["A", "B"], "colours": ["blue", "red"],
+                                  "kinds": ["human", "expert"]})
+    assert form["kinds"] == ["human", "hard"]

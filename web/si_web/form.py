@@ -14,7 +14,15 @@ from small_islands.options import BOT_LEVELS, MAX_NAME
 
 from .screens import COLOURS
 
-KINDS = ("human", *BOT_LEVELS)
+# The seat kinds the form offers. A level's name is a promise: Expert is level with Hard head
+# to head (bench/RESULTS.md, "Expert"), so it is not offered until it is measurably stronger;
+# the engine still plays it (saved games with an Expert seat load and play, the command line).
+KINDS = ("human", *(level for level in BOT_LEVELS if level != "expert"))
+
+
+def offered(kind: str) -> str:
+    """A seat kind as the form can show it (an Expert seat of an older game: Hard)."""
+    return "hard" if kind == "expert" else kind
 SPEEDS = {"relaxed": 1600, "normal": 900, "fast": 250, "instant": 0}  # ms between computer steps
 LEVELS = ("1", "2", "3", "4", "5", "6")
 SAVED_KEYS = ("names", "colours", "kinds", "solo", "solo_level", "alexis_decides", "speed")
@@ -132,8 +140,10 @@ def restore_seats(form: FormValues, stored: dict[str, Any]) -> None:
     form["names"] = [n[:MAX_NAME] for n in names]
     form["colours"] = list(colours)
     kinds = stored.get("kinds")
-    if isinstance(kinds, list) and len(kinds) == len(names) and all(k in KINDS for k in kinds):
-        form["kinds"] = list(kinds)
+    if isinstance(kinds, list) and len(kinds) == len(names) and all(
+        isinstance(k, str) and offered(k) in KINDS for k in kinds
+    ):
+        form["kinds"] = [offered(k) for k in kinds]
     else:
         form["kinds"] = ["human"] * len(names)
 
@@ -160,7 +170,7 @@ def from_game(form: FormValues, game: Game) -> None:
     if len(humans) >= 2:
         form["names"] = [s.name for s in humans]
         form["colours"] = [s.colour for s in humans]
-        form["kinds"] = [s.bot or "human" for s in humans]
+        form["kinds"] = [offered(s.bot or "human") for s in humans]
     else:
         form["names"][0] = humans[0].name
         form["colours"][0] = humans[0].colour

@@ -53,8 +53,7 @@ KIND_LABELS = (
     ("easy", "Computer: easy"),
     ("medium", "Computer: medium"),
     ("hard", "Computer: hard"),
-    ("expert", "Computer: expert"),
-)
+)  # what the form offers (`form.KINDS`: no Expert until it is measurably stronger than Hard)
 SPEED_LABELS = (
     ("relaxed", "Relaxed"),
     ("normal", "Normal"),
