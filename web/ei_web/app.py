@@ -137,9 +137,10 @@ class EmberApp:
         return self.game.legal_actions() if self.my_turn() and self.game is not None else []
 
     def save(self) -> None:
-        """Save after every change; refused when another window saved since (`sync`)."""
+        """Save after every change (the shared save path: room made when storage is full, the
+        player told when a move could not be saved); refused when another window saved since."""
         if self.game is not None:
-            self.session.save(self.game, self.viewer, self.unlocked)
+            self.message = self.session.save(self.game, self.viewer, self.unlocked) or self.message
 
     # ------------------------------------------------------------------- taps
     def handle(self, act: str, data: Data, fields: dict[str, str]) -> None:

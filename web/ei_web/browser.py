@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
-from si_web import kept_browser
+from si_web import keeping, kept_browser
 from si_web.back import BackGuard
 from si_web.gestures import MapGestures
 
@@ -154,7 +154,7 @@ def tap(act: str, data: dict[str, str]) -> None:
         app.handle(act, data, fields())
     except Exception:
         window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
-        app.message = "Something went wrong; the game is saved. Reload to continue."
+        app.message = keeping.after_error(app.save, app.session.saved, app.game is not None)
     t1 = window.performance.now()
     render()
     # timings of the last tap (ms): handle it, render (as window.siLastTap for Small Islands)

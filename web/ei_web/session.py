@@ -20,7 +20,10 @@ import zlib
 from typing import Any, Protocol
 
 from ember_isle import Game, MalformedInput
+from si_web import first_paint
 from si_web.guard import SaveGuard
+from si_web.history import History
+from si_web.keeping import SavePath
 from si_web.other_history import EmberHistory
 from small_islands.errors import MalformedInput as BadJson
 from small_islands.save import load_json
@@ -51,6 +54,9 @@ class Session:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.guard = SaveGuard(storage, SAVE)  # two windows, one game (Small Islands' guard)
+        # one save path for both games: room made when storage is full (`si_web.keeping`)
+        self.path = SavePath(lambda: first_paint.drop(storage),
+                             lambda: History(storage).make_room(1), "Menu, Export this game")
 
     def load(self) -> Loaded | str | None:
         """The saved game, None when there is none, or the reason it cannot be read. This
@@ -70,14 +76,25 @@ class Session:
         except (MalformedInput, BadJson, KeyError, TypeError, ValueError) as exc:
             return str(exc) or "unreadable"
 
-    def save(self, game: Game, viewer: int | None, unlocked: bool) -> bool:
-        """Write the game after an action; refused (False, `guard.conflict` set) when another
-        window wrote the save since this one read or wrote it."""
+    def save(self, game: Game, viewer: int | None, unlocked: bool) -> str | None:
+        """Write the game after an action through the shared save path; what to tell the
+        player, if anything (storage was full: room made, or the move could not be saved).
+        Refused (`guard.conflict` set, nothing written) when another window wrote the save
+        since this one read or wrote it."""
         record = {"v": 1, "game": game.to_json(), "viewer": viewer, "unlocked": unlocked}
-        if not self.guard.write(json.dumps(record, separators=(",", ":"))):
-            return False
-        self.storage.set(SUMMARY, summary(game))
-        return True
+        text, line = json.dumps(record, separators=(",", ":")), summary(game)
+
+        def write() -> bool:  # idempotent: the path runs it again after making room
+            if not self.guard.write(text):
+                return False
+            self.storage.set(SUMMARY, line)
+            return True
+
+        return self.path.save(write).note
+
+    def saved(self) -> bool:
+        """Is the game's latest change in storage?"""
+        return not self.path.unsaved and not self.guard.conflict
 
     def record_finished(self, game: Game, at_ms: int | None = None) -> bool:
         """Keep a finished game's summary for "Your games" (once; never raises)."""

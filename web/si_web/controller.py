@@ -29,7 +29,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from si_web import kept_browser, other_game, viewport
+from si_web import keeping, kept_browser, other_game, viewport
 from si_web.app import App
 from si_web.back import BackGuard
 from si_web.board_svg import CELL, viewbox_attr
@@ -227,7 +227,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
         app.handle(act, data, read_fields())
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
-        app.message = "Something went wrong; the game is saved. Reload to continue."
+        app.message = keeping.after_error(app.save_game, app.kept.saved, app.game is not None)
     for note in app.ignored:
         window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
@@ -656,7 +656,7 @@ def auto_step() -> None:
     except Exception:
         jobs.busy = False
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
-        app.message = "Something went wrong; the game is saved. Reload to continue."
+        app.message = keeping.after_error(app.save_game, app.kept.saved, app.game is not None)
         show()
 
 

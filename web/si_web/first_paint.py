@@ -145,9 +145,15 @@ def give_way(session: Session) -> bool:
     """Storage is full: the record goes first (a save matters more than a picture), and
     none is written again while this page lives. True when it freed room."""
     session.full = True
-    if session.storage.get(KEY) is None:
+    return drop(session.storage)
+
+
+def drop(storage: Storage) -> bool:
+    """Remove the record (storage is full: any game's save goes first). True when one was
+    there."""
+    if storage.get(KEY) is None:
         return False
-    session.storage.remove(KEY)
+    storage.remove(KEY)
     return True
 
 

@@ -19,21 +19,16 @@ from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
 
-from . import first_paint, words
+from . import first_paint, keeping, words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .other_history import EmberHistory
 from .replay import Replay
-from .session import StorageFull
 from .undo import Redo
 
 if TYPE_CHECKING:
     from .app import App
 
-CANNOT_SAVE = (
-    "This device's storage is full: your last move could not be saved. The game stays open "
-    "in this window; export it (Menu, Your games) or free some space before you close it."
-)
 CONTINUE_SCREENS = ("game", "watch", "pass", "over")  # screens that show the game itself
 
 
@@ -50,7 +45,8 @@ class Kept:
         self.can_share = False  # the browser can share files (the controller sets it)
         self.outbox: Outgoing | None = None
         self.notes: list[str] = []  # storage notes for the History screen
-        self.unsaved = False  # the last save of the game in progress did not fit
+        self.path = keeping.SavePath(lambda: first_paint.give_way(app.session),
+                                     lambda: self.history.make_room(1), "Menu, Your games")
         # the History screen
         self.mode_filter = "all"
         self.opponent_filter = "all"
@@ -70,34 +66,25 @@ class Kept:
 
     # ------------------------------------------------------------------ saving
     def save(self, game: Game) -> None:
-        """Save the game in progress (see the module doc)."""
-        session = self.app.session
-        dropped = 0
-        while True:
-            try:
-                session.save_game(game)
-            except StorageFull:
-                if first_paint.give_way(session):  # the next start's picture goes first
-                    continue
-                n = self.history.make_room(1)
-                if n:
-                    dropped += n
-                    continue
-                self.app.message = CANNOT_SAVE
-                if not self.unsaved:
-                    self.app.events.append(CANNOT_SAVE)
-                self.unsaved = True
-                return
-            break
-        self.unsaved = False
-        if dropped:
-            note = (
-                f"Storage was full: to keep this game saved, {dropped} of the oldest games in "
-                "your history now keep only their summary (or were removed)."
-            )
-            self.notes.append(note)
-            self.app.events.append(note)
-            self.app.message = note
+        """Save the game in progress through the shared save path (`keeping`): room is made
+        when storage is full, and the player is told when the move could not be saved."""
+        was_unsaved = self.path.unsaved
+        outcome = self.path.save(lambda: self.app.session.save_game(game))
+        if outcome.saved and outcome.note:
+            self.notes.append(outcome.note)
+        if outcome.note and (outcome.saved or not was_unsaved):
+            self.app.events.append(outcome.note)  # said once, not after every refused move
+        if outcome.note:
+            self.app.message = outcome.note
+
+    @property
+    def unsaved(self) -> bool:
+        """The last save of the game in progress did not fit."""
+        return self.path.unsaved
+
+    def saved(self) -> bool:
+        """Is the game's latest change in storage (not refused: full, another window)?"""
+        return not self.path.unsaved and not self.app.session.conflict
 
     def finished(self, game: Game) -> None:
         """A game ended on this device: keep it in the history (once)."""
