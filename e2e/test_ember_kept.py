@@ -274,3 +274,90 @@ def test_ember_games_leave_and_return_as_files(
     check_axe(page, "Ember Isle's start screen with an import error")
     assert recorder.problems() == {}
     context.close()
+
+
+QUOTA_AT_WILL = """
+(() => {  // localStorage refuses writes past window.e2eQuota characters, once a test sets it
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage && typeof window.e2eQuota === 'number') {
+      let used = 0;
+      for (let i = 0; i < this.length; i++) {
+        const k = this.key(i);
+        if (k !== key) used += k.length + (this.getItem(k) || '').length;
+      }
+      if (used + key.length + String(value).length > window.e2eQuota)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+USED = ("() => Object.keys(localStorage).reduce("
+        "(n, k) => n + k.length + localStorage.getItem(k).length, 0)")
+
+
+def one_ember_move(page: Page) -> None:
+    """One decision of the seat on screen (after its pass screen if one shows)."""
+    if state(page)["screen"] == "ei-pass":
+        click(page, '[data-act="ei-unlock"]')
+        page.wait_for_selector('[data-screen="ei-game"]')
+    my_move(page)
+
+
+def test_ember_full_storage_makes_room_then_says_a_move_could_not_be_saved(
+    browser: Browser, site_url: str, artifacts: Path
+) -> None:
+    """Storage nearly full: the oldest Small Islands records give way and every Ember move
+    is saved; with nothing left to give up the player reads that the move could not be saved
+    (never "saved"), and a reload resumes at the last move that was saved."""
+    context, recorder = device_context(browser, site_url, "phone")
+    context.add_init_script(QUOTA_AT_WILL)
+    page = ready_page(context)
+    history = [SIGame.new(SIOptions(seats=("Ann", "Bob"), seed=40 + i)) for i in range(2)]
+    for g in history:
+        while g.phase != "over":
+            g.play(g.legal_actions()[0])
+    page.evaluate("(games) => { for (const [k, v] of Object.entries(games)) "
+                  "localStorage.setItem(k, v); }", kept_records(history))
+    open_ember(page)
+    new_game(page, ["Ann", "Bob"], ["human", "human"])
+    page.evaluate(f"() => {{ window.e2eQuota = ({USED})() + 60; }}")
+    for _ in range(6):  # the history gives way: each move is saved
+        before = saved_actions(page)
+        while saved_actions(page) == before:
+            one_ember_move(page)
+    assert "could not be saved" not in page.inner_text("#app")
+    # nothing left to give up: the history's records go (as if none were kept), storage full
+    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('small-islands/hist'))"
+                  ".forEach(k => localStorage.removeItem(k))")
+    page.evaluate(f"() => {{ window.e2eQuota = ({USED})(); }}")
+    kept = saved_actions(page)
+    said = ""
+    for _ in range(20):
+        one_ember_move(page)
+        said = page.inner_text("#app")
+        if "could not be saved" in said:
+            break
+    assert "could not be saved" in said and "is saved" not in said
+    assert saved_actions(page) == kept
+    page.screenshot(path=artifacts / "ember-storage-full-phone.png")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("() => ['ei-pass', 'ei-game'].includes(document.body.dataset.appScreen)",
+                           timeout=120_000)
+    assert saved_actions(page) == kept
+    assert [e for e in recorder.console_errors if "quota" not in e.lower()] == []
+    context.close()
+
+
+def kept_records(games: list[SIGame]) -> dict[str, str]:
+    """Small Islands' history records of `games` (as the app writes them)."""
+    from si_web.app import MemoryStorage
+    from si_web.history import History
+
+    storage = MemoryStorage()
+    h = History(storage)
+    for i, g in enumerate(games):
+        assert h.add(g, 1_700_000_000_000 + i * 86_400_000).kept
+    return storage.data

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
-from si_web.panels import leave_dialog
+from si_web.panels import leave_dialog, toasts
 from si_web.screens import elsewhere_screen
 
 from . import form as form_mod
@@ -410,13 +410,14 @@ class EmberApp:
             return self.files.import_screen()
         if self.screen in ("start", "import") or g is None:
             return start_screen(self)
+        alert = toasts(self.message, None)  # e.g. a move that storage could not keep
         if self.screen == "over":
-            return screens.over(g.view(0), self.files.feedback()) + self.files.open_dialog()
+            return screens.over(g.view(0), self.files.feedback()) + self.files.open_dialog() + alert
         if self.screen == "pass":
             seat = g.seats[g.to_move if g.to_move is not None else 0]
             why = ("Time to answer an offer of treasure." if g.phase == "distribution"
                    else "It is their turn. Nothing secret is shown until they tap.")
-            return screens.pass_screen(seat.name, seat.colour, why) + self.leave_question()
+            return screens.pass_screen(seat.name, seat.colour, why) + self.leave_question() + alert
         from .game_screen import game_screen
 
         return game_screen(self) + self.leave_question()
