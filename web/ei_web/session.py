@@ -25,6 +25,7 @@ from si_web.guard import SaveGuard
 from si_web.history import History
 from si_web.keeping import SavePath
 from si_web.other_history import EmberHistory
+from si_web.session import put_record
 from small_islands.errors import MalformedInput as BadJson
 from small_islands.save import load_json
 
@@ -122,7 +123,7 @@ class Session:
         return value if isinstance(value, dict) else None
 
     def save_settings(self, form: dict[str, Any]) -> None:
-        self.storage.set(SETTINGS, json.dumps(form))
+        put_record(self.storage, SETTINGS, json.dumps(form))  # lost when storage is full
 
     def set_active(self, active: bool) -> None:
         if active:

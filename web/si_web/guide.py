@@ -18,7 +18,7 @@ from small_islands import Game
 from . import coach, tracker, words
 from .board_svg import BoardHints, TileArt
 from .highlight import badge, badges, cell_frame, island_outline, spot_rings
-from .session import Session, read_json
+from .session import Session, put_record, read_json
 from .stages.place import selected_tile
 from .stages.take import current_ship
 
@@ -60,7 +60,7 @@ class Guide:
 
     # ------------------------------------------------------------------ the coach
     def save(self) -> None:
-        self.storage.set(coach.COACH_KEY, json.dumps(self.record))
+        put_record(self.storage, coach.COACH_KEY, json.dumps(self.record))  # lost if full
 
     def offer_open(self) -> bool:
         """Is the guided game still offered on the start screen (first launch)?"""

@@ -18,7 +18,15 @@ def escape(text: str, quote: bool = True) -> str:
     return text.translate(_QUOTED if quote else _UNQUOTED)
 
 
+def well_formed(text: str) -> str:
+    """`text` with every lone UTF-16 surrogate (which JavaScript strings, and so stored
+    records, may hold but UTF-8 cannot) replaced by U+FFFD, as JavaScript's
+    ``String.prototype.toWellFormed``."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def percent_encode(text: str) -> str:
     """`urllib.parse.quote(text, safe="")`: UTF-8, every byte but A-Z a-z 0-9 _ . - ~
-    as %XX."""
-    return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8"))
+    as %XX (lone surrogates as U+FFFD: `well_formed`)."""
+    data = well_formed(text).encode("utf-8")
+    return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in data)

@@ -82,6 +82,24 @@ def read_json(raw: str | None) -> Any:
         return None
 
 
+def put_record(storage: Storage, key: str, value: str) -> bool:
+    """Write a small record that may be lost when storage is full (settings, choices, the
+    coach): False when the browser refused it. A stored text that is not a JSON object (so
+    not written by this app: hand-edited, another app's, corrupt) is first kept under
+    ``<key>-broken``, never silently replaced."""
+    raw = storage.get(key)
+    if raw is not None and raw != value and not isinstance(read_json(raw), dict):
+        try:
+            storage.set(key + "-broken", raw)
+        except StorageFull:  # kept where it is, then: the new value is not written either
+            return False
+    try:
+        storage.set(key, value)
+    except StorageFull:
+        return False
+    return True
+
+
 class Session:
     """The device's storage for one game kind: saves, settings, choices, achievements."""
 
@@ -120,12 +138,10 @@ class Session:
     def put(self, key: str, value: str) -> bool:
         """Write a record that may be lost when storage is full (settings, choices,
         achievements): False, and `full` set, when the browser refused it."""
-        try:
-            self.storage.set(key, value)
-        except StorageFull:
-            self.full = True
-            return False
-        return True
+        if put_record(self.storage, key, value):
+            return True
+        self.full = True
+        return False
 
     # ------------------------------------------------------------- the game
     def raw_save(self) -> str | None:
