@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,6 +44,8 @@ class Options:
         for name in ("seats", "colours"):
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
+        if isinstance(self.seats, tuple):  # names as shown: see `clean_name`
+            object.__setattr__(self, "seats", tuple(clean_name(n) for n in self.seats))
         if not isinstance(self.seats, tuple) or not 2 <= len(self.seats) <= 4:
             raise MalformedInput(f"seats must be 2-4 names, got {short(self.seats)}")
         for name in self.seats:
@@ -142,3 +145,18 @@ class Options:
             return cls(**obj)
         except (TypeError, AttributeError) as exc:
             raise MalformedInput(f"bad options: {exc}") from exc
+
+
+def clean_name(name: object) -> object:
+    """A player's name as it is shown: NFC, without control, format or lone-surrogate
+    characters (bidirectional overrides that display it reversed, zero-width spaces and
+    joiners that make two names look alike), outer spaces trimmed. Names are cleaned on entry
+    and when a save or a file is loaded; anything but text is left for the checks to refuse.
+
+    >>> clean_name("\u202eAnn\u200b ")
+    'Ann'
+    """
+    if not isinstance(name, str):
+        return name
+    text = unicodedata.normalize("NFC", name)
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs")).strip()

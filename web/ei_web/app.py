@@ -15,6 +15,7 @@ from typing import Any
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from si_web.panels import leave_dialog, toasts
 from si_web.screens import elsewhere_screen
+from si_web.words import names_cleaned
 
 from . import form as form_mod
 from . import pictures, screens, steps, words
@@ -181,7 +182,9 @@ class EmberApp:
         if self.game is not None and self.game.phase != "over" and data.get("confirmed") != "1":
             self.confirm_new = True
             return
-        self.begin(Game.new(opts))
+        game = Game.new(opts)
+        self.begin(game)
+        self.message = names_cleaned(self.form["names"], [s.name for s in game.seats])
 
     def begin(self, game: Game, seen_log: int = 0) -> None:
         """Make `game` (new, or from a file) the saved game and show it: an unreadable save

@@ -58,6 +58,7 @@ class Start(Screen):
         if guided:
             app.guide.started(game)
         app.begin(game)
+        app.notice = words.names_cleaned(app.form["names"], [s.name for s in game.seats])
 
     def on_new_cancel(self, app: App, data: Data) -> None:
         app.confirm_new = False
