@@ -243,3 +243,28 @@ def test_the_back_guard_keeps_one_entry_and_ignores_its_own_pops() -> None:
     guard.sync(False)  # nothing left to do: our entry is taken back
     assert calls == ["push", "push", "back"]
     assert not guard.popped()  # that pop was ours
+
+
+def test_a_tab_reopens_the_end_screen_it_showed() -> None:
+    """After a reload on Ember Isle's end screen the final scores show again (the tab's own
+    record of its screen); a tab that had gone to the menu shows the menu."""
+    from ei_web.app import reopen
+    from ei_web.session import SCREEN
+    from si_web.session import TAB_KEYS
+
+    assert SCREEN in TAB_KEYS and "small-islands/active-game" in TAB_KEYS
+    storage = MemoryStorage()
+    app = EmberApp(storage)
+    app.handle("ei-new", {}, {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "medium",
+                              "ei-kind-1": "medium"})
+    rng = random.Random(3)
+    play_out(app, rng)
+    assert app.screen == "over"
+    app.session.remember(app.screen)
+    again = EmberApp(storage)  # a reload
+    reopen(again)
+    assert again.screen == "over"
+    again.session.remember("start")
+    third = EmberApp(storage)
+    reopen(third)
+    assert third.screen == "start"

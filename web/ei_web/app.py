@@ -450,3 +450,14 @@ def start_screen(app: EmberApp) -> str:
     if app.confirm_new:
         html = html.replace("</h1>", "</h1>" + screens.confirm_new(), 1)
     return html + app.files.open_dialog()
+
+
+def reopen(app: EmberApp) -> None:
+    """Ember Isle shown again (a reload, or back from Small Islands): the game in progress;
+    a finished game's end screen if this tab was showing it; else the menu."""
+    if app.game is not None and app.game.phase != "over":
+        app.resume()
+    elif app.game is not None and app.session.shown() == "over":
+        app.screen = "over"
+    else:
+        app.screen = "start"

@@ -23,7 +23,7 @@ from si_web.back import BackGuard
 from si_web.gestures import MapGestures
 
 from . import board
-from .app import EmberApp
+from .app import EmberApp, reopen
 
 try:
     from pyodide.ffi import jsnull
@@ -87,10 +87,7 @@ def show() -> None:
     shell["showing"] = True
     app.session.set_active(True)
     app.sync()  # another window may have played or finished the game meanwhile
-    if app.game is not None and app.game.phase != "over":
-        app.resume()
-    else:
-        app.screen = "start"
+    reopen(app)
     render()
 
 
@@ -112,6 +109,7 @@ def render() -> None:
         app.screen = "start"
         root.innerHTML = app.render()
     document.body.dataset.appScreen = "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen)
+    app.session.remember(app.screen)
     document.body.dataset.emberStage = app.game.stage if app.game is not None else ""
     restore_focus(focused)
     auto = root.querySelector("[data-autofocus]")  # a question (Back's "Leave the game?")

@@ -14,6 +14,7 @@ another window wrote since is refused; the app then offers "Continue here").
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import zlib
@@ -25,7 +26,7 @@ from si_web.guard import SaveGuard
 from si_web.history import History
 from si_web.keeping import SavePath
 from si_web.other_history import EmberHistory
-from si_web.session import put_record
+from si_web.session import StorageFull, put_record
 from small_islands.errors import MalformedInput as BadJson
 from small_islands.save import load_json
 
@@ -33,7 +34,8 @@ SAVE = "small-islands/ember-save"
 BROKEN = "small-islands/ember-save-broken"
 SUMMARY = "small-islands/ember-summary"
 SETTINGS = "small-islands/ember-settings"
-ACTIVE = "small-islands/active-game"  # "ember" while Ember Isle is on screen
+ACTIVE = "small-islands/active-game"  # "ember" while Ember Isle is on screen (this tab's)
+SCREEN = "small-islands/ember-screen"  # the screen this tab showed (a reload shows it again)
 
 
 class Storage(Protocol):
@@ -125,9 +127,20 @@ class Session:
     def save_settings(self, form: dict[str, Any]) -> None:
         put_record(self.storage, SETTINGS, json.dumps(form))  # lost when storage is full
 
+    def remember(self, screen: str) -> None:
+        """The screen on show, for a reload of this tab (only when it changed)."""
+        if self.storage.get(SCREEN) != screen:
+            with contextlib.suppress(StorageFull):  # a convenience: lost when storage is full
+                self.storage.set(SCREEN, screen)
+
+    def shown(self) -> str | None:
+        """The screen this tab last showed."""
+        return self.storage.get(SCREEN)
+
     def set_active(self, active: bool) -> None:
         if active:
-            self.storage.set(ACTIVE, "ember")
+            with contextlib.suppress(StorageFull):  # this tab's flag: lost when storage is full
+                self.storage.set(ACTIVE, "ember")
         else:
             self.storage.remove(ACTIVE)
 

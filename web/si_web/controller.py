@@ -38,7 +38,7 @@ from si_web.feedback import Feedback
 from si_web.first_paint import Keeper
 from si_web.game_screen import fit_button
 from si_web.gestures import MapGestures, svg_point
-from si_web.session import StorageFull
+from si_web.session import TAB_KEYS, StorageFull
 
 try:
     from pyodide.ffi import jsnull
@@ -56,11 +56,16 @@ def missing(value: object) -> bool:
 
 
 class LocalStorage:
-    """The browser's localStorage behind the app's Storage protocol."""
+    """The browser's localStorage behind the app's Storage protocol; the tab's own records
+    (`TAB_KEYS`: which game this tab shows) in its sessionStorage, so that each tab reopens
+    what it showed."""
+
+    def area(self, key: str) -> Js:
+        return window.sessionStorage if key in TAB_KEYS else window.localStorage
 
     def get(self, key: str) -> str | None:
         try:
-            value = window.localStorage.getItem(key)
+            value = self.area(key).getItem(key)
         except Exception:  # storage disabled: behave as empty
             return None
         # JS null arrives as pyodide.ffi.jsnull, not None: accept only real strings
@@ -68,14 +73,14 @@ class LocalStorage:
 
     def set(self, key: str, value: str) -> None:
         try:
-            window.localStorage.setItem(key, value)
+            self.area(key).setItem(key, value)
         except Exception as exc:  # quota or disabled storage: the app decides what to give up
             window.console.warn(f"Small Islands: could not save ({exc})")
             raise StorageFull(str(exc)) from None
 
     def remove(self, key: str) -> None:
         with contextlib.suppress(Exception):
-            window.localStorage.removeItem(key)
+            self.area(key).removeItem(key)
 
 
 app = App(LocalStorage())

@@ -34,6 +34,10 @@ from . import explorer
 from .guard import SaveGuard
 from .settings import Settings, dump, parse
 
+# Records of one browser tab, not of the device (sessionStorage in the browser: a reload keeps
+# them, another tab has its own): which game the tab shows, and Ember Isle's screen in it.
+TAB_KEYS = frozenset({"small-islands/active-game", "small-islands/ember-screen"})
+
 
 class StorageFull(Exception):
     """The browser refused to store a value (its quota is used up, or storage is off)."""
