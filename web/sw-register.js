@@ -54,6 +54,7 @@ function announceUpdate() {
   const banner = document.getElementById("update");
   if (!banner) return;
   banner.hidden = false;
+  document.body.dataset.update = "1"; // the page makes room for it (styles.css)
   const button = document.getElementById("update-reload");
   if (button) button.addEventListener("click", applyUpdate, { once: true });
 }
