@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
+import shutil
 import struct
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +21,10 @@ from conftest import (
     wait_controlled,
     wait_ready,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+
+from tools.browser import launch_args
+from tools.serve import start_server
 
 MANIFEST_FIELDS = ("name", "short_name", "start_url", "scope", "id", "display", "icons")
 
@@ -70,7 +77,7 @@ def test_vendored_files_are_exactly_those_requested(booted: tuple[Page, Recorder
 def test_one_pyodide_started_early(browser: Browser, site_url: str) -> None:
     """pyodide-boot.mjs starts Pyodide while PyScript loads, and PyScript uses that same
     interpreter (its config names the boot module): Pyodide's files are fetched once.
-    (Service workers blocked: the worker's precache would fetch every file again.)"""
+    (Service workers blocked: the page's own requests only; the precache's are below.)"""
     context = browser.new_context(base_url=site_url, service_workers="block")
     recorder = Recorder(origin_of(site_url)).attach(context)
     try:
@@ -188,19 +195,152 @@ def test_server_mime_types(site_url: str, path: str, mime: str) -> None:
         assert response.headers["Content-Type"].split(";")[0] == mime
 
 
-def _precache(source: str) -> tuple[str, list[str]]:
+def _precache(source: str) -> tuple[str, dict[str, str]]:
+    """A built service worker's version and precache list ({URL: integrity})."""
     version = re.search(r'const VERSION = "([^"]+)";', source)
-    listed = re.search(r"const PRECACHE = (\[.*?\]);", source, re.S)
+    listed = re.search(r"const PRECACHE = (\{.*?\});", source, re.S)
     assert version and listed
     return version.group(1), json.loads(listed.group(1))
 
 
-def test_precache_lists_every_site_file(site_url: str) -> None:
+def _integrity(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def test_precache_lists_every_site_file_with_its_hash(site_url: str) -> None:
     _, body = _get(site_url + "service-worker.js")
     version, precache = _precache(body.decode())
     assert re.fullmatch(r"[0-9a-f]{16}", version)
     files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()}
     assert set(precache) == {"./", *(f"./{f}" for f in files - {"service-worker.js"})}
+    for url, integrity in precache.items():
+        name = "index.html" if url == "./" else url.removeprefix("./")
+        assert integrity == _integrity((SITE / name).read_bytes()), url
+
+
+# Resolves with the state the page's service worker settles in: "activated" (installed,
+# precached) or "redundant" (its install failed).
+SETTLED = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = registration.installing || registration.waiting || registration.active;
+  const done = () => worker.state === "activated" || worker.state === "redundant";
+  if (!done()) await new Promise((resolve) => worker.addEventListener("statechange", () => {
+    if (done()) resolve();
+  }));
+  return worker.state;
+}"""
+REGISTERED = """() => navigator.serviceWorker.getRegistration().then(
+  (r) => !!(r && (r.installing || r.waiting || r.active)))"""
+CACHED = """async () => {
+  const names = (await caches.keys()).filter((k) => k.startsWith("small-islands-"));
+  const found = {};
+  for (const name of names) found[name] = (await (await caches.open(name)).keys()).length;
+  return found;
+}"""
+
+
+def _settled(page: Page) -> str:
+    """Wait for the page to register its service worker (a worker installing), then for
+    that worker to settle."""
+    page.wait_for_function(REGISTERED, timeout=120_000)
+    return str(page.evaluate(SETTLED))
+
+
+def test_first_visit_precache_reuses_what_the_page_fetched(
+    playwright: Playwright, tmp_path: Path
+) -> None:
+    """A first visit, gzip-served and revalidated on every use (ETag, `no-cache`), in a profile
+    on disk as on a phone: the service worker precaches every file, but the bytes the page
+    has just downloaded are not sent again (304s), the 9.6 MB wasm above all."""
+    server, url = start_server(SITE, compress=True, record=True)
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch_args())
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        assert _settled(page) == "activated"
+        cached = page.evaluate(CACHED)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    _, precache = _precache((SITE / "service-worker.js").read_text())
+    assert list(cached.values()) == [len(precache)]
+    sent = server.transfers
+    assert sent is not None
+    bodies = Counter(t.path for t in sent if t.status == 200)
+    assert [p for p, n in bodies.items() if n > 1] == []  # no file's bytes sent twice
+    wasm = "/vendor/pyodide-314.0.7/pyodide.asm.wasm"
+    assert bodies[wasm] == 1 and [t.status for t in sent if t.path == wasm] == [200, 304]
+    again = [t for t in sent if t.status == 304]
+    assert len(again) >= 20 and sum(t.size for t in again) < 40_000  # headers only
+    # Every file once, gzipped (a few small ones are not asked for by the page), and nothing
+    # else but the revalidations' headers.
+    once = sum(t.size for t in sent if t.status == 200)
+    assert once < 5_300_000 and sum(t.size for t in sent) < once + 40_000
+
+
+def test_precache_refuses_bytes_of_another_build(
+    site_copy: tuple[Path, str], context: BrowserContext
+) -> None:
+    """A file that is not this build's (a half-done deploy; here, altered on the server) fails
+    the worker's install: nothing is cached, the worker never activates, the page keeps
+    working from the network, and a later visit tries again."""
+    copy, url = site_copy
+    sound = copy / "sounds" / "end.wav"  # not fetched by the page: only by the precache
+    original = sound.read_bytes()
+    sound.write_bytes(original + b"\0")
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    assert _settled(page) == "redundant"
+    assert page.evaluate(CACHED) == {}
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert not page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r?.active)")
+
+    sound.write_bytes(original)  # the deploy is complete: the next visit installs the worker
+    page.reload()
+    wait_ready(page)
+    assert _settled(page) == "activated"
+    version, precache = _precache((copy / "service-worker.js").read_text())
+    assert page.evaluate(CACHED) == {f"small-islands-{version}": len(precache)}
+
+
+def test_precache_replaces_stale_http_cache_bytes(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The HTTP cache holds another build's copy of a file, still fresh (`max-age`, as GitHub
+    Pages sends): the worker's first fetch of it fails its integrity check, the second goes to
+    the network and gets this build's bytes."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server, url = start_server(copy, max_age=600, record=True)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "manifest.json")  # same origin; no page that registers the worker
+        sound = copy / "sounds" / "end.wav"
+        original = sound.read_bytes()
+        sound.write_bytes(original[:-1] + bytes([original[-1] ^ 1]))  # another build's
+        assert page.evaluate("fetch('./sounds/end.wav').then((r) => r.arrayBuffer())"
+                             ".then((b) => b.byteLength)") == len(original)
+        sound.write_bytes(original)
+        page.goto(url)
+        wait_ready(page)
+        assert _settled(page) == "activated"
+        kept = page.evaluate("""async () => {
+          const name = (await caches.keys()).find((k) => k.startsWith("small-islands-"));
+          const response = await (await caches.open(name)).match("./sounds/end.wav");
+          const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+          return btoa(String.fromCharCode(...new Uint8Array(digest)));
+        }""")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert "sha256-" + kept == _integrity(original)
+    assert server.transfers is not None
+    assert [t.status for t in server.transfers if t.path == "/sounds/end.wav"] == [200, 200]
 
 
 def test_new_version_waits_until_the_user_reloads(

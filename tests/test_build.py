@@ -6,7 +6,9 @@ module list and key."""
 from __future__ import annotations
 
 import ast
+import base64
 import gzip
+import hashlib
 import io
 import json
 import re
@@ -457,3 +459,33 @@ def test_snapshot_checksum_catches_any_changed_byte(tmp_path: Path) -> None:
     others = [*got["flips"], got["swapped"], got["shorter"]]
     assert len(set(others)) == len(others) and got["base"] not in others
     assert got["zeros"] != got["zerosShorter"]
+
+
+def precache_of(worker: Path) -> dict[str, str]:
+    """A built service worker's precache list, {URL: integrity}."""
+    found = re.search(r"const PRECACHE = (\{.*?\});", worker.read_text(), re.S)
+    assert found, "PRECACHE not found"
+    listed: dict[str, str] = json.loads(found.group(1))
+    return listed
+
+
+def test_precache_carries_the_hash_of_every_file(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    (out / "vendor" / "lib").mkdir(parents=True)
+    (out / "index.html").write_text("<!doctype html><title>x</title>")
+    (out / "app.js").write_bytes(b"console.log(1);\n")
+    (out / "vendor" / "lib" / "big.wasm").write_bytes(bytes(range(256)) * 1000)
+    version = build.write_service_worker(out)
+    worker = out / "service-worker.js"
+    assert f'const VERSION = "{version}";' in worker.read_text()
+    precache = precache_of(worker)
+    assert list(precache)[0] == "./"
+    assert set(precache) == {"./", "./index.html", "./app.js", "./vendor/lib/big.wasm"}
+    for url, integrity in precache.items():
+        data = (out / ("index.html" if url == "./" else url.removeprefix("./"))).read_bytes()
+        assert integrity == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+    # Any changed byte changes the file's hash and the worker's version.
+    (out / "app.js").write_bytes(b"console.log(2);\n")
+    assert build.write_service_worker(out) != version
+    assert precache_of(worker)["./app.js"] != precache["./app.js"]
+    assert precache_of(worker)["./index.html"] == precache["./index.html"]

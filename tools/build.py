@@ -11,6 +11,7 @@ manifest, the icons and the service worker with its precache list and content-ha
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import html.parser
@@ -106,6 +107,8 @@ PYTHON_SNAPSHOT = "python-snapshot.mjs"
 # Where index.html gets the start screen and PyScript's entry point, main.py (`write_index`).
 START_SCREEN = "<!--si:start-screen-->"
 MAIN_PY = "#si:main.py"
+# Where service-worker.js gets its precache list (`write_service_worker`).
+PRECACHE_PLACEHOLDER = '{ "__SI_PRECACHE__": "" }'
 
 # Pyodide ships its standard library as source, so every start compiles what it imports.
 # PyScript's bootstrap imports `html` (pyscript.display), whose `html.entities` table takes
@@ -652,21 +655,30 @@ def site_files(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
 
 
+def integrity(data: bytes) -> str:
+    """A Subresource Integrity string for ``data`` ("sha256-" and the digest in base64)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
 def write_service_worker(out: Path) -> str:
-    """Inject the precache list and a content-hash version; return the version."""
+    """Inject the precache list ({URL: integrity of this build's bytes}: the worker refuses
+    any other bytes, see service-worker.js) and a content-hash version; return the version."""
     files = [f for f in site_files(out) if f != "service-worker.js"]
     digest = hashlib.sha256()
+    hashes: dict[str, str] = {}
     for name in files:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+        data = (out / name).read_bytes()
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        hashes[f"./{name}"] = integrity(data)
     source = (ROOT / "service-worker.js").read_text()
     digest.update(source.encode())
     version = digest.hexdigest()[:16]
-    precache = ["./", *(f"./{name}" for name in files)]
-    for placeholder in ('"__SI_VERSION__"', '["__SI_PRECACHE__"]'):
-        if placeholder not in source:
+    precache = {"./": hashes["./index.html"], **hashes}  # "./" is index.html
+    for placeholder in ('"__SI_VERSION__"', PRECACHE_PLACEHOLDER):
+        if source.count(placeholder) != 1:
             raise SystemExit(f"service-worker.js: placeholder {placeholder} missing")
     source = source.replace('"__SI_VERSION__"', json.dumps(version))
-    source = source.replace('["__SI_PRECACHE__"]', json.dumps(precache, indent=2))
+    source = source.replace(PRECACHE_PLACEHOLDER, json.dumps(precache, indent=2))
     (out / "service-worker.js").write_text(source)
     return version
 
