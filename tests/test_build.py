@@ -489,3 +489,27 @@ def test_precache_carries_the_hash_of_every_file(tmp_path: Path) -> None:
     assert build.write_service_worker(out) != version
     assert precache_of(worker)["./app.js"] != precache["./app.js"]
     assert precache_of(worker)["./index.html"] == precache["./index.html"]
+
+
+def csp_directives() -> dict[str, list[str]]:
+    """web/index.html's Content-Security-Policy (its <meta>), {directive: sources}."""
+    page = (build.WEB / "index.html").read_text(encoding="utf-8")
+    found = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
+    assert len(found) == 1
+    directives = [d.split() for d in found[0].split(";") if d.strip()]
+    return {d[0]: d[1:] for d in directives}
+
+
+def test_csp_allows_only_the_site_itself_and_no_form_submission() -> None:
+    csp = csp_directives()
+    assert csp["default-src"] == ["'self'"]
+    assert csp["form-action"] == ["'none'"]  # the app submits no form
+    assert csp["object-src"] == ["'none'"] and csp["base-uri"] == ["'self'"]
+    # PyScript 0.7.31 compiles its worker hooks with Function() at every start, on the main
+    # thread too (README, "Security"): 'unsafe-eval' stays until it does not.
+    assert csp["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+    for sources in csp.values():
+        assert not any(s.startswith(("http:", "https:", "*")) or s == "'unsafe-inline'"
+                       for s in sources)
+    # What a <meta> cannot carry (ignored there): the host's headers (README, "Security").
+    assert not {"frame-ancestors", "report-uri", "sandbox"} & set(csp)
