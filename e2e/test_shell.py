@@ -218,19 +218,30 @@ def test_precache_lists_every_site_file_with_its_hash(site_url: str) -> None:
         assert integrity == _integrity((SITE / name).read_bytes()), url
 
 
-# Resolves with the state the page's service worker settles in: "activated" (installed,
-# precached) or "redundant" (its install failed).
-SETTLED = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  const worker = registration.installing || registration.waiting || registration.active;
-  const done = () => worker.state === "activated" || worker.state === "redundant";
-  if (!done()) await new Promise((resolve) => worker.addEventListener("statechange", () => {
-    if (done()) resolve();
-  }));
-  return worker.state;
-}"""
-REGISTERED = """() => navigator.serviceWorker.getRegistration().then(
-  (r) => !!(r && (r.installing || r.waiting || r.active)))"""
+# Before the page loads: wrap the page's service-worker registration so that
+# `window.__swSettled` resolves with the state its new worker settles in, "activated"
+# (installed, precached) or "redundant" (its install failed). Tracked from the registration
+# itself: a worker whose install fails at once is never missed (a registration found later
+# may hold no worker any more).
+TRACK = """(() => {
+  if (!("serviceWorker" in navigator)) return;
+  const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+  window.__swSettled = new Promise((resolve) => {
+    const track = (worker) => {
+      const done = () => worker.state === "activated" || worker.state === "redundant";
+      if (done()) resolve(worker.state);
+      else worker.addEventListener("statechange", () => { if (done()) resolve(worker.state); });
+    };
+    navigator.serviceWorker.register = async (...args) => {
+      const registration = await register(...args);
+      const worker = registration.installing || registration.waiting || registration.active;
+      if (worker) track(worker);
+      else registration.addEventListener("updatefound", () => track(registration.installing),
+                                         { once: true });
+      return registration;
+    };
+  });
+})();"""
 CACHED = """async () => {
   const names = (await caches.keys()).filter((k) => k.startsWith("small-islands-"));
   const found = {};
@@ -240,10 +251,10 @@ CACHED = """async () => {
 
 
 def _settled(page: Page) -> str:
-    """Wait for the page to register its service worker (a worker installing), then for
-    that worker to settle."""
-    page.wait_for_function(REGISTERED, timeout=120_000)
-    return str(page.evaluate(SETTLED))
+    """Wait for the page to register its service worker, then for that worker to settle (the
+    page must have been opened with `TRACK`)."""
+    page.wait_for_function("() => window.__swSettled !== undefined", timeout=120_000)
+    return str(page.evaluate("() => window.__swSettled"))
 
 
 def test_first_visit_precache_reuses_what_the_page_fetched(
@@ -256,6 +267,7 @@ def test_first_visit_precache_reuses_what_the_page_fetched(
     context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch_args())
     try:
         page = context.new_page()
+        page.add_init_script(TRACK)
         page.goto(url)
         wait_ready(page)
         assert _settled(page) == "activated"
@@ -291,6 +303,7 @@ def test_precache_refuses_bytes_of_another_build(
     original = sound.read_bytes()
     sound.write_bytes(original + b"\0")
     page = context.new_page()
+    page.add_init_script(TRACK)
     page.goto(url)
     wait_ready(page)
     assert _settled(page) == "redundant"
@@ -318,6 +331,7 @@ def test_precache_replaces_stale_http_cache_bytes(
     context = browser.new_context()
     try:
         page = context.new_page()
+        page.add_init_script(TRACK)
         page.goto(url + "manifest.json")  # same origin; no page that registers the worker
         sound = copy / "sounds" / "end.wav"
         original = sound.read_bytes()
