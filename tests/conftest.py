@@ -5,6 +5,9 @@ test that starts games through the UI would meet different deals on each run, an
 depends on the deal (was the player ever asked to turn Alexis's tile?) would pass or fail by
 chance. Here each test gets its own seeded source instead, named after the test: successive
 new games within a test still differ, and a failure reproduces.
+
+Also the run's scale (SI_TEST_SCALE, tests/scale.py): the tests marked `deep` are left out
+below scale 1 (`make test`) and run at scale 1 (`make test-deep`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import random
 import zlib
 
 import pytest
+from scale import DEEP, describe
 
 
 @pytest.fixture(autouse=True)
@@ -21,3 +25,20 @@ def _repeatable_new_game_seeds(
 ) -> None:
     source = random.Random(zlib.crc32(request.node.nodeid.encode()))
     monkeypatch.setattr(random, "SystemRandom", lambda: source)
+
+
+# --- scale: SI_TEST_SCALE (tests/scale.py) -------------------------------------------------
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return describe()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `deep` run only at SI_TEST_SCALE >= 1 (`make test-deep`)."""
+    if DEEP:
+        return
+    deep = [item for item in items if item.get_closest_marker("deep")]
+    if deep:
+        config.hook.pytest_deselected(items=deep)
+        items[:] = [item for item in items if not item.get_closest_marker("deep")]

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from scale import scaled
 
 from small_islands import (
     Action,
@@ -40,7 +41,8 @@ CONFIGS = [
     dict(seats=1, mode="advanced", alexis_decides=True),
     dict(seats=1, mode="advanced", alexis_decides=False),
 ]
-GAMES_PER_CONFIG = 150  # x 10 configurations = 1 500 games per run
+# x 10 configurations = 1 500 games at SI_TEST_SCALE=1 (make test-deep), 150 in make test
+GAMES_PER_CONFIG = scaled(150)
 OFFERS_PER_STEP = 2  # arbitrary actions offered at each step, from a pool drawn per game
 POOL = 24
 VIEW_EVERY = 8  # the byte-identical save + views check, every 8th step (state() at every one)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scale import scaled
 
 from small_islands import Action, Game, MalformedInput, Options
 
@@ -205,7 +206,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None, database=None, derandomize=True)
+@settings(max_examples=scaled(400, 40), deadline=None, database=None, derandomize=True)
 @given(
     obj=json_values,
     kind=st.sampled_from(

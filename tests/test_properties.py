@@ -6,11 +6,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scale import scaled
 
 from small_islands import DISCOVERY_VALUES, TILES, Game, Options, PlaceHouse, Tile
 from small_islands.tiles import shape_problems
 
-GAMES_PER_CONFIG = 334  # x 6 configurations = 2004 games per run
+# x 6 configurations = 2 004 games at SI_TEST_SCALE=1 (make test-deep), 204 in make test
+GAMES_PER_CONFIG = scaled(334)
 MAX_ACTIONS = 1000
 
 
@@ -88,7 +90,7 @@ def test_random_full_games(seats, mode):
     assert ends["ships"] > GAMES_PER_CONFIG // 2
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200, 20), deadline=None)
 @given(st.integers(0, 255), st.integers(0, 3))
 def test_rotation_keeps_shape_validity_and_inverts(mask, turns):
     points = "".join("L" if mask >> i & 1 else "S" for i in range(8))
@@ -101,7 +103,7 @@ def test_rotation_keeps_shape_validity_and_inverts(mask, turns):
     assert sorted(t.rotated(turns).points) == sorted(points)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60, 10), deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.sampled_from(["normal", "advanced"]))
 def test_replay_is_deterministic(seed, seats, mode):
     a = Game.new(Options(seats=tuple("ABCD"[:seats]), mode=mode, seed=seed))

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from scale import scaled
 from web_driver import choose, data_of, tappables
 
 import small_islands.options as options_module
@@ -31,7 +32,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"solo": "6", "decides": "alexis", "mode": "advanced"},
     {"solo": "1", "decides": "me", "mode": "advanced"},
 ]
-GAMES_PER_CONFIG = 3
+GAMES_PER_CONFIG = scaled(3)  # 3 at SI_TEST_SCALE=1 (make test-deep), 1 in make test
 ARBITRARY = 0.25  # the share of taps that are arbitrary (any act, random data)
 
 

@@ -1,10 +1,11 @@
 """Seeded random playouts in every seat count: no crash, invariants hold, every game ends,
 replay is identical, and every refusal is explained.
 
-`EMBER_PLAYOUTS` (default 700) is the number of whole games per seat count (2 100 in all):
+The number of whole games per seat count is 700 at SI_TEST_SCALE=1 (2 100 in all, `make
+test-deep`), 70 at `make test`'s scale (tests/scale.py); `EMBER_PLAYOUTS` sets it outright:
 every game checks the invariants at its end, one in six after every action, one in
 twenty-five also recomputes the candidates from scratch every five actions, and one in two
-(1 050 in all) is replayed from its save. Set it higher for a longer soak
+(1 050 in all at scale 1) is replayed from its save. Set it higher for a longer soak
 (``EMBER_PLAYOUTS=5000 pytest tests/ember -k random_playouts``).
 """
 
@@ -13,6 +14,7 @@ import random
 from collections import Counter
 
 import pytest
+from scale import scaled
 
 from ember_isle import (
     Bound,
@@ -54,7 +56,7 @@ from ember_isle.content import (
 from ember_isle.hexes import BOARD_HEXES, bit, count
 from ember_isle.rules import RULES, legal_of
 
-GAMES = int(os.environ.get("EMBER_PLAYOUTS", "700"))
+GAMES = int(os.environ.get("EMBER_PLAYOUTS", "0")) or scaled(700)
 FULL_DECK = Counter(treasure_values() + [CURSE, CURSE])
 
 
@@ -143,7 +145,7 @@ def test_random_playouts(seats):
         seed = 100_000 * seats + i
         g = play_out(seats, seed, every_step=i % 6 == 0, deep=i % 25 == 0)
         ends[g.end_reason] += 1
-        if i % 2 == 0:  # replay: 1 050 games over the three seat counts by default
+        if i % 2 == 0:  # replay: 1 050 games over the three seat counts at scale 1
             again = Game.from_json(g.to_json())
             assert again.state() == g.state()
         rows = g.scores()

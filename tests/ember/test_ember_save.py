@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scale import scaled
 
 from ember_isle import FORMAT, Action, Game, MalformedInput, Options, Pass
 from ember_isle.actions import ACTION_TYPES
@@ -144,7 +145,9 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=scaled(300, 30), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     options=json_values,
     action_type=st.sampled_from(sorted(ACTION_TYPES)),
