@@ -11,6 +11,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -80,7 +81,16 @@ json.dumps(checks)
 @pytest.fixture(scope="module")
 def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with the build's vendor/ (Pyodide, PyScript and the added bytecode) and its
-    archives of the engine and the UI."""
+    archives of the engine and the UI: built here (~30 s), or, with SI_TEST_SITE set, that
+    folder, a whole site/ the build wrote from this tree just before (`make test` builds
+    site/ first and names it: the same build, once)."""
+    given = os.environ.get("SI_TEST_SITE")
+    if given:
+        site = Path(given)
+        assert (site / f"vendor/pyodide-{build.PYODIDE_VERSION}").is_dir(), site
+        names = (*build.ARCHIVES.values(), build.EMBER_ARCHIVE)
+        assert all((site / name).is_file() for name in names), site
+        return site
     out = tmp_path_factory.mktemp("built")
     build.vendor(out)
     build.write_archives(out)
@@ -186,25 +196,15 @@ def test_lockfile_keeps_its_info_only(vendored: Path) -> None:
     assert lock == {"info": original["info"], "packages": {}}
 
 
-def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
-    vendored: Path, tmp_path: Path
-) -> None:
-    """The engine's and the UI's tests (and the bot worker's code, tests/test_worker_python.py)
-    under Pyodide, on the engine and the UI as shipped (the build's archives: stripped
-    sources; every app module must be imported from them) with only the trimmed library for
-    the app's imports (tools/pyodide_tests.mjs).
-    Left out: every test file that uses hypothesis (its native part does not load under
-    Pyodide), the tests that start Node or a subprocess."""
+def under_pyodide(vendored: Path, tmp_path: Path, pytest_args: list[str]) -> str:
+    """pytest with `pytest_args` under Pyodide, on the engine and the UI as shipped (the
+    build's archives: stripped sources; every app module is imported from them first, before
+    any test tool) with only the trimmed library for the app's imports
+    (tools/pyodide_tests.mjs); its output, once it passed."""
     ours, _ = build.app_python()
     browser = build.pyimports.touches_browser(ours)  # the controller and its browser glue
     assert "si_web.controller" in browser and "si_web.app" not in browser
     app = sorted(m for m in build.browser_modules() if m not in browser)
-    files = sorted(
-        f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")
-        if p.name not in ("test_build.py", "test_pyodide.py")
-        and "hypothesis" not in p.read_text(encoding="utf-8")
-    )
-    assert "tests/test_worker_python.py" in files and "tests/test_refusals.py" in files
     command = [
         "node", str(ROOT / "tools" / "pyodide_tests.mjs"),
         f"--stdlib={vendored}/vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip",
@@ -212,7 +212,7 @@ def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
         f"--app={','.join(app)}",
         f"--archives={','.join(str(z) for z in shipped_zips(vendored, tmp_path))}",
         f"--not-shipped={','.join(pyimports.module_name(n)[0] for n in build.NOT_SHIPPED)}",
-        *files, "-x", "-k", "not test_the_ui_does_not_import_html_or_urllib",
+        *pytest_args,
     ]
     out = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=ROOT)
     assert out.returncode == 0, (out.stdout[-3000:], out.stderr[-3000:])
@@ -220,6 +220,60 @@ def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
     assert "not from the shipped archives" not in out.stdout
     found = re.search(r"modules from the shipped archives: (\d+)", out.stdout)
     assert found and int(found.group(1)) >= len(app), out.stdout[-2000:]
+    return out.stdout
+
+
+# What `make test` runs under Pyodide (~40 s; the full rerun below is `make test-deep`'s):
+# after every shipped module is imported (`under_pyodide`), seeded games of both engines:
+# whole games through each game's UI, the bot worker's code with every level, Ember Isle's
+# computer players, and the recorded games (every 10th below scale 1), whose digests catch any
+# difference between CPython's and Pyodide's Python in what the engine does.
+GUARD = [
+    "tests/test_worker_python.py",
+    "tests/test_replay_golden.py",
+    "tests/test_web_app.py::test_full_games_through_the_ui[2-normal-1]",
+    "tests/test_web_app.py::test_full_games_through_the_ui[3-advanced-2]",
+    "tests/test_ember_web.py::test_a_whole_game_through_the_taps[kinds0-1-default]",
+    "tests/test_ember_web.py::test_a_whole_game_through_the_taps[kinds3-4-random]",
+    "tests/ember/test_ember_bots.py::test_bots_play_whole_games",
+]
+
+
+def test_shipped_modules_and_seeded_games_under_pyodide_with_the_trimmed_stdlib(
+    vendored: Path, tmp_path: Path
+) -> None:
+    """The cheap guard of `make test`: the checks of the full rerun below (every shipped
+    module imported from the archives with only the trimmed library, nothing the app imports
+    missing from it), on the tests in GUARD, which play seeded games of both engines."""
+    for node in GUARD:
+        path = ROOT / node.split("::")[0]
+        assert path.is_file(), node
+        assert "hypothesis" not in path.read_text(encoding="utf-8"), node
+    out = under_pyodide(vendored, tmp_path, GUARD)
+    passed = re.search(r"(\d+) passed", out)
+    assert passed and int(passed.group(1)) >= 30, out[-2000:]
+
+
+@pytest.mark.deep
+def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
+    vendored: Path, tmp_path: Path
+) -> None:
+    """The engine's and the UI's tests (and the bot worker's code, tests/test_worker_python.py)
+    under Pyodide, on the engine and the UI as shipped, with only the trimmed library for the
+    app's imports (`under_pyodide`). `make test-deep` only (~6 min on two cores): `make test`
+    runs the guard above.
+    Left out: every test file that uses hypothesis (its native part does not load under
+    Pyodide), the tests that start Node or a subprocess."""
+    files = sorted(
+        f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")
+        if p.name not in ("test_build.py", "test_pyodide.py")
+        and "hypothesis" not in p.read_text(encoding="utf-8")
+    )
+    assert "tests/test_worker_python.py" in files and "tests/test_refusals.py" in files
+    under_pyodide(
+        vendored, tmp_path,
+        [*files, "-x", "-k", "not test_the_ui_does_not_import_html_or_urllib"],
+    )
 
 
 def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> None:
@@ -228,6 +282,8 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
     the command line and the tournament runner are left out; the archives are gzipped
     uncompressed zips (zipimport reads them as they are) and the same at every build."""
     sources = {
+        **{f"game_kit/{p.relative_to(ROOT / 'engine' / 'game_kit').as_posix()}": p
+           for p in (ROOT / "engine" / "game_kit").rglob("*.py")},
         **{f"small_islands/{p.relative_to(ROOT / 'engine' / 'small_islands').as_posix()}": p
            for p in (ROOT / "engine" / "small_islands").rglob("*.py")},
         **{f"si_web/{p.relative_to(build.WEB / 'si_web').as_posix()}": p

@@ -1,6 +1,7 @@
 // Runs pytest on the engine's and the UI's tests under the shipped Pyodide (Python 3.14) in
 // Node, with a given standard library: the build's trimmed python_stdlib.zip is checked by
-// running the tests against it (tests/test_build.py).
+// running the tests against it (tests/test_build.py: a few seeded games in `make test`, the
+// whole suite in `make test-deep`). SI_TEST_SCALE (tests/scale.py) is passed on.
 // Usage: node tools/pyodide_tests.mjs --stdlib=ZIP --full-stdlib=ZIP --app=MOD,MOD,...
 //        [--archives=ZIP,ZIP --not-shipped=MOD,MOD] [pytest args ...]
 //
@@ -49,7 +50,8 @@ const py = await loadPyodide({
   stdLibURL: stdlib,
   stdout: (s) => console.log(s),
   stderr: (s) => console.error(s),
-  env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
+  // the tests' scale (tests/scale.py) as the caller's
+  env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1", SI_TEST_SCALE: process.env.SI_TEST_SCALE ?? "" },
 });
 for (const [dir, at] of [[root, "/repo"], [sitePackages, "/venv"], [dirname(full), "/full"]]) {
   py.FS.mkdirTree(at);

@@ -1,4 +1,7 @@
-"""The Ember Isle engine (and its bots) run unchanged on Pyodide's Python 3.14 in Node."""
+"""The Ember Isle engine (and its bots) run unchanged on Pyodide's Python 3.14 in Node.
+
+`make test-deep` only: `make test` plays seeded games of both engines under Pyodide as shipped
+(tests/test_build.py, GUARD)."""
 
 import shutil
 import subprocess
@@ -9,6 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(
     not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists() or not shutil.which("node"),
     reason="needs node and `npm ci` (make test does both)",
