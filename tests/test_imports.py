@@ -12,6 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {
+    "game_kit": ROOT / "engine" / "game_kit",
     "small_islands": ROOT / "engine" / "small_islands",
     "ember_isle": ROOT / "engine" / "ember_isle",
     "si_web": ROOT / "web" / "si_web",

@@ -44,7 +44,7 @@ def test_no_solo_branch_in_the_game_loop() -> None:
 
 def test_the_ui_parses_stored_or_received_json_only_through_the_depth_checked_loader() -> None:
     """Deeply nested JSON kills Pyodide (JavaScript stack overflow, not a RecursionError), so
-    storage records and worker answers go through `small_islands.save.load_json`."""
+    storage records and worker answers go through `game_kit.jsonio.load_json`."""
     for pkg in UI_PACKAGES:
         for name, path in module_files(pkg, PACKAGES[pkg]).items():
             text = path.read_text()
@@ -61,3 +61,34 @@ def test_small_islands_never_imports_ember_isle() -> None:
         if module.split(".")[0] in ("small_islands", "si_web"):
             other = {m for m in imported if m.split(".")[0] in ("ember_isle", "ei_web")}
             assert not other, f"{module} imports {sorted(other)}"
+
+
+GAMES = ("small_islands", "ember_isle")
+
+
+def test_no_game_imports_another_and_the_kit_imports_no_game() -> None:
+    """Each game's engine stands on the shared kit (`game_kit`) alone: no game package imports
+    another (not even for a statistic), and the kit names no game."""
+    from test_imports import import_graph
+
+    graph = import_graph()
+    for module, imported in graph.items():
+        top = module.split(".")[0]
+        if top in GAMES:
+            other = {m for m in imported if m.split(".")[0] in GAMES and m.split(".")[0] != top}
+            assert not other, f"{module} imports another game: {sorted(other)}"
+        if top == "game_kit":
+            games = {m for m in imported if m.split(".")[0] != "game_kit"}
+            assert not games, f"{module} imports {sorted(games)}"
+    for game in GAMES:
+        assert any(m.split(".")[0] == "game_kit" for m in graph[f"{game}.errors"])
+
+
+def test_the_engines_parse_json_only_through_the_kit() -> None:
+    """Saves and files are read through `game_kit.jsonio.load_json` (bounded and strict): no
+    game parses JSON on its own, so the two games can no longer drift apart."""
+    for game in GAMES:
+        for name, path in module_files(game, PACKAGES[game]).items():
+            if name.endswith(("__main__", "tournament")):
+                continue  # the command line reads its own result files
+            assert "json.loads(" not in path.read_text(), f"{name} parses JSON by itself"

@@ -92,6 +92,9 @@ NOT_SHIPPED = (
 # site/ names of the archives; the page writes them into Python's working directory without
 # the ".gz" (web/python-snapshot.mjs FILES).
 ARCHIVES = {"small_islands": "engine.zip.gz", "si_web": "ui.zip.gz"}
+# Packages shipped inside another's archive: the game kit every game's engine imports, in the
+# engine's (loaded at every start, before any game's code).
+WITH = {"small_islands": ("game_kit",)}
 # The second game, Ember Isle: its engine and its UI in one archive, fetched and unpacked only
 # when a player chooses it (si_web/other_game.py; the bot worker likewise), never at start.
 EMBER_ARCHIVE = "ember.zip.gz"
@@ -238,13 +241,14 @@ def add_bytecode(staging: Path, modules: list[str]) -> None:
 def write_archives(out: Path) -> None:
     """The engine and the UI as ARCHIVES in ``out``: stripped sources, and bytecode for what
     every start compiles (`every_start`)."""
-    packages = {"small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web",
+    packages = {"game_kit": ROOT / "engine" / "game_kit",
+                "small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web",
                 "ember_isle": ROOT / "engine" / "ember_isle", "ei_web": WEB / "ei_web"}
     with tempfile.TemporaryDirectory() as tmp:
         staged = strip_packages(Path(tmp), packages)
         add_bytecode(staged, every_start())
         for package, name in ARCHIVES.items():
-            write_archive(staged / package, package, out / name)
+            write_archive(staged / package, package, out / name, WITH.get(package, ()))
         first, *rest = EMBER_PACKAGES
         write_archive(staged / first, first, out / EMBER_ARCHIVE, tuple(rest))
 
@@ -515,6 +519,7 @@ def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool
     """(our packages' modules, the entry points' code) as {name: (source, is_package)}: the
     entry points are main.py, the bot worker's Python and PyScript's `pyscript` package."""
     ours = {
+        **pyimports.package_sources(ROOT / "engine" / "game_kit", "game_kit"),
         **pyimports.package_sources(ROOT / "engine" / "small_islands", "small_islands"),
         **pyimports.package_sources(WEB / "si_web", "si_web"),
         **pyimports.package_sources(ROOT / "engine" / "ember_isle", "ember_isle"),

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from dataclasses import replace
 from typing import Any
+
+from game_kit.jsonio import load_json
 
 from . import distribution, rules, setup, turn
 from .actions import Action
@@ -44,25 +45,6 @@ from .errors import IllegalAction, MalformedInput, short
 from .hexes import Hex, bit, count, iter_hexes
 from .options import Options
 from .state import PHASE_OF, Column, Distribution, Seat, Turn
-
-# A save is a few levels deep; deeper text is refused before parsing (under Pyodide, parsing
-# deeply nested JSON overflows the JavaScript stack and kills the interpreter).
-MAX_SAVE_DEPTH = 16
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"?')
-_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
-
-
-def _nesting(text: str | bytes) -> int:
-    """The deepest bracket nesting of JSON text (strings skipped), without recursion."""
-    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
-    depth = deepest = 0
-    for byte in _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw)):
-        if byte in b"[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in b"]}":
-            depth -= 1
-    return deepest
 
 __version__ = "0.1.0"
 FORMAT = "ember-isle/1"
@@ -350,12 +332,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a save made by `to_json`; only `MalformedInput` (with a reason) otherwise."""
-        if isinstance(text, str | bytes) and _nesting(text) > MAX_SAVE_DEPTH:
-            raise MalformedInput(f"the save is nested more than {MAX_SAVE_DEPTH} levels deep")
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise MalformedInput(f"the save is not valid JSON: {exc}") from exc
+        data = load_json(text, "save")  # bounded: depth, size, numbers, duplicate keys
         if not isinstance(data, dict) or "format" not in data:
             raise MalformedInput("this is not an Ember Isle save (no format field)")
         if data["format"] != FORMAT:

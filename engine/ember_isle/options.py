@@ -12,7 +12,7 @@ from .errors import MalformedInput, short
 
 BOT_LEVELS = ("easy", "medium")
 MAX_NAME = 40
-MAX_SEED = 10**18  # a seed must survive a save (JSON, and the int-to-text digit limit)
+MAX_SEED = 10**15  # a seed must survive a save (JSON, and the int-to-text digit limit)
 MAPS = ("default", "random")
 OBJECTS = ("default", "random", "players")
 
@@ -57,7 +57,7 @@ class Options:
             not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED
         ):
             raise MalformedInput(
-                f"seed must be a whole number of at most 18 digits, got {short(self.seed)}"
+                f"seed must be a whole number of at most 15 digits, got {short(self.seed)}"
             )
         if self.map not in MAPS and self.map not in ARRANGEMENTS:
             raise MalformedInput(f"map must be default, random or an arrangement, got "

@@ -38,7 +38,6 @@ from .modes import AUTOMATA, AUTOMATON_HANDLERS, MODES, Mode
 from .objectives import DISCOVERY_VALUES
 from .options import Options
 from .save import FORMAT as FORMAT
-from .save import MAX_SAVE_DEPTH as MAX_SAVE_DEPTH
 from .save import read_save, save_text, state_dump
 from .seat import SeatState
 from .tiles import SHIP_TILE, Tile

@@ -16,7 +16,7 @@ MAX_NAME = 40
 MIN_TABLE, MAX_TABLE = 6, 24
 
 
-MAX_SEED = 10**18  # a seed must survive a save (JSON, and the int-to-text digit limit)
+MAX_SEED = 10**15  # a seed must survive a save (JSON, and the int-to-text digit limit)
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class Options:
             (
                 "seed",
                 self.seed is None or (integer(self.seed) and abs(self.seed) < MAX_SEED),
-                "a whole number of at most 18 digits, or null",
+                "a whole number of at most 15 digits, or null",
             ),
             ("bots", isinstance(self.bots, dict), "an object"),
             (

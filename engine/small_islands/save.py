@@ -10,8 +10,9 @@ names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING, Any
+
+from game_kit.jsonio import load_json
 
 from .actions import Action
 from .errors import MalformedInput, short
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "small-islands/1"
-MAX_SAVE_DEPTH = 16  # a save nests 5 deep; deeper text is refused before it is parsed
 
 
 def save_text(options: Options, actions: list[Action]) -> str:
@@ -103,50 +103,6 @@ def state_dump(game: Game) -> dict[str, Any]:
         "rng": game.rng.getstate(),
         "log": list(game.log),
     }
-
-
-def load_json(text: object, what: str) -> Any:
-    """Parse JSON text strictly: `MalformedInput` for bad text, deep nesting, duplicate keys."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise MalformedInput(f"the {what} is not UTF-8 text: {exc}") from None
-    if not isinstance(text, str):
-        raise MalformedInput(f"the {what} must be text, got {type(text).__name__}")
-    if _nesting(text) > MAX_SAVE_DEPTH:
-        raise MalformedInput(f"the {what} is nested more than {MAX_SAVE_DEPTH} levels deep")
-    try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
-    except MalformedInput:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise MalformedInput(f"the {what} is not valid JSON: {exc}") from None
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _nesting(text: str) -> int:
-    """The deepest bracket nesting of JSON text (strings skipped), without recursion."""
-    depth = deepest = 0
-    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise MalformedInput(f"the key {short(key)} appears twice in one object")
-        out[key] = value
-    return out
 
 
 def check_format(value: object) -> None:

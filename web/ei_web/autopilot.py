@@ -9,8 +9,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ember_isle import Action, MalformedInput
-from small_islands.errors import MalformedInput as BadJson
-from small_islands.save import load_json
+from game_kit.errors import MalformedInput as BadJson
+from game_kit.jsonio import load_json
 
 from . import steps, worker
 

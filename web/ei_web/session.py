@@ -21,14 +21,14 @@ import zlib
 from typing import Any, Protocol
 
 from ember_isle import Game, MalformedInput
+from game_kit.errors import MalformedInput as BadJson
+from game_kit.jsonio import load_json
 from si_web import first_paint
 from si_web.guard import SaveGuard
 from si_web.history import History
 from si_web.keeping import SavePath
 from si_web.other_history import EmberHistory
 from si_web.session import StorageFull, put_record
-from small_islands.errors import MalformedInput as BadJson
-from small_islands.save import load_json
 
 SAVE = "small-islands/ember-save"
 BROKEN = "small-islands/ember-save-broken"

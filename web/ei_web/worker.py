@@ -12,7 +12,7 @@ import json
 
 from ember_isle import Action
 from ember_isle.bots import choose_action
-from small_islands.save import load_json
+from game_kit.jsonio import load_json
 
 
 def handle(text: str) -> str:

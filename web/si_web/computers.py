@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from game_kit.jsonio import load_json
 from small_islands import Action, Game
-from small_islands.save import load_json
 
 BOT_BUDGET_S = 0.25  # Hard's thinking budget per decision (see small_islands.bots)
 FALLBACK_LEVEL = "medium"  # what bots play on the main thread when the worker fails

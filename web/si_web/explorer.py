@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game_kit.jsonio import load_json
 from small_islands.achievements import CHECKLISTS
-from small_islands.save import load_json
 
 from .markup import escape, percent_encode
 

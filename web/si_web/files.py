@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from game_kit.jsonio import load_json
 from small_islands import Game
 from small_islands.errors import MalformedInput
-from small_islands.save import check_format, load_json, read_save
+from small_islands.save import check_format, read_save
 
 MAX_FILE_BYTES = 64 * 1024  # the largest save measured is ~7.4 KB
 MIME = "application/json"

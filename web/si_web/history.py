@@ -29,9 +29,9 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from game_kit.jsonio import load_json
 from small_islands import Game
 from small_islands.options import BOT_LEVELS, COLOURS, MAX_NAME
-from small_islands.save import load_json
 from small_islands.version import __version__
 
 from .session import Storage, StorageFull

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from small_islands.save import load_json
+from game_kit.jsonio import load_json
 
 from .history import KeptIndex
 from .session import StorageFull

@@ -14,8 +14,8 @@ import json
 import zlib
 from typing import TYPE_CHECKING, Any
 
+from game_kit.jsonio import load_json
 from small_islands import Action, Game
-from small_islands.save import load_json
 
 from .choices import Choices, Hint
 

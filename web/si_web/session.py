@@ -27,8 +27,9 @@ import json
 import re
 from typing import Any, Protocol
 
+from game_kit.jsonio import load_json
 from small_islands import Game
-from small_islands.save import load_json, with_revision
+from small_islands.save import with_revision
 
 from . import explorer
 from .guard import SaveGuard

@@ -22,7 +22,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from small_islands.save import load_json
+from game_kit.jsonio import load_json
 
 from .form import SPEEDS as PACES
 

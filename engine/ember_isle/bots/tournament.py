@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 # the command line's statistics are the tile game's (the interval is the same)
-from small_islands.bots.tournament import wilson
+from game_kit.stats import wilson
 
 from ..actions import PlayClue, PlayLavaTile
 from ..game import Game

@@ -23,7 +23,6 @@ many processes. ``compare(run, baseline)`` pairs two runs' games by (seed, A's s
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import statistics
@@ -32,6 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
+
+from game_kit.stats import mean_se, paired, wilson
 
 from ..game import Game
 from ..options import Options
@@ -85,26 +86,6 @@ class Result:
             for level, ts in r["times"].items():
                 out.setdefault(level, []).extend(ts)
         return out
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and its standard error."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = statistics.fmean(values)
-    return mean, (statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0)
 
 
 def play_game(levels: list[str], mode: str, seed: int, budget_s: float,
@@ -225,10 +206,7 @@ def _played(jobs_left: list[tuple[int, int, int, str, str, int, str, float]],
 
 def paired_margins(res: Result) -> list[float]:
     """Per deal seed: A's mean margin over the seat orders played on it."""
-    by_seed: dict[int, list[int]] = {}
-    for r in res.records:
-        by_seed.setdefault(r["seed"], []).append(r["margin"])
-    return [statistics.fmean(v) for v in by_seed.values()]
+    return paired((r["seed"], r["margin"]) for r in res.records)
 
 
 def report(res: Result) -> str:

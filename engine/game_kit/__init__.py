@@ -1,0 +1,17 @@
+"""What every game of the app shares, with no game's rules in it (standard library only):
+
+- `errors`: `IllegalAction` (with a stable code) and `MalformedInput`, and `short`, which
+  quotes hostile input in a message without ever recursing;
+- `jsonio`: `load_json`, JSON read from anyone (a save, a file, a stored record, a worker's
+  answer), bounded before it is parsed (size, depth) and strict while it is (duplicate keys,
+  numbers no game uses);
+- `stats`: tournament statistics (Wilson interval, mean and standard error, margins paired by
+  deal).
+
+No game package imports another; each imports this kit (`tests/test_structure.py`).
+"""
+
+from .errors import IllegalAction, MalformedInput, short
+from .jsonio import load_json
+
+__all__ = ["IllegalAction", "MalformedInput", "load_json", "short"]
