@@ -1,0 +1,30 @@
+"""The engines' doctests run and stay true (the examples in their docstrings are the first
+thing a newcomer reads: `pytest --doctest-modules engine` runs the same)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import sys
+
+import pytest
+from test_imports import PACKAGES, module_files
+
+# CPython only: under Pyodide (tests/test_build.py) the command-line modules are not shipped
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="CPython's doctests")
+ENGINES = ("game_kit", "small_islands", "ember_isle")
+MODULES = sorted(m for pkg in ENGINES for m in module_files(pkg, PACKAGES[pkg]))
+
+
+def test_the_engines_have_doctests() -> None:
+    found = 0
+    for name in MODULES:
+        finder = doctest.DocTestFinder()
+        found += sum(len(t.examples) for t in finder.find(importlib.import_module(name)))
+    assert found >= 20
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{name}: {result.failed} of {result.attempted} examples failed"
