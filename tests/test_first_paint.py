@@ -14,7 +14,7 @@ from test_web_app import new_app, step
 
 from si_web import first_paint, words
 from si_web.app import SAVE_KEY, App, MemoryStorage
-from si_web.first_paint import KEY, MAX_CHARS, Keeper, board_screen, public_view
+from si_web.first_paint import KEY, MAX_CHARS, Keeper, board_screen
 from si_web.markup import escape
 from si_web.panels import objective_text
 from small_islands import Game, Options
@@ -125,7 +125,7 @@ def test_the_board_depends_on_public_state_only() -> None:
         step(app, rng)
     g = app.game
     assert g is not None
-    before = board_screen(public_view(g), None)
+    before = board_screen(g.public_view(), None)
     other = Game.from_json(g.to_json())
     pool = [t for s in other.seats for t in s.hand] + list(other.navigation) + list(other.reserve)
     rng.shuffle(pool)
@@ -135,7 +135,7 @@ def test_the_board_depends_on_public_state_only() -> None:
         s.held = list(reversed(s.held))
         s.discovery = [d + 1 for d in s.discovery]
     other.navigation = list(reversed(other.navigation))
-    assert board_screen(public_view(other), None) == before
+    assert board_screen(other.public_view(), None) == before
     assert [s.hand for s in other.seats] != [s.hand for s in g.seats]
 
 

@@ -290,6 +290,12 @@ class Game:
 
         return seat_view(self, seat)
 
+    def public_view(self) -> dict[str, Any]:
+        """What anyone at the table may see (no seat's secrets; see `ember_isle.view`)."""
+        from .view import public_view
+
+        return public_view(self)
+
     def scores(self) -> list[dict[str, Any]]:
         """Per seat: cards, total, amulets, raises and rank (full knowledge: for the end)."""
         rows = [

@@ -30,6 +30,17 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
         raise ValueError(f"no seat {short(seat)} in this game")
+    return _view(game, seat)
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """What anyone at the table may see (a screen between two people, a computers' game): a
+    seat view of no seat, so no hand, treasure value or inspected card (until the game is
+    over), no legal actions (``"seat": None``)."""
+    return _view(game, None)
+
+
+def _view(game: Game, seat: int | None) -> dict[str, Any]:
     over = game.stage == "over"
     view: dict[str, Any] = {
         "game": "ember-isle",
@@ -66,7 +77,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "targets": None,
         "scores": game.scores() if over else None,
     }
-    if game.to_move == seat:
+    if seat is not None and game.to_move == seat:
         legal = game.legal_actions()
         view["legal"] = [a.to_json() for a in legal]
         view["targets"] = targets(game, seat, legal)
@@ -87,7 +98,7 @@ def _column(game: Game, name: str) -> dict[str, Any]:
     }
 
 
-def _seat(game: Game, i: int, viewer: int, over: bool) -> dict[str, Any]:
+def _seat(game: Game, i: int, viewer: int | None, over: bool) -> dict[str, Any]:
     s = game.seats[i]
     out: dict[str, Any] = {
         "seat": i,
@@ -121,7 +132,7 @@ def _turn_state(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _distribution(game: Game, viewer: int) -> dict[str, Any] | None:
+def _distribution(game: Game, viewer: int | None) -> dict[str, Any] | None:
     d = game.dist
     if d is None:
         return None
@@ -135,7 +146,7 @@ def _distribution(game: Game, viewer: int) -> dict[str, Any] | None:
         "wards": list(d.wards) if game.stage == "ward" else [],
         "last_claimer": d.last_claimer,
         "dealt": d.dealt,
-        "inspected": list(d.inspected.get(viewer, [])),
+        "inspected": list(d.inspected.get(viewer, [])) if viewer is not None else [],
     }
 
 

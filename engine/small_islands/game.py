@@ -41,7 +41,7 @@ from .save import FORMAT as FORMAT
 from .save import read_save, save_text, state_dump
 from .seat import SeatState
 from .tiles import SHIP_TILE, Tile
-from .view import seat_view
+from .view import public_view, seat_view
 
 
 class Game:
@@ -393,6 +393,10 @@ class Game:
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know, as JSON-safe data (see `small_islands.view`)."""
         return seat_view(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """What anyone at the table may see (no seat's secrets; see `small_islands.view`)."""
+        return public_view(self)
 
     # ----------- rule steps (the handlers' and the automaton's: hooks.Table)
     def note(self, seat: int | None, text: str) -> None:

@@ -123,6 +123,33 @@ def objective_json(game: Game, objective: str | None) -> dict[str, Any] | None:
     }
 
 
+def public_view(game: Game) -> dict[str, Any]:
+    """What anyone at the table sees: the map, each seat's public counters, whose turn, the
+    round and the phase. Read from the game's public state only (no hand, objective,
+    Discovery value or legal action of any seat): what a reload paints first."""
+    return {
+        "phase": game.phase,
+        "round": game.round,
+        "to_move": game.to_move,
+        "seats": [
+            {
+                "seat": i,
+                "name": s.name,
+                "colour": s.colour,
+                "bot": s.bot,
+                "alexis": s.alexis,
+                "pp": s.pp,
+                "stock": s.stock,
+                "reserve": s.reserve,
+                "bonus": s.bonus,
+                "ship": s.ship_cell is not None,
+            }
+            for i, s in enumerate(game.seats)
+        ],
+        "board": board_json(game.board),
+    }
+
+
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):

@@ -120,14 +120,10 @@ class EmberApp:
         """What is on screen: the device seat's view, or a public one (hands hidden)."""
         assert self.game is not None
         seat = self.viewer if self.viewer is not None else 0
-        v = self.game.view(seat)
-        if not self.mine():
-            for s in v["seats"]:
-                if self.game.phase != "over":
-                    s["hand"], s["treasure"] = None, None
-            if v.get("distribution"):
-                v["distribution"]["inspected"] = []
-            v["legal"], v["targets"] = [], None
+        if self.mine():
+            return self.game.view(seat)
+        v = self.game.public_view()  # the engine's: no seat's secrets
+        v["seat"] = seat  # the screen is this seat's (its rover, its colour)
         return v
 
     def my_turn(self) -> bool:

@@ -4,7 +4,7 @@ After each render the controller keeps, in storage (`KEY`), the markup of the sc
 reload would show first (see `reload_screen`), as anyone at the table may see it:
 
 * a game in progress or over: the map, every seat's public counters (PP, houses, bonus
-  tokens) and whose turn it is, rendered from `public_view`, which reads only the game's
+  tokens) and whose turn it is, rendered from the engine's `Game.public_view()`, which reads only the game's
   public state (the map as every seat's view shows it, the seats' public counters): never a
   seat's view, so no hand, objective, Discovery value, legal target, picked tile or
   suggestion can be in it;
@@ -20,9 +20,6 @@ on the page's critical path). An unreadable save is never painted (the record is
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-from small_islands import Game
-from small_islands.view import board_json
 
 from . import screens, words
 from .board_svg import (
@@ -46,32 +43,6 @@ if TYPE_CHECKING:
 KEY = "small-islands/first-paint"
 FORMAT = "si-paint/1"
 MAX_CHARS = 200_000  # markup over this is not kept (web/first-paint.js checks it too)
-
-
-def public_view(game: Game) -> dict[str, Any]:
-    """What anyone at the table sees: the map, each seat's public counters, whose turn, the
-    round and the phase. Read from the game's public state only."""
-    return {
-        "phase": game.phase,
-        "round": game.round,
-        "to_move": game.to_move,
-        "seats": [
-            {
-                "seat": i,
-                "name": s.name,
-                "colour": s.colour,
-                "bot": s.bot,
-                "alexis": s.alexis,
-                "pp": s.pp,
-                "stock": s.stock,
-                "reserve": s.reserve,
-                "bonus": s.bonus,
-                "ship": s.ship_cell is not None,
-            }
-            for i, s in enumerate(game.seats)
-        ],
-        "board": board_json(game.board),
-    }
 
 
 def reload_screen(app: App) -> str | None:
@@ -102,7 +73,7 @@ def public_screen(app: App) -> tuple[str, str] | None:
         assert g.to_move is not None
         seat = g.seats[g.to_move]
         return kind, screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, ""))
-    return kind, board_screen(public_view(g), app.user_viewbox)
+    return kind, board_screen(g.public_view(), app.user_viewbox)
 
 
 def board_screen(pv: dict[str, Any], box: tuple[float, float, float, float] | None) -> str:
