@@ -12,9 +12,9 @@ import pytest
 import ember_isle
 import small_islands
 from ember_isle import errors as ember_errors
-from ember_isle.actions import _REGISTRY as EMBER_ACTIONS
+from ember_isle.actions import ACTION_TYPES as EMBER_ACTIONS
 from small_islands import errors as si_errors
-from small_islands.actions import _REGISTRY as SI_ACTIONS
+from small_islands.actions import ACTION_TYPES as SI_ACTIONS
 
 DEEP = 20_000
 

@@ -11,62 +11,30 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import builtins
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from game_kit import actions as kit
+from game_kit.actions import field_names
 
 from .errors import MalformedInput, short
 from .hexes import Hex
 
-_REGISTRY: dict[str, type[Action]] = {}
 _HEX_FIELDS = frozenset({"hex", "match", "lava", "new"})
 _STR_FIELDS = frozenset({"kind", "triad", "column", "card", "tile", "power", "choice"})
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base class of every action; `type` is the stable JSON name."""
+class Action(kit.Action):
+    """Base class of every Ember Isle action (the kit's `Action`, with this game's registry
+    and types); `type` is the stable JSON name."""
 
-    type: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # no zero-argument super(): dataclass(slots=True) re-creates the class
-        if cls.type:
-            _REGISTRY[cls.type] = cls
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict with the `type` name and the fields."""
-        out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-    @staticmethod
-    def from_json(obj: Any) -> Action:
-        """Rebuild an action from `to_json` output; `MalformedInput` if it is not one."""
-        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise MalformedInput(f"not an action: {short(obj)}")
-        cls = _REGISTRY.get(obj["type"])
-        if cls is None:
-            raise MalformedInput(f"unknown action type {short(obj['type'])}")
-        names = [f.name for f in fields(cls)]
-        extra = set(obj) - set(names) - {"type"}
-        if extra:
-            raise MalformedInput(f"action {short(obj['type'])} has unknown fields "
-                f"{short(sorted(extra))}")
-        kwargs = {}
-        for name in names:
-            if name not in obj:
-                raise MalformedInput(f"action {short(obj['type'])} lacks field {short(name)}")
-            value = obj[name]
-            kwargs[name] = tuple(value) if isinstance(value, list) else value
-        action = cls(**kwargs)
-        action.validate_types()
-        return action
+    registry: ClassVar[dict[str, builtins.type[kit.Action]]] = {}
 
     def validate_types(self) -> None:
         """Raise `MalformedInput` when a field has the wrong type."""
-        for name in _field_names(type(self)):
+        for name in field_names(type(self)):
             value = getattr(self, name)
             if name in _HEX_FIELDS:
                 ok = is_hex(value)
@@ -77,17 +45,6 @@ class Action:
             if not ok:
                 raise MalformedInput(f"action {short(self.type)}: field {short(name)} = "
                     f"{short(value)}")
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The field names of an action class (cached: `fields()` is slow)."""
-    found = _FIELD_NAMES.get(cls)
-    if found is None:
-        found = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return found
 
 
 def is_hex(value: Any) -> bool:
@@ -262,4 +219,4 @@ class WardCurse(Action):
     choice: str
 
 
-ACTION_TYPES: dict[str, type[Action]] = _REGISTRY
+ACTION_TYPES: dict[str, type[kit.Action]] = Action.registry

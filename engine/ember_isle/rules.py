@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game_kit.actions import field_names
+
 from . import actions as act
 from . import distribution, setup, turn
-from .actions import Action, _field_names
+from .actions import Action
 from .content import CLUE_CARDS, COLUMNS, LAVA_TILES, OBJECT_KINDS, POWERS, TRIADS
 from .errors import IllegalAction, MalformedInput, short
 from .state import PHASE_OF
@@ -102,7 +104,7 @@ def check_form(action: Any) -> None:
     if not isinstance(action, Action) or type(action) not in RULES:
         raise MalformedInput(f"not an Ember Isle action: {short(action)}")
     action.validate_types()
-    for name in _field_names(type(action)):
+    for name in field_names(type(action)):
         words = _VOCABULARY.get(name)
         if words is not None and getattr(action, name) not in words:
             raise MalformedInput(f"{action.type}: unknown {name} {short(getattr(action, name))}")

@@ -9,67 +9,38 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import builtins
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from game_kit import actions as kit
+from game_kit.actions import field_names
 
 from .errors import MalformedInput, short
 
-_REGISTRY: dict[str, type[Action]] = {}
-
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base class of every action; `type` is the stable JSON name."""
+class Action(kit.Action):
+    """Base class of every Small Islands action (the kit's `Action`, with this game's
+    registry, field bounds and types); `type` is the stable JSON name."""
 
-    type: ClassVar[str] = ""
+    registry: ClassVar[dict[str, builtins.type[kit.Action]]] = {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # no zero-argument super(): dataclass(slots=True) re-creates the class
-        if cls.type:
-            _REGISTRY[cls.type] = cls
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict with the `type` name and the fields."""
-        out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = [list(v) for v in value] if isinstance(value, tuple) else value
-        return out
-
-    @staticmethod
-    def from_json(obj: Any) -> Action:
-        """Rebuild an action from `to_json` output; `MalformedInput` if it is not one."""
-        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise MalformedInput(f"not an action: {short(obj)}")
-        cls = _REGISTRY.get(obj["type"])
-        if cls is None:
-            raise MalformedInput(f"unknown action type {short(obj['type'])}")
-        names = {f.name: f for f in fields(cls)}
-        extra = set(obj) - set(names) - {"type"}
-        if extra:
-            raise MalformedInput(
-                f"action {short(obj['type'])} has unknown fields {short(sorted(extra))}"
-            )
-        kwargs = {}
-        for name in names:
-            if name not in obj:
-                raise MalformedInput(f"action {short(obj['type'])} lacks field {short(name)}")
-            kwargs[name] = _freeze(obj[name], f"{obj['type']}.{name}")
-        action = cls(**kwargs)
-        action.validate_types()
-        return action
+    @classmethod
+    def field_from_json(cls, where: str, value: Any) -> Any:
+        return _freeze(value, where)
 
     def validate_types(self) -> None:
         """Raise `MalformedInput` when a field has the wrong JSON type."""
-        for f in fields(self):
-            value = getattr(self, f.name)
-            expected = _FIELD_TYPES.get(f.name)
+        for name in field_names(type(self)):
+            value = getattr(self, name)
+            expected = _FIELD_TYPES.get(name)
             if expected is None:
                 continue
             ok = isinstance(value, expected[0]) and not isinstance(value, bool)
             if not ok and not (value is None and expected[1]):
                 raise MalformedInput(
-                    f"action {short(self.type)}: field {short(f.name)} = {short(value)}"
+                    f"action {short(self.type)}: field {short(name)} = {short(value)}"
                 )
 
 
@@ -252,4 +223,4 @@ class AlexisStep(Action):
     type: ClassVar[str] = "alexis_step"
 
 
-ACTION_TYPES: dict[str, type[Action]] = _REGISTRY
+ACTION_TYPES: dict[str, type[kit.Action]] = Action.registry
