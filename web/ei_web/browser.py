@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
-from si_web import keeping, kept_browser
+from si_web import keeping, kept_browser, worker_host
 from si_web.back import BackGuard
 from si_web.gestures import MapGestures
 
@@ -34,7 +34,7 @@ Js = Any
 STYLES = "./ember.css"
 PACE_MS = 700  # a pause before each computer step, so people can follow
 shell: dict[str, Any] = {
-    "root": None, "app": None, "back": None, "showing": False, "worker": None, "failed": False,
+    "root": None, "app": None, "back": None, "showing": False, "failed": False,
     "busy": None, "hint": None, "timer": None, "serial": 0, "proxies": [],
 }
 
@@ -58,8 +58,10 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     link.rel, link.href = "stylesheet", STYLES
     document.head.appendChild(link)
     shell.update(root=root, app=EmberApp(storage), back=back)
-    proxies = [create_proxy(on_click), create_proxy(on_keydown), create_proxy(on_message),
-               create_proxy(on_worker_error), create_proxy(on_pointerdown), create_proxy(on_pointermove),
+    worker_host.register("ember", WorkerClient())
+    # (2 and 3 were the worker's listeners: the page's one worker is si_web.worker_host's)
+    proxies = [create_proxy(on_click), create_proxy(on_keydown), None,
+               None, create_proxy(on_pointerdown), create_proxy(on_pointermove),
                create_proxy(on_pointerup), create_proxy(on_wheel), create_proxy(on_focusin),
                create_proxy(on_resize), create_proxy(on_storage), create_proxy(on_popstate),
                create_proxy(on_change)]
@@ -334,19 +336,6 @@ def restore_focus(key: str | None) -> None:
 # --- computer seats and hints ---------------------------------------------------------
 
 
-def worker() -> Js:
-    if shell["worker"] is None and not shell["failed"]:
-        try:
-            w = window.Worker.new("./bot-worker.js", js_obj({"type": "module"}))
-        except Exception as exc:
-            worker_failed(str(exc))
-            return None
-        w.addEventListener("message", shell["proxies"][2])
-        w.addEventListener("error", shell["proxies"][3])
-        shell["worker"] = w
-    return shell["worker"]
-
-
 def worker_failed(reason: str) -> None:
     if shell["failed"]:
         return
@@ -355,57 +344,53 @@ def worker_failed(reason: str) -> None:
     window.console.warn(f"Ember Isle: bot worker failed ({reason}); computers play here")
     busy, hint = shell["busy"], shell["hint"]
     shell["busy"] = shell["hint"] = None
-    if shell["worker"] is not None:
-        with contextlib.suppress(Exception):
-            shell["worker"].terminate()
     if busy is not None:
         set_timeout(lambda: local_move(busy[1]), 0)
     if hint is not None:
         set_timeout(lambda: local_hint(hint[1]), 0)
 
 
-def on_worker_error(event: Js) -> None:
-    worker_failed(str(getattr(event, "message", "the worker failed")))
-
-
 def post(kind: str, token: str, request: str) -> bool:
-    w = worker()
-    if w is None:
+    """A request to the page's bot worker (`si_web.worker_host`: one for both games, with its
+    watchdog); False when there is none (the caller decides here)."""
+    n = None if shell["failed"] else worker_host.post("ember", request, {"game": "ember"})
+    if n is None:
         return False
-    shell["serial"] += 1
-    n = shell["serial"]
     shell[kind] = (n, token)
-    w.postMessage(js_obj({"id": n, "request": request, "game": "ember"}))
     return True
 
 
-def on_message(event: Js) -> None:
-    data = event.data.to_py()
-    if data.get("type") == "failed":
-        worker_failed(str(data.get("error")))
-        return
-    n = data.get("id")
-    app: EmberApp = shell["app"]
-    for kind in ("busy", "hint"):
-        job = shell[kind]
-        if job is None or job[0] != n:
-            continue
-        shell[kind] = None
-        document.body.dataset.botThinking = "0"
-        if data.get("ok"):
-            document.body.dataset.emberWorker = "answered"
-        try:
-            if kind == "hint":
-                if data.get("ok"):
-                    app.auto.apply_hint(str(data["result"]), job[1])
-                else:
-                    app.auto.hint_locally(job[1])
-            elif not (data.get("ok") and app.auto.apply(str(data["result"]), job[1])):
-                app.auto.local(job[1])
-        except Exception:
-            window.console.error("Ember Isle bot error:\n" + traceback.format_exc())
-        if shell["showing"]:
-            render()
+class WorkerClient:
+    """Ember Isle's side of the page's bot worker (`si_web.worker_host.Client`)."""
+
+    def ready(self, data: dict[str, Any]) -> None:
+        pass
+
+    def failed(self, reason: str, owed: list[int]) -> None:
+        worker_failed(reason)
+
+    def answer(self, job_id: int, data: dict[str, Any]) -> None:
+        app: EmberApp = shell["app"]
+        for kind in ("busy", "hint"):
+            job = shell[kind]
+            if job is None or job[0] != job_id:
+                continue
+            shell[kind] = None
+            document.body.dataset.botThinking = "0"
+            if data.get("ok"):
+                document.body.dataset.emberWorker = "answered"
+            try:
+                if kind == "hint":
+                    if data.get("ok"):
+                        app.auto.apply_hint(str(data["result"]), job[1])
+                    else:
+                        app.auto.hint_locally(job[1])
+                elif not (data.get("ok") and app.auto.apply(str(data["result"]), job[1])):
+                    app.auto.local(job[1])
+            except Exception:
+                window.console.error("Ember Isle bot error:\n" + traceback.format_exc())
+            if shell["showing"]:
+                render()
 
 
 def local_move(token: str) -> None:

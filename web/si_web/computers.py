@@ -117,11 +117,15 @@ class WorkerJobs:
     think: list[dict[str, Any]] = field(default_factory=list)
     boot_ms: float | None = None
 
-    def submit(self, kind: str, token: str, extra: dict[str, Any] | None = None) -> int:
-        """Register a request; its id goes to the worker with it."""
-        self.next_id += 1
-        self.pending[self.next_id] = Job(kind, token, dict(extra or {}))
-        return self.next_id
+    def submit(self, kind: str, token: str, extra: dict[str, Any] | None = None,
+               job_id: int | None = None) -> int:
+        """Register a request; its id (the worker host's `job_id`, else the next of ours)
+        goes to the worker with it."""
+        if job_id is None:
+            self.next_id += 1
+            job_id = self.next_id
+        self.pending[job_id] = Job(kind, token, dict(extra or {}))
+        return job_id
 
     def answered(self, job_id: object) -> Job | None:
         """The job an answer is for (None for an unknown or already answered id)."""

@@ -29,7 +29,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from si_web import keeping, kept_browser, other_game, viewport
+from si_web import keeping, kept_browser, other_game, viewport, worker_host
 from si_web.app import App
 from si_web.back import BackGuard
 from si_web.board_svg import CELL, viewbox_attr
@@ -491,7 +491,7 @@ def on_wheel(event: Js) -> None:
 # --- computer seats and hints ----------------------------------------------------------
 
 jobs = WorkerJobs()
-worker: dict[str, Any] = {"js": None, "timer": None, "timer_delay": 0}
+worker: dict[str, Any] = {"timer": None, "timer_delay": 0}
 now = window.performance.now
 
 
@@ -505,19 +505,8 @@ def publish_stats() -> None:
 
 
 def ensure_worker() -> Js:
-    """The bot worker (started on first use); None once it has failed."""
-    if worker["js"] is not None or jobs.failed:
-        return worker["js"]
-    try:
-        js = window.Worker.new("./bot-worker.js", js_obj({"type": "module"}))
-    except Exception as exc:
-        worker_failed(f"it could not start: {exc}")
-        return None
-    js.addEventListener("message", _worker_proxies[0])
-    js.addEventListener("error", _worker_proxies[1])
-    js.addEventListener("messageerror", _worker_proxies[1])
-    worker["js"] = js
-    return js
+    """The page's bot worker (`worker_host`: one for every game; started on first use)."""
+    return worker_host.ensure()
 
 
 def worker_failed(reason: str) -> None:
@@ -527,10 +516,6 @@ def worker_failed(reason: str) -> None:
         return
     window.console.warn(f"Small Islands: bot worker failed: {reason}")
     app.auto.worker_failed(reason)
-    if worker["js"] is not None:
-        with contextlib.suppress(Exception):
-            worker["js"].terminate()
-    worker["js"] = None
     for job in owed:
         run_locally(job)
     render()
@@ -565,65 +550,54 @@ def local_hint(token: str) -> None:
 
 
 def post(kind: str, token: str, request: str, extra: dict[str, Any] | None = None) -> bool:
-    js = ensure_worker()
-    if js is None:
+    n = worker_host.post("small-islands", request)  # (its watchdog gives up a silent worker)
+    if n is None:
         return False
-    n = jobs.submit(kind, token, extra)
-    js.postMessage(js_obj({"id": n, "request": request}))
-    set_timeout(lambda: overdue(n), 120_000)
+    jobs.submit(kind, token, extra, job_id=n)
     return True
 
 
-def overdue(n: int) -> None:
-    """Two minutes without an answer: the worker is given up."""
-    if n in jobs.pending:
-        worker_failed("no answer within 120 s")
+class WorkerClient:
+    """Small Islands' side of the page's bot worker (`worker_host.Client`)."""
 
-
-def on_worker_message(event: Js) -> None:
-    data = event.data.to_py()
-    if data.get("type") == "ready":
+    def ready(self, data: dict[str, Any]) -> None:
         jobs.ready = True
         jobs.boot_ms = data.get("ms")
         publish_stats()
-        return
-    if data.get("type") == "failed":
-        worker_failed(f"Python did not start in it: {data.get('error')}")
-        return
-    job = jobs.answered(data.get("id"))
-    if job is None:
-        return
-    if job.kind == "hint":
-        jobs.hint_busy = None
-        if data.get("ok"):
-            app.auto.apply_hint(data["result"], job.token)
-        else:
-            app.hint_wanted = False
-            app.message = "No suggestion could be made."
-            window.console.warn(f"Small Islands: suggestion failed: {data.get('error')}")
+
+    def failed(self, reason: str, owed: list[int]) -> None:
+        worker_failed(reason)
+
+    def answer(self, job_id: int, data: dict[str, Any]) -> None:
+        job = jobs.answered(job_id)
+        if job is None:
+            return
+        if job.kind == "hint":
+            jobs.hint_busy = None
+            if data.get("ok"):
+                app.auto.apply_hint(data["result"], job.token)
+            else:
+                app.hint_wanted = False
+                app.message = "No suggestion could be made."
+                window.console.warn(f"Small Islands: suggestion failed: {data.get('error')}")
+            render()
+            return
+        jobs.busy = False
+        jobs.timed(job, now(), data.get("ms"))
+        publish_stats()
+        try:
+            if data.get("ok"):
+                app.auto.apply(data["result"], job.token)
+            else:
+                window.console.warn(f"Small Islands: bot error: {data.get('error')}")
+                app.events.append("A computer player could not decide; Medium played instead.")
+                app.auto.fallback(job.token)
+        except Exception:
+            window.console.error("Small Islands UI error:\n" + traceback.format_exc())
         render()
-        return
-    jobs.busy = False
-    jobs.timed(job, now(), data.get("ms"))
-    publish_stats()
-    try:
-        if data.get("ok"):
-            app.auto.apply(data["result"], job.token)
-        else:
-            window.console.warn(f"Small Islands: bot error: {data.get('error')}")
-            app.events.append("A computer player could not decide; Medium played instead.")
-            app.auto.fallback(job.token)
-    except Exception:
-        window.console.error("Small Islands UI error:\n" + traceback.format_exc())
-    render()
 
 
-def on_worker_error(event: Js) -> None:
-    message = getattr(event, "message", None)
-    worker_failed(str(message) if not missing(message) else "the worker script failed to load")
-
-
-_worker_proxies = [create_proxy(on_worker_message), create_proxy(on_worker_error)]
+worker_host.register("small-islands", WorkerClient())
 
 
 def schedule() -> None:
