@@ -26,6 +26,19 @@ try {
 } catch (e) { window.__siLongUnsupported = String(e); }
 """
 
+# When each computer step appeared: [performance.now(), data-step] of the watch screen, one
+# entry per change (a MutationObserver, so the time is the page's, not the test's reading).
+WATCH_STEPS = """
+window.__siSteps = [];
+new MutationObserver(() => {
+  const w = document.querySelector('[data-screen="watch"]');
+  const step = w ? w.dataset.step : null;
+  const last = window.__siSteps[window.__siSteps.length - 1];
+  if (!last || last[1] !== step) window.__siSteps.push([performance.now(), step]);
+}).observe(document, { subtree: true, childList: true, attributes: true,
+                       attributeFilter: ["data-step", "data-screen"] });
+"""
+
 NOT_WATCHING = "() => !document.querySelector('[data-screen=\"watch\"]')"
 STEP_CHANGED = """
 (step) => {

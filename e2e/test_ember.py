@@ -111,7 +111,7 @@ def test_a_person_and_a_computer_play_to_the_end_on_a_phone(
         look(p, what)
 
     look(page, "start")
-    done = play_to_end(page, 900, step)
+    done = play_to_end(page, on_step=step)
     assert done.get("clue", 0) > 0
     # the computer thought in the bot worker, not on the main thread
     assert page.evaluate("() => document.body.dataset.emberWorker") == "answered"

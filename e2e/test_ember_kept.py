@@ -34,6 +34,14 @@ SEED_ONCE = """
 
 
 def saved_actions(page: Page) -> int:
+SAVED_MOVES_ARE = """
+([key, n]) => {
+  const s = localStorage.getItem(key);
+  return !!s && JSON.parse(JSON.parse(s).game).actions.length === n;
+}
+"""
+
+
     raw = page.evaluate(f"() => localStorage.getItem('{SAVE}')")
     return len(json.loads(json.loads(raw)["game"])["actions"])
 
@@ -67,10 +75,11 @@ def test_two_pages_play_ember_alternately_and_lose_nothing(
                 continue
             my_move(me)
         moves = saved_actions(me)
-        # the other page learns of it at once (a storage event), before any tap of its own
+        # the other page learns of it (a storage event), before any tap of its own. Another
+        # tab's copy of the storage catches up asynchronously: wait for it, never read it at once
+        other.wait_for_function(SAVED_MOVES_ARE, arg=[SAVE, moves])
         other.wait_for_selector('[data-screen="ei-elsewhere"]')
         assert "continued in another window" in other.inner_text("#app")
-        assert saved_actions(other) == moves
     assert moves >= turns
     # a tap on the stale page's other controls is impossible: only "Continue here" shows
     stale = pages[0] if pages[0].locator('[data-screen="ei-elsewhere"]').count() else pages[1]
