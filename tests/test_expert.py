@@ -66,10 +66,13 @@ def test_expert_decides_identically_when_only_hidden_information_differs():
     assert {"ChooseObjective", "TakeTile+land", "PlaceHouse"} <= set(kinds)
 
 
+# every seat count and both modes in make test; every pair in make test-deep
 @pytest.mark.parametrize(
     "mode,seats",
-    [("normal", 1), ("advanced", 1), ("normal", 2), ("advanced", 2), ("normal", 3),
-     ("advanced", 3), ("normal", 4), ("advanced", 4)],
+    [("normal", 1), pytest.param("advanced", 1, marks=pytest.mark.deep),
+     pytest.param("normal", 2, marks=pytest.mark.deep), ("advanced", 2), ("normal", 3),
+     pytest.param("advanced", 3, marks=pytest.mark.deep),
+     pytest.param("normal", 4, marks=pytest.mark.deep), ("advanced", 4)],
 )
 def test_expert_plays_only_legal_actions_through_whole_games(mode, seats):
     levels = {k: "expert" if k % 2 == 0 else "hard" for k in range(seats)}
