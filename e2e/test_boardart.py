@@ -232,6 +232,8 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     page = context.new_page()
     fetched: list[str] = []  # the page's own requests (the service worker precaches all)
     page.on("request", lambda r: fetched.append(r.url) if r.service_worker is None else None)
+    done: list[str] = []  # ... and those answered (a reload would abort one still loading)
+    page.on("requestfinished", lambda r: done.append(r.url) if r.service_worker is None else None)
     page.goto("./")
     wait_ready(page)
     page.fill('[data-field="name-0"]', "Ann")
@@ -250,10 +252,11 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     assert page.evaluate("() => document.body.dataset.audio") == "on"
     sounds = {"take.wav", "place.wav", "build.wav", "score.wav", "land.wav", "end.wav"}
     for _ in range(300):  # the sounds are fetched (waited for, up to 30 s: not timed)
-        if {u.rsplit("/", 1)[1] for u in fetched if "/sounds/" in u} >= sounds:
+        if {u.rsplit("/", 1)[1] for u in done if "/sounds/" in u} >= sounds:
             break
         page.wait_for_timeout(100)
     assert {u.rsplit("/", 1)[1] for u in fetched if "/sounds/" in u} == sounds
+    assert {u.rsplit("/", 1)[1] for u in done if "/sounds/" in u} == sounds
     assert page.locator('[data-ask="sound"]').count() == 0
     # reload: on, and not asked again
     page.reload()
