@@ -180,3 +180,36 @@ def test_the_save_path_gives_way_in_order_and_reports_once() -> None:
     out = path.save(write)
     assert not out.saved and path.unsaved and out.note and "could not be saved" in out.note
     assert path.save(lambda: False).conflict
+
+
+def test_leaving_a_game_whose_last_move_was_not_saved_says_so() -> None:
+    """Back in a game asks "Leave the game?": it says the game "stays saved" only when its
+    last move is in storage (both games)."""
+    storage = MemoryStorage()
+    app = si_start(storage)
+    app.back()
+    assert "stays saved" in app.render()
+    app.back()  # Stay
+    storage.quota = used(storage)
+    for _ in range(20):
+        item = choose(tappables(app.render()), random.Random(1))
+        assert item is not None
+        n = len(app.game.actions)  # type: ignore[union-attr]
+        app.handle(item["data-act"], data_of(item), {})
+        if len(app.game.actions) > n:  # type: ignore[union-attr]
+            break
+    assert app.kept.unsaved
+    app.back()
+    html = app.render()
+    assert "Leave the game?" in html and "could not be saved" in html and "stays saved" not in html
+
+    storage = MemoryStorage()
+    ember = ember_game(storage)
+    ember.back()
+    assert "stays saved" in ember.render()
+    ember.back()
+    storage.quota = used(storage)
+    ember_move(ember, random.Random(5))
+    ember.back()
+    html = ember.render()
+    assert "Leave the game?" in html and "could not be saved" in html and "stays saved" not in html

@@ -423,7 +423,8 @@ class EmberApp:
 
     def leave_question(self) -> str:
         """"Leave the game?" after Back in a game (Small Islands' dialog, Ember Isle's acts)."""
-        return leave_dialog("ei-", "Continue Ember Isle") if self.leave_asked else ""
+        saved = self.session.saved()
+        return leave_dialog("ei-", "Continue Ember Isle", saved) if self.leave_asked else ""
 
 
 def log_news(app: EmberApp) -> str:

@@ -79,7 +79,7 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "si-stage": panel(app, stage, v),
         "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
-        "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked),
+        "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked, app.kept.saved()),
         "si-coach": coach.tip_html(tip) if tip is not None else "",
     }
 

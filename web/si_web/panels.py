@@ -53,7 +53,8 @@ def hinted(hint: Hint | None, act: str, **data: object) -> str:
     return " hinted" if match.get(act) else ""
 
 
-def toasts(message: str | None, notice: str | None, leave_asked: bool = False) -> str:
+def toasts(message: str | None, notice: str | None, leave_asked: bool = False,
+           saved: bool = True) -> str:
     """The reason of a refused tap, a feedback line such as "+5 PP", and the question Back
     asks in a game ("Leave the game?")."""
     parts = []
@@ -62,7 +63,7 @@ def toasts(message: str | None, notice: str | None, leave_asked: bool = False) -
     if notice:
         parts.append(f'<p class="toast notice" role="status" data-msg="notice">{esc(notice)}</p>')
     out = '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
-    return out + (leave_dialog() if leave_asked else "")
+    return out + (leave_dialog(saved=saved) if leave_asked else "")
 
 
 def question(key: str, title: str, text_html: str, buttons: str) -> str:
@@ -76,12 +77,18 @@ def question(key: str, title: str, text_html: str, buttons: str) -> str:
     )
 
 
-def leave_dialog(prefix: str = "", resume: str = "Continue the saved game") -> str:
-    """Back was pressed in a game: stay, or go to the menu (the game stays saved). `prefix`:
-    the game's acts ("ei-" for Ember Isle); `resume`: the menu's button that brings it back."""
+def leave_dialog(prefix: str = "", resume: str = "Continue the saved game",
+                 saved: bool = True) -> str:
+    """Back was pressed in a game: stay, or go to the menu. `prefix`: the game's acts ("ei-"
+    for Ember Isle); `resume`: the menu's button that brings it back; `saved`: whether the
+    game's latest move is in storage (else the dialog says so: "saved" only when it is)."""
+    text = (f'It stays saved on this device: "{esc(resume)}" on the menu brings it back.'
+            if saved else
+            "Your last move could not be saved (this device's storage is full): on the menu "
+            "the game is as it was last saved. Export it first to keep every move.")
     return question(
         "leave", "Leave the game?",
-        f'It stays saved on this device: "{esc(resume)}" on the menu brings it back.',
+        text,
         button("Stay in the game", f"{prefix}stay", "btn primary", autofocus="1")
         + button("Go to the menu", f"{prefix}menu", "btn"),
     )

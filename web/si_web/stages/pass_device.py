@@ -33,7 +33,7 @@ class PassDevice(Screen):
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
         return screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
-            app.message, app.notice, app.leave_asked
+            app.message, app.notice, app.leave_asked, app.kept.saved()
         )
 
     def on_unlock(self, app: App, data: Data) -> None:

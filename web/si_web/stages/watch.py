@@ -123,7 +123,7 @@ class Watch(Screen):
             + players(v)
             + game_log(v, app.events, limit=15)
             + "</aside>"
-            + toasts(app.message, app.notice, app.leave_asked)
+            + toasts(app.message, app.notice, app.leave_asked, app.kept.saved())
             + "</div>"
         )
 
