@@ -148,7 +148,7 @@ def test_small_islands_error_message_says_saved_only_when_it_is() -> None:
         "Something went wrong. Reload to continue.")
 
 
-def test_the_save_path_gives_way_in_order_and_reports_once() -> None:
+def test_the_save_path_gives_way_in_order_and_says_when_nothing_fits() -> None:
     order: list[str] = []
     full = {"n": 2}
 
