@@ -127,20 +127,26 @@ def si_start(storage: MemoryStorage) -> App:
     return app
 
 
+def si_move(app: App) -> None:
+    """Taps until the game takes one more action (its save then tried)."""
+    assert app.game is not None
+    n = len(app.game.actions)
+    for _ in range(20):
+        item = choose(tappables(app.render()), random.Random(1))
+        assert item is not None
+        app.handle(item["data-act"], data_of(item), {})
+        if len(app.game.actions) > n:
+            return
+    raise AssertionError("no move within 20 taps")
+
+
 def test_small_islands_error_message_says_saved_only_when_it_is() -> None:
     storage = MemoryStorage()
     app = si_start(storage)
     play_through_ui(app, 2, until=lambda a: len(a.game.actions) >= 2)  # type: ignore[union-attr]
     assert "is saved" in keeping.after_error(app.save_game, app.kept.saved, True)
     storage.quota = used(storage)
-    app.handle("noop")
-    for _ in range(20):  # a move that changes the game, refused by the full storage
-        item = choose(tappables(app.render()), random.Random(1))
-        assert item is not None
-        n = len(app.game.actions)  # type: ignore[union-attr]
-        app.handle(item["data-act"], data_of(item), {})
-        if len(app.game.actions) > n:  # type: ignore[union-attr]
-            break
+    si_move(app)  # refused by the full storage
     assert app.kept.unsaved
     assert "not saved" in keeping.after_error(app.save_game, app.kept.saved, True)
     assert Game.from_json(storage.data[SAVE_KEY]).actions != app.game.actions  # type: ignore[union-attr]
@@ -191,13 +197,7 @@ def test_leaving_a_game_whose_last_move_was_not_saved_says_so() -> None:
     assert "stays saved" in app.render()
     app.back()  # Stay
     storage.quota = used(storage)
-    for _ in range(20):
-        item = choose(tappables(app.render()), random.Random(1))
-        assert item is not None
-        n = len(app.game.actions)  # type: ignore[union-attr]
-        app.handle(item["data-act"], data_of(item), {})
-        if len(app.game.actions) > n:  # type: ignore[union-attr]
-            break
+    si_move(app)
     assert app.kept.unsaved
     app.back()
     html = app.render()

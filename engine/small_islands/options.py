@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from game_kit.names import clean_name
 
 from .errors import MalformedInput, short
 
@@ -195,18 +196,3 @@ class Options:
             return cls(**kwargs)
         except TypeError as exc:  # wrong types that dataclass init rejects
             raise MalformedInput(f"bad options: {exc}") from exc
-
-
-def clean_name(name: object) -> object:
-    """A player's name as it is shown: NFC, without control, format or lone-surrogate
-    characters (bidirectional overrides that display it reversed, zero-width spaces and
-    joiners that make two names look alike), outer spaces trimmed. Names are cleaned on entry
-    and when a save or a file is loaded; anything but text is left for the checks to refuse.
-
-    >>> clean_name("\u202eAnn\u200b ")
-    'Ann'
-    """
-    if not isinstance(name, str):
-        return name
-    text = unicodedata.normalize("NFC", name)
-    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs")).strip()
