@@ -29,6 +29,7 @@ from playwright.sync_api import (
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.scale import DEEP, describe  # noqa: E402
 from tools.browser import launch_args  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
@@ -62,6 +63,21 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.output = str(ARTIFACTS / "playwright")
     if config.getoption("--screenshot", default=None) == "off":
         config.option.screenshot = "only-on-failure"
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return describe()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `deep` (a second whole game where one per game and size is the point) run
+    only at SI_TEST_SCALE >= 1 (`make test-deep`; tests/scale.py)."""
+    if DEEP:
+        return
+    deep = [item for item in items if item.get_closest_marker("deep")]
+    if deep:
+        config.hook.pytest_deselected(items=deep)
+        items[:] = [item for item in items if not item.get_closest_marker("deep")]
 
 
 # --- server --------------------------------------------------------------------------------

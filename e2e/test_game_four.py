@@ -1,5 +1,6 @@
-"""A whole 4-seat Advanced game through the UI; pan/zoom (kept over a reload); no errors or
-CSP violations."""
+"""A whole 4-seat Advanced game through the UI (`make test-deep`: the whole 2-seat game of
+test_game_two.py is `make test`'s); pan/zoom (kept over a reload); a 4-seat Advanced end screen
+shown again after a reload; no errors or CSP violations."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 from conftest import Recorder, wait_ready
 from game_helpers import play_until, start_game, state, tap_act
 from playwright.sync_api import Page
+
+from tests.kept_helpers import MODES, finished
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -53,6 +56,7 @@ def test_pan_and_zoom_change_only_the_viewbox(session: tuple[Page, Recorder]) ->
     assert viewbox(page) == pytest.approx(before, abs=0.11)
 
 
+@pytest.mark.deep
 def test_full_four_seat_advanced_game(session: tuple[Page, Recorder], artifacts: Path) -> None:
     page, _ = session
     rng = random.Random(4)
@@ -81,10 +85,17 @@ def test_full_four_seat_advanced_game(session: tuple[Page, Recorder], artifacts:
 
 
 def test_reload_on_the_end_screen_shows_it_again(session: tuple[Page, Recorder]) -> None:
+    """The game above's end screen (`make test-deep`), else a finished 4-seat Advanced game
+    played by the engine and stored as the app keeps it."""
     page, _ = session
+    if not page.locator('[data-screen="over"]').count():
+        game = finished(MODES["advanced"], 4)
+        page.evaluate("(save) => localStorage.setItem('small-islands/save', save)",
+                      game.to_json())
     page.reload()
     wait_ready(page)
     assert page.locator('[data-screen="over"]').is_visible()
+    assert page.locator("table.scores tbody tr").count() == 4
 
 
 def test_no_console_errors_or_csp_violations(session: tuple[Page, Recorder]) -> None:

@@ -21,6 +21,7 @@ from si_web.history import INDEX_KEY, SAVE_PREFIX, History, game_id
 from si_web.session import MemoryStorage
 from small_islands import Game
 from tests.kept_helpers import DAY_MS, HOSTILE_NAME, MODES, T0, finished, hostile_files
+from tests.scale import scaled
 from tests.web_driver import choose
 
 SAVE_KEY = "small-islands/save"
@@ -51,13 +52,13 @@ QUOTA = """
   };
 })();
 """
-STORAGE = (
 SAVED_ACTIONS_ARE = """
 ([key, n]) => {
   const s = localStorage.getItem(key);
   return !!s && JSON.parse(s).actions.length === n;
 }
 """
+STORAGE = (
     "() => Object.fromEntries(Object.keys(localStorage).sort()"
     ".map(k => [k, localStorage.getItem(k)]))"
 )
@@ -93,8 +94,8 @@ def boot(context: BrowserContext) -> Page:
 
 
 PAINT_KEY = "small-islands/first-paint"  # a picture of the screen for the next start
-
 SNAPSHOT_KEY = "small-islands/python-snapshot"  # the start's memory snapshot, once saved
+
 
 def local_storage(page: Page) -> dict[str, str]:
     """What the app stores, but the first-paint picture, which every render may replace
@@ -103,8 +104,8 @@ def local_storage(page: Page) -> dict[str, str]:
     "storage unchanged" checks."""
     stored = dict(page.evaluate(STORAGE))
     stored.pop(PAINT_KEY, None)
-    return stored
     stored.pop(SNAPSHOT_KEY, None)
+    return stored
 
 
 def saved_actions(page: Page) -> int:
@@ -397,34 +398,43 @@ def test_export_and_import_round_trip_through_files(
     context.close()
 
 
-@pytest.mark.parametrize(
-    "case",
-    ["binary", "truncated", "deeply nested", "oversized (declared)", "script format",
-     "Ember Isle", "newer version", "unknown action", "illegal action", "a move after the end"],
-)
+HOSTILE_CASES = [
+    "binary", "truncated", "deeply nested", "oversized (declared)", "script format",
+    "Ember Isle", "newer version", "unknown action", "illegal action", "a move after the end",
+]
+
+
 def test_hostile_files_through_the_chooser_change_nothing(
-    browser: Browser, site_url: str, case: str, tmp_path: Path
+    browser: Browser, site_url: str, tmp_path: Path
 ) -> None:
-    _, text, size, words = next(f for f in hostile_files() if f[0] == case)
+    """Each file in turn through the one page's chooser (one start, not one per file: every
+    case begins on a fresh "Your games" screen, and the storage is compared after each)."""
     data = storage_with([finished(MODES["normal"], 1)])
     context, recorder = seeded_context(browser, site_url, "desktop", data)
     page = boot(context)
     page.click('[data-act="history"]')
     before = local_storage(page)
-    path = tmp_path / "game.json"
-    if size is not None:  # bigger than the limit on disk: never read, refused by its size
-        path.write_bytes(b" " * size)
-    else:
-        path.write_text(text)
-    with page.expect_file_chooser() as chooser:
-        page.click("label.file-pick")
-    chooser.value.set_files(str(path))
-    page.wait_for_selector('[data-msg="import-error"]')
-    message = page.inner_text('[data-msg="import-error"]')
-    assert words in message or size is not None and "too big" in message, message
-    assert local_storage(page) == before
-    assert page.locator('[data-screen="history"]').count() == 1
-    assert recorder.problems() == {}
+    for n, case in enumerate(HOSTILE_CASES):
+        _, text, size, words = next(f for f in hostile_files() if f[0] == case)
+        if n:  # a fresh "Your games" screen, without the last file's message
+            page.click('[data-screen="history"] [data-act="menu"]')
+            page.click('[data-act="history"]')
+        page.wait_for_selector('[data-screen="history"]')
+        assert page.locator('[data-msg="import-error"]').count() == 0, case
+        path = tmp_path / f"game-{n}.json"
+        if size is not None:  # bigger than the limit on disk: never read, refused by its size
+            path.write_bytes(b" " * size)
+        else:
+            path.write_text(text)
+        with page.expect_file_chooser() as chooser:
+            page.click("label.file-pick")
+        chooser.value.set_files(str(path))
+        page.wait_for_selector('[data-msg="import-error"]')
+        message = page.inner_text('[data-msg="import-error"]')
+        assert words in message or size is not None and "too big" in message, (case, message)
+        assert local_storage(page) == before, case
+        assert page.locator('[data-screen="history"]').count() == 1, case
+        assert recorder.problems() == {}, case
     context.close()
 
 
@@ -441,7 +451,8 @@ def test_two_pages_playing_alternately_lose_nothing(
     b = boot(context)  # the same device, a second tab: it loads the saved game
     rng = random.Random(5)
     pages = [a, b]
-    for turn in range(16):
+    turns = scaled(16, 6)  # 16 at SI_TEST_SCALE=1 (make test-deep), 6 in make test
+    for turn in range(turns):
         me, other = pages[turn % 2], pages[(turn + 1) % 2]
         if me.locator('[data-screen="elsewhere"]').count():
             if turn == 2:
@@ -457,8 +468,8 @@ def test_two_pages_playing_alternately_lose_nothing(
         other.wait_for_selector('[data-screen="elsewhere"]')
         assert "continued in another window" in other.inner_text("#app")
     stored = Game.from_json(a.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))
-    assert len(stored.actions) >= 16
-    assert json.loads(a.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))["rev"] >= 16
+    assert len(stored.actions) >= turns
+    assert json.loads(a.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))["rev"] >= turns
     assert recorder.problems() == {}
     context.close()
 
