@@ -1,4 +1,5 @@
-# Small Islands: `make serve` serves the app, `make test` runs every test.
+# Small Islands: `make serve` serves the app, `make test` runs the tests (every push, CI),
+# `make test-deep` runs them all at full scale (before a release).
 # Installs are idempotent: stamp files skip them until pyproject.toml / package-lock.json change.
 
 PYTHON ?= python3
@@ -12,14 +13,26 @@ BENCHES ?= $(sort $(filter-out bench/_%.py,$(wildcard bench/*.py)))
 # The browser tests find Chromium via $$CHROMIUM, else `chromium`/`chromium-browser` on PATH,
 # else Playwright's own download.
 
-.PHONY: serve test build bench lint chromium install clean
+# The long tests' scale (tests/scale.py): `make test` runs them small (0.1: a tenth of the
+# property-test examples, random games, fuzz games and recorded-game replays) and leaves out
+# the tests marked `deep`; `make test-deep` runs everything at scale 1 (the full numbers, the
+# whole CPython suite again under Pyodide, the browser tests' duplicate whole games).
+TEST_SCALE ?= 0.1
+
+.PHONY: serve test test-deep build bench lint chromium install clean
 
 serve: install build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
+# (SI_TEST_SITE: tests/test_build.py checks the site/ just built instead of building again.
+# The browser tests run in parallel by file: each worker its own server and Chromium, a file's
+# tests in order on one worker; much of their time is waiting, so two run in less than double.)
 test: install lint chromium build
-	$(VPY) -m pytest tests -n auto
-	$(VPY) -m pytest e2e
+	SI_TEST_SCALE=$(TEST_SCALE) SI_TEST_SITE=$(CURDIR)/site $(VPY) -m pytest tests -n auto
+	SI_TEST_SCALE=$(TEST_SCALE) $(VPY) -m pytest e2e -n auto --dist loadfile
+
+test-deep:
+	$(MAKE) test TEST_SCALE=1
 
 build: $(NODE_STAMP)
 	$(PYTHON) tools/build.py

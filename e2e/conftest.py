@@ -69,15 +69,26 @@ def pytest_report_header(config: pytest.Config) -> str:
     return describe()
 
 
+def is_deep(item: pytest.Item) -> bool:
+    """Marked `deep`; with `deep(except_device="phone")`, all but that device's run."""
+    marker = item.get_closest_marker("deep")
+    if marker is None:
+        return False
+    kept = marker.kwargs.get("except_device")
+    callspec = getattr(item, "callspec", None)
+    return kept is None or callspec is None or callspec.params.get("device") != kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked `deep` (a second whole game where one per game and size is the point) run
-    only at SI_TEST_SCALE >= 1 (`make test-deep`; tests/scale.py)."""
+    """Tests marked `deep` (a second whole game where one per game and size is the point, a
+    behaviour the same at every size run at one) run only at SI_TEST_SCALE >= 1
+    (`make test-deep`; tests/scale.py)."""
     if DEEP:
         return
-    deep = [item for item in items if item.get_closest_marker("deep")]
+    deep = [item for item in items if is_deep(item)]
     if deep:
         config.hook.pytest_deselected(items=deep)
-        items[:] = [item for item in items if not item.get_closest_marker("deep")]
+        items[:] = [item for item in items if not is_deep(item)]
 
 
 # --- server --------------------------------------------------------------------------------

@@ -171,6 +171,8 @@ def test_the_map_at_each_size_and_symbols_legible_where_a_phone_player_acts(
     page.screenshot(path=str(artifacts / f"boardart-{device}-reward.png"))
 
 
+# the same at every size: the phone's run in make test, all three in make test-deep
+@pytest.mark.deep(except_device="phone")
 def test_motion_marks_what_is_new_and_ends_within_400_ms(page: Page, device: str) -> None:
     load(page, position(at_take_with_bonus))
     page.evaluate(STARTED_CLEAR)
@@ -193,6 +195,8 @@ def test_motion_marks_what_is_new_and_ends_within_400_ms(page: Page, device: str
     assert page.evaluate("() => window.__vibrations") >= 1  # the placement buzzed
 
 
+# the same at every size: the phone's run in make test, all three in make test-deep
+@pytest.mark.deep(except_device="phone")
 def test_reduced_motion_runs_no_animation(browser: Browser, site_url: str, device: str) -> None:
     context, recorder = device_context(browser, site_url, device, reduced_motion="reduce")
     page = context.new_page()
@@ -213,6 +217,8 @@ def test_reduced_motion_runs_no_animation(browser: Browser, site_url: str, devic
     context.close()
 
 
+# the same at every size: the phone's run in make test, all three in make test-deep
+@pytest.mark.deep(except_device="phone")
 def test_the_animations_setting_turns_motion_off(page: Page, device: str) -> None:
     off = '{"format": "small-islands-settings/1", "animations": false}'
     load(page, position(at_take_with_bonus), off)
@@ -269,6 +275,8 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     context.close()
 
 
+# the same at every size: the phone's run in make test, all three in make test-deep
+@pytest.mark.deep(except_device="phone")
 def test_a_move_plays_its_sound(page: Page, device: str) -> None:
     on = '{"format": "small-islands-settings/1", "sound": true, "sound_asked": true}'
     load(page, position(at_take_with_bonus), on)
