@@ -60,7 +60,8 @@ def test_two_pages_play_ember_alternately_and_lose_nothing(
     a = ready_page(context)
     open_ember(a)
     new_game(a, ["Ann", "Bob"], ["human", "human"])
-    b = ready_page(context)  # a second tab on the same device: Ember Isle and its saved game
+    b = ready_page(context)  # a second tab on the same device: its own start (f6312de: each
+    open_ember(b)  # tab reopens what it showed), then Ember Isle and its saved game
     b.wait_for_function("() => ['ei-pass', 'ei-game'].includes(document.body.dataset.appScreen)",
                         timeout=120_000)
     pages = [a, b]
