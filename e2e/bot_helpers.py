@@ -39,6 +39,14 @@ new MutationObserver(() => {
                        attributeFilter: ["data-step", "data-screen"] });
 """
 
+# Taps Skip if the computers' turn is still on screen (one step in the page: between a
+# check and a click from the test, the turn may end and the button go); true if it did.
+TAP_SKIP = """() => {
+  const b = document.querySelector('[data-screen="watch"] [data-act="skip"]:not([disabled])');
+  if (b) b.click();
+  return !!b;
+}"""
+
 NOT_WATCHING = "() => !document.querySelector('[data-screen=\"watch\"]')"
 STEP_CHANGED = """
 (step) => {
@@ -80,9 +88,7 @@ def play_with_computers(
         if st["screen"] == "over":
             return st
         if st["screen"] == "watch":
-            skip_btn = page.locator('[data-act="skip"]:not([disabled])')
-            if skip and skip_btn.count():
-                skip_btn.click()
+            if skip and page.evaluate(TAP_SKIP):
                 page.wait_for_function(NOT_WATCHING, timeout=watch_timeout_ms)
             else:
                 step = page.evaluate(

@@ -75,7 +75,10 @@ def test_full_game_one_human_three_bots(session: tuple[Page, Recorder], artifact
         if st["screen"] == "watch":
             seen["watch"] += 1
             if not seen["paced"]:  # the "normal" pace: the next step waits 0.9 s, or longer
-                step = page.get_attribute('[data-screen="watch"]', "data-step")
+                # (read as it is now: the watch screen of `st` may be gone, never waited for)
+                step = page.evaluate(
+                    "() => document.querySelector('[data-screen=\"watch\"]')?.dataset.step ?? null"
+                )
                 page.wait_for_function(STEP_CHANGED, arg=step, timeout=240_000)
                 steps = page.evaluate("() => window.__siSteps")
                 shown = [t for t, s in steps if s == step]
