@@ -19,17 +19,26 @@ BENCHES ?= $(sort $(filter-out bench/_%.py,$(wildcard bench/*.py)))
 # whole CPython suite again under Pyodide, the browser tests' duplicate whole games).
 TEST_SCALE ?= 0.1
 
-.PHONY: serve test test-deep build bench lint chromium install clean
+.PHONY: serve test test-deep test-tests test-e2e build bench lint chromium install clean
 
 serve: install build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-# (SI_TEST_SITE: tests/test_build.py checks the site/ just built instead of building again.
-# The browser tests run in parallel by file: each worker its own server and Chromium, a file's
-# tests in order on one worker; much of their time is waiting, so two run in less than double.)
+# tests/ and e2e/ run side by side (each one's output shown whole when it ends): the browser
+# tests mostly wait (on Pyodide, timers, the pages), which the CPython tests fill. The browser
+# tests also run in parallel by file, E2E_WORKERS of them (each its own server and Chromium, a
+# file's tests in order on one worker): 3 beat 2 on two cores (bench/RESULTS.md, "Test suite
+# time"). (SI_TEST_SITE: tests/test_build.py checks the site/ just built.)
+E2E_WORKERS ?= 3
+
 test: install lint chromium build
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-tests test-e2e
+
+# (both after `make build`)
+test-tests:
 	SI_TEST_SCALE=$(TEST_SCALE) SI_TEST_SITE=$(CURDIR)/site $(VPY) -m pytest tests -n auto
-	SI_TEST_SCALE=$(TEST_SCALE) $(VPY) -m pytest e2e -n auto --dist loadfile
+test-e2e:
+	SI_TEST_SCALE=$(TEST_SCALE) $(VPY) -m pytest e2e -n $(E2E_WORKERS) --dist loadfile
 
 test-deep:
 	$(MAKE) test TEST_SCALE=1
