@@ -21,9 +21,9 @@ def state(page: Page) -> dict[str, Any]:
 
 def open_ember(page: Page) -> None:
     """From the Small Islands start screen: choose Ember Isle (its code loads then)."""
-    page.locator('[data-act="ember"]').first.click()
+    page.locator('[data-act="open-game"][data-game="ember-isle"]').first.click()
     page.wait_for_function("() => (document.body.dataset.appScreen || '').startsWith('ei-') "
-                           "&& document.body.dataset.appScreen !== 'ei-loading'", timeout=120_000)
+                           "&& document.body.dataset.appScreen !== 'game-loading'", timeout=120_000)
 
 
 def new_game(page: Page, names: list[str], kinds: list[str], island: str = "default",

@@ -18,7 +18,7 @@ from test_phone import DEVICES, SEEN_TEXT, SIZES, check_axe
 from ember_helpers import click, my_move, new_game, open_ember, play_to_end, state
 from ember_isle import Game
 
-SAVE = "small-islands/ember-save"
+SAVE = "ember-isle/save"
 ARCHIVE = "ember.zip.gz"
 CARDS = "() => [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)"
 MINE = "() => document.querySelector('[data-mine=\"1\"]')"
@@ -123,14 +123,15 @@ def test_a_person_and_a_computer_play_to_the_end_on_a_phone(
     for row in g.scores():
         assert f"{row['name']}" in text and f"{row['total']} points" in text
     # kept for "Your games": one summary, listed beside Small Islands' games
-    kept = json.loads(page.evaluate("() => localStorage.getItem('small-islands/ember-history')"))
+    kept = json.loads(page.evaluate("() => localStorage.getItem('ember-isle/history')"))
     assert len(kept["games"]) == 1 and kept["games"][0]["moves"] == len(g.actions)
     click(page, '[data-act="ei-leave"]')
-    page.wait_for_selector('[data-act="ember"]')  # back on Small Islands' start screen
+    # back on Small Islands' start screen
+    page.wait_for_selector('[data-act="open-game"][data-game="ember-isle"]')
     assert "Ember Isle, finished" in page.inner_text("#app")
     click(page, '[data-act="history"]')
-    page.wait_for_selector('[data-kind="ember"]')
-    assert "Ember Isle · " in page.inner_text('[data-kind="ember"]')
+    page.wait_for_selector('[data-kind="ember-isle"]')
+    assert "Ember Isle · " in page.inner_text('[data-kind="ember-isle"]')
     assert recorder.problems() == {}
 
 

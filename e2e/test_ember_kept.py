@@ -18,12 +18,12 @@ from ei_web.session import finished_summary
 from ember_helpers import click, my_move, new_game, open_ember, state
 from ember_isle import Game, Options
 from ember_isle.bots import choose_action
-from si_web.other_history import INDEX_KEY
 from small_islands import Game as SIGame
 from small_islands import Options as SIOptions
 from tests.scale import scaled
 
-SAVE = "small-islands/ember-save"
+INDEX_KEY = "ember-isle/history"
+SAVE = "ember-isle/save"
 SEED_ONCE = """
 (data) => {
   if (location.protocol !== 'http:') return;  // about:blank has no storage
@@ -120,13 +120,13 @@ def test_your_games_lists_ember_games_and_deletes_one_after_asking(
     page = ready_page(context)
     click(page, '[data-act="history"]')
     page.wait_for_selector('[data-screen="history"]')
-    rows = page.locator('[data-kind="ember"]')
+    rows = page.locator('[data-kind="ember-isle"]')
     assert rows.count() == 2
     text = rows.first.inner_text()
     assert "Ember Isle · " in text and "no replay" in text and "points" in text
-    assert "(computer, " in page.inner_text(".ember-games + ol")
-    assert page.locator('[data-kind="ember"] [data-act="replay"]').count() == 0
-    page.locator(".ember-games").scroll_into_view_if_needed()
+    assert "(computer, " in page.inner_text(".kept-games + ol")
+    assert page.locator('[data-kind="ember-isle"] [data-act="replay"]').count() == 0
+    page.locator(".kept-games").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"ember-history-{device}.png")
     check_axe(page, "Your games with Ember Isle games")
     sizes = page.evaluate(SIZES)
@@ -136,12 +136,13 @@ def test_your_games_lists_ember_games_and_deletes_one_after_asking(
     page.screenshot(path=artifacts / f"ember-history-delete-{device}.png")
     check_axe(page, "deleting an Ember Isle game")
     page.click('[data-act="delete-confirm"]')
-    page.wait_for_function("() => document.querySelectorAll('[data-kind=\"ember\"]').length === 1")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-kind=\"ember-isle\"]').length === 1")
     page.reload()
     wait_ready(page)
     click(page, '[data-act="history"]')
     page.wait_for_selector('[data-screen="history"]')
-    assert page.locator('[data-kind="ember"]').count() == 1
+    assert page.locator('[data-kind="ember-isle"]').count() == 1
     assert recorder.problems() == {}
     context.close()
 
@@ -369,7 +370,7 @@ def test_ember_full_storage_makes_room_then_says_a_move_could_not_be_saved(
 
 def kept_records(games: list[SIGame]) -> dict[str, str]:
     """Small Islands' history records of `games` (as the app writes them)."""
-    from si_web.app import MemoryStorage
+    from game_shell.storage import MemoryStorage
     from si_web.history import History
 
     storage = MemoryStorage()

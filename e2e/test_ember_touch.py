@@ -19,7 +19,7 @@ from test_phone import check_axe, device_context, ready_page, touch_pan
 
 from ember_helpers import HEX, click, my_move, new_game, open_ember, state
 
-SAVE = "small-islands/ember-save"
+SAVE = "ember-isle/save"
 BOXES = """() => [...document.querySelectorAll('[data-act="ei-hex"]')].map((e) => {
   const r = e.getBoundingClientRect(); return [r.width, r.height, r.x, r.y]; })"""
 MAP = """() => { const r = document.getElementById('ei-board').getBoundingClientRect();

@@ -18,8 +18,8 @@ from test_phone import device_context
 KEYS = [
     "small-islands/save", "small-islands/ui", "small-islands/ui-state", "small-islands/settings",
     "small-islands/coach", "small-islands/achievements", "small-islands/history",
-    "small-islands/ember-history", "small-islands/ember-save", "small-islands/ember-settings",
-    "small-islands/ember-summary", "small-islands/first-paint", "small-islands/python-snapshot",
+    "ember-isle/history", "ember-isle/save", "ember-isle/settings",
+    "ember-isle/summary", "small-islands/first-paint", "games/python-snapshot",
 ]
 SEED = """
 (values) => {
@@ -78,12 +78,12 @@ def test_the_app_starts_and_keeps_any_stored_string(
         wait_ready(page)
     stored = page.evaluate(VALUES)
     for key in KEYS:
-        if key in ("small-islands/first-paint", "small-islands/python-snapshot",
-                   "small-islands/ember-summary"):
+        if key in ("small-islands/first-paint", "games/python-snapshot",
+                   "ember-isle/summary"):
             continue  # the app's own caches and flags: rewritten from what it holds
         assert stored.get(key) == raw or raw in stored.values(), f"{key} was discarded"
     to_the_menu(page, artifacts / f"hostile-{value}-broken.png")
-    page.locator('[data-act="ember"]').first.click()
+    page.locator('[data-act="open-game"][data-game="ember-isle"]').first.click()
     page.wait_for_function("() => ['ei-start', 'ei-game', 'ei-pass']"
                            ".includes(document.body.dataset.appScreen)", timeout=120_000)
     page.screenshot(path=artifacts / f"hostile-{value}-ember.png")

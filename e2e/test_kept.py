@@ -17,8 +17,8 @@ from game_helpers import start_game, state, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import DEVICES, SIZES, check_axe
 
+from game_shell.storage import MemoryStorage
 from si_web.history import INDEX_KEY, SAVE_PREFIX, History, game_id
-from si_web.session import MemoryStorage
 from small_islands import Game
 from tests.kept_helpers import DAY_MS, HOSTILE_NAME, MODES, T0, finished, hostile_files
 from tests.scale import scaled
@@ -94,7 +94,7 @@ def boot(context: BrowserContext) -> Page:
 
 
 PAINT_KEY = "small-islands/first-paint"  # a picture of the screen for the next start
-SNAPSHOT_KEY = "small-islands/python-snapshot"  # the start's memory snapshot, once saved
+SNAPSHOT_KEY = "games/python-snapshot"  # the start's memory snapshot, once saved
 
 
 def local_storage(page: Page) -> dict[str, str]:

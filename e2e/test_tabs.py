@@ -45,13 +45,13 @@ def test_a_reload_on_ember_isles_end_screen_shows_the_scores_again(
     save = json.dumps({"v": 1, "game": g.to_json(), "viewer": None, "unlocked": False})
     context, recorder = device_context(browser, site_url, "phone")
     context.add_init_script(
-        "if (location.protocol === 'http:' && !localStorage.getItem('small-islands/ember-save'))"
-        f" localStorage.setItem('small-islands/ember-save', {json.dumps(save)});")
+        "if (location.protocol === 'http:' && !localStorage.getItem('ember-isle/save'))"
+        f" localStorage.setItem('ember-isle/save', {json.dumps(save)});")
     page = ready_page(context)
     open_ember(page)  # Ember Isle's menu: the finished game is not "in progress"
     page.wait_for_function("() => document.body.dataset.appScreen === 'ei-start'")
     # the end screen shown in this tab (as when the last move ends the game), then a reload
-    page.evaluate("() => sessionStorage.setItem('small-islands/ember-screen', 'over')")
+    page.evaluate("() => sessionStorage.setItem('ember-isle/screen', 'over')")
     page.reload()
     page.wait_for_function("() => document.body.dataset.appScreen === 'ei-over'",
                            timeout=120_000)

@@ -88,7 +88,7 @@ def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if given:
         site = Path(given)
         assert (site / f"vendor/pyodide-{build.PYODIDE_VERSION}").is_dir(), site
-        names = (*build.ARCHIVES.values(), build.EMBER_ARCHIVE)
+        names = tuple(build.archive_packages())
         assert all((site / name).is_file() for name in names), site
         return site
     out = tmp_path_factory.mktemp("built")
@@ -101,7 +101,7 @@ def shipped_zips(built: Path, into: Path) -> list[Path]:
     """The build's archives as the page writes them for Python (gzip decompressed): the
     engine, the UI, and Ember Isle's (which the page unpacks only when it is chosen)."""
     found = []
-    for name in (*build.ARCHIVES.values(), build.EMBER_ARCHIVE):
+    for name in tuple(build.archive_packages()):
         path = into / name.removesuffix(".gz")
         path.write_bytes(gzip.decompress((built / name).read_bytes()))
         found.append(path)
@@ -282,16 +282,8 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
     the command line and the tournament runner are left out; the archives are gzipped
     uncompressed zips (zipimport reads them as they are) and the same at every build."""
     sources = {
-        **{f"game_kit/{p.relative_to(ROOT / 'engine' / 'game_kit').as_posix()}": p
-           for p in (ROOT / "engine" / "game_kit").rglob("*.py")},
-        **{f"small_islands/{p.relative_to(ROOT / 'engine' / 'small_islands').as_posix()}": p
-           for p in (ROOT / "engine" / "small_islands").rglob("*.py")},
-        **{f"si_web/{p.relative_to(build.WEB / 'si_web').as_posix()}": p
-           for p in (build.WEB / "si_web").rglob("*.py")},
-        **{f"ember_isle/{p.relative_to(ROOT / 'engine' / 'ember_isle').as_posix()}": p
-           for p in (ROOT / "engine" / "ember_isle").rglob("*.py")},
-        **{f"ei_web/{p.relative_to(build.WEB / 'ei_web').as_posix()}": p
-           for p in (build.WEB / "ei_web").rglob("*.py")},
+        f"{name}/{p.relative_to(folder).as_posix()}": p
+        for name, folder in build.package_dirs().items() for p in folder.rglob("*.py")
     }
     shipped: dict[str, bytes] = {}
     for path in shipped_zips(vendored, tmp_path):
@@ -320,7 +312,7 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
     again = tmp_path / "again"
     again.mkdir()
     build.write_archives(again)
-    for name in (*build.ARCHIVES.values(), build.EMBER_ARCHIVE):
+    for name in tuple(build.archive_packages()):
         assert (again / name).read_bytes() == (vendored / name).read_bytes(), name
 
 

@@ -13,13 +13,13 @@ import pytest
 from ei_web.app import EmberApp
 from ei_web.files import check_import, export_name
 from ei_web.session import SAVE, SUMMARY, finished_summary
+from ei_web.session import kept_games as EmberHistory
 from ember_isle import Game, Options
 from ember_isle.bots import bot_move
 from ember_web_driver import play_action, play_out, tap
-from si_web.app import MemoryStorage
+from game_shell.storage import MemoryStorage
 from si_web.files import Incoming, Rejected
 from si_web.files import check_import as si_check_import
-from si_web.other_history import EmberHistory
 from small_islands import Game as SIGame
 from small_islands import Options as SIOptions
 
@@ -275,7 +275,7 @@ def test_a_damaged_save_is_kept_aside_when_a_file_replaces_it() -> None:
     assert app.broken is not None
     send_file(app, HALF)
     tap(app, "ei-import-continue")
-    assert storage.get("small-islands/ember-save-broken") == '{"v": 1, "game": "not a game"}'
+    assert storage.get("ember-isle/save-broken") == '{"v": 1, "game": "not a game"}'
     assert app.broken is None and app.game is not None
 
 

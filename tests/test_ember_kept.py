@@ -1,7 +1,7 @@
 """Ember Isle's games kept on the device, in CPython: the save across two windows (Small
-Islands' `si_web.guard`: a window whose game another window saved since stops at "Continue
+Islands' `game_shell.guard`: a window whose game another window saved since stops at "Continue
 here" and never writes over the newer save; two windows playing alternately lose nothing);
-finished games in "Your games" (`si_web.other_history`); the browser's Back (`si_web.back`)."""
+finished games in "Your games" (`game_shell.kept_games`); the browser's Back (`game_shell.back`)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,15 @@ from types import SimpleNamespace
 
 from ei_web.app import EmberApp
 from ei_web.session import SAVE
+from ei_web.session import kept_games as EmberHistory
 from ember_isle import Game
 from ember_web_driver import play_action, play_out
-from si_web.app import App, MemoryStorage
-from si_web.back import BackGuard
-from si_web.other_history import BROKEN_KEY, INDEX_KEY, EmberHistory, summary_problem
+from game_shell.back import BackGuard
+from game_shell.kept_games import summary_problem
+from game_shell.storage import MemoryStorage
+from si_web.app import App
+
+INDEX_KEY, BROKEN_KEY = "ember-isle/history", "ember-isle/history-broken"
 
 
 def two_windows() -> tuple[MemoryStorage, EmberApp, EmberApp]:
@@ -129,19 +133,19 @@ def test_the_history_screen_lists_ember_games_beside_small_islands_games() -> No
     html = si.render()
     assert "Ember Isle games" in html and "Ember Isle · " in html
     assert "Summary only: Ember Isle games have no replay." in html
-    row = html[html.index('data-kind="ember"'):]
+    row = html[html.index('data-kind="ember-isle"'):]
     row = row[: row.index("</li></ol>")]
     assert 'data-act="replay"' not in row and 'data-act="export"' not in row
     assert "(computer, easy)" in row and "points" in row and "winner" in row
     # delete, after a confirmation
     gid = EmberHistory(storage).games[0]["id"]
-    si.handle("delete", {"id": gid, "game": "ember"}, {})
+    si.handle("delete", {"id": gid, "game": "ember-isle"}, {})
     html = si.render()
     assert "Delete this game?" in html and "Ann and Bob, " in html
     si.handle("delete-cancel", {}, {})
     assert len(EmberHistory(storage).games) == 1
-    si.handle("delete", {"id": gid, "game": "ember"}, {})
-    si.handle("delete-confirm", {"id": "ember/" + gid}, {})
+    si.handle("delete", {"id": gid, "game": "ember-isle"}, {})
+    si.handle("delete-confirm", {"id": "ember-isle/" + gid}, {})
     assert EmberHistory(storage).games == [] and "Ember Isle games" not in si.render()
     # a deleted game does not come back when its end screen shows again
     again = EmberApp(storage)
@@ -161,7 +165,7 @@ def test_an_unreadable_or_hostile_index_is_reported_kept_and_moved_aside() -> No
     finished_game(storage)
     assert storage.get(BROKEN_KEY) == raw
     assert len(EmberHistory(storage).games) == 1
-    bad = {"id": "x1", "at": 1, "seats": [{"name": "A", "colour": "red", "kind": "god",
+    bad = {"id": "x1", "at": 1, "seats": [{"name": "A", "colour": "red", "kind": "<b>god</b>",
                                           "total": 1, "rank": 1}] * 2, "end": "deck", "moves": 3}
     assert summary_problem(bad) and not EmberHistory(storage).add(bad)
 
@@ -250,9 +254,11 @@ def test_a_tab_reopens_the_end_screen_it_showed() -> None:
     record of its screen); a tab that had gone to the menu shows the menu."""
     from ei_web.app import reopen
     from ei_web.session import SCREEN
-    from si_web.session import TAB_KEYS
+    from game_shell import registry
 
-    assert SCREEN in TAB_KEYS and "small-islands/active-game" in TAB_KEYS
+    TAB_KEYS = registry.tab_keys(registry.plugins())
+
+    assert SCREEN in TAB_KEYS and "games/active-game" in TAB_KEYS
     storage = MemoryStorage()
     app = EmberApp(storage)
     app.handle("ei-new", {}, {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "medium",

@@ -1,6 +1,6 @@
 """Ember Isle's map on a phone, in CPython: the part of the island shown where the player acts
 (every target >= 44 px), Zoom in / Zoom out / Fit the island, the first tap on a zoomed-out map,
-the keyboard bringing a target into view, and the shared pan/pinch code (`si_web.gestures`)
+the keyboard bringing a target into view, and the shared pan/pinch code (`game_shell.gestures`)
 driven by fake pointer events: a drag or a pinch changes the view and never taps."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from ei_web import mapview
 from ei_web.app import EmberApp
 from ei_web.board import centre, island_box
 from ember_web_driver import play_action
-from si_web import viewport
-from si_web.app import MemoryStorage
-from si_web.gestures import MapGestures
+from game_shell import viewbox as viewport
+from game_shell.gestures import MapGestures
+from game_shell.storage import MemoryStorage
 
 PHONE_MAP = (390.0, 380.0)  # the map's part of a 390x844 phone (measured in the browser)
 VIEWBOX = re.compile(r'id="ei-board"[^>]*viewBox="([-\d. ]+)"')

@@ -15,7 +15,7 @@ from ei_web.app import EmberApp
 from ember_isle import PlaceObject
 from ember_isle.content import ARRANGEMENTS, DEFAULT_MAP
 from ember_web_driver import play_out, tap
-from si_web.app import MemoryStorage
+from game_shell.storage import MemoryStorage
 
 
 def start(fields: dict[str, str], kinds: tuple[str, ...] = ("human", "human")) -> EmberApp:

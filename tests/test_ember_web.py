@@ -19,7 +19,8 @@ from ei_web.worker import handle
 from ember_isle import Bound, Game, Options, PlayClue
 from ember_isle.content import CLUE_CARDS
 from ember_web_driver import play_action, play_out, tap
-from si_web.app import App, MemoryStorage
+from game_shell.storage import MemoryStorage
+from si_web.app import App
 
 
 def new(kinds: list[str], names: list[str] | None = None, storage: MemoryStorage | None = None,
@@ -53,9 +54,9 @@ def test_the_small_islands_start_screen_offers_ember_isle_without_loading_it() -
     storage = MemoryStorage()
     app = App(storage)
     html = app.render()
-    assert 'data-act="ember"' in html and "Play Ember Isle" in html
-    app.handle("ember", {}, {})
-    assert app.other_game == "ember"  # the controller then loads the archive
+    assert 'data-act="open-game" data-game="ember-isle"' in html and "Play Ember Isle" in html
+    app.handle("open-game", {"game": "ember-isle"}, {})
+    assert app.other_game == "ember-isle"  # the controller then loads the archive
     storage.set(SUMMARY, "Ember Isle: Ann, Bob (computer) — turn 4")
     html = App(storage).render()
     assert "Continue Ember Isle" in html and "Ann, Bob (computer) — turn 4" in html
@@ -201,7 +202,7 @@ def test_the_small_islands_save_is_never_touched() -> None:
 def test_leaving_and_the_active_flag() -> None:
     storage = MemoryStorage()
     app = new(["human", "easy"], storage=storage)
-    assert storage.get(ACTIVE) == "ember"  # a reload comes back to Ember Isle
+    assert storage.get(ACTIVE) == "ember-isle"  # a reload comes back to Ember Isle
     app.handle("ei-menu", {}, {})
     app.handle("ei-leave", {}, {})
     assert app.leave and storage.get(ACTIVE) is None
@@ -369,7 +370,7 @@ def test_clue_preview_matches_the_engine() -> None:
 def test_unreadable_saves_never_raise(raw: str) -> None:
     storage = MemoryStorage()
     storage.set(SAVE, raw)
-    storage.set("small-islands/ember-settings", raw)
+    storage.set("ember-isle/settings", raw)
     app = EmberApp(storage)
     assert app.broken is not None and app.game is None
     assert "could not be read" in app.render()

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from test_web_app import new_app, step
 
+from game_shell.markup import escape
 from si_web import first_paint, words
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.first_paint import KEY, MAX_CHARS, Keeper, board_screen
-from si_web.markup import escape
 from si_web.panels import objective_text
 from small_islands import Game, Options
 

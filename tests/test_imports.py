@@ -15,6 +15,8 @@ PACKAGES = {
     "game_kit": ROOT / "engine" / "game_kit",
     "small_islands": ROOT / "engine" / "small_islands",
     "ember_isle": ROOT / "engine" / "ember_isle",
+    "game_shell": ROOT / "web" / "game_shell",
+    "game_plugins": ROOT / "web" / "game_plugins",
     "si_web": ROOT / "web" / "si_web",
     "ei_web": ROOT / "web" / "ei_web",
 }

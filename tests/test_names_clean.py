@@ -10,7 +10,8 @@ import pytest
 import ember_isle
 import small_islands
 from ei_web.app import EmberApp
-from si_web.app import App, MemoryStorage
+from game_shell.storage import MemoryStorage
+from si_web.app import App
 
 TRICKS = {
     "\u202eAnn": "Ann",  # right-to-left override: shown reversed

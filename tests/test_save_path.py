@@ -1,4 +1,4 @@
-"""One save path for both games (`si_web.keeping`): a full storage makes room from the oldest
+"""One save path for both games (`game_shell.keeping`): a full storage makes room from the oldest
 history records and the next start's picture, never loses the game silently, and the word
 "saved" is said only after a save succeeded. CPython, with a storage that has a quota."""
 
@@ -13,10 +13,11 @@ from web_driver import choose, data_of, play_through_ui, tappables
 import ember_isle as ei
 from ei_web.app import EmberApp
 from ei_web.session import SAVE, SUMMARY
-from si_web import first_paint, keeping
+from game_shell import keeping
+from game_shell.storage import StorageFull
+from si_web import first_paint
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.history import History
-from si_web.session import StorageFull
 from small_islands import Game, Options
 
 

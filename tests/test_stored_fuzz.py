@@ -21,10 +21,10 @@ from web_driver import data_of, tappables
 import ember_isle
 from ei_web.app import EmberApp
 from ei_web.session import finished_summary
-from si_web.app import App, MemoryStorage
+from ei_web.session import kept_games as EmberHistory
+from game_shell.storage import MemoryStorage, read_json
+from si_web.app import App
 from si_web.history import SAVE_PREFIX, History
-from si_web.other_history import EmberHistory
-from si_web.session import read_json
 from small_islands import Game, Options
 
 SURROGATE = "\ud800"
@@ -96,23 +96,23 @@ KEYS: dict[str, Callable[[], dict[str, str]]] = {
     "small-islands/history": lambda: dict(BASE),
     "small-islands/history-broken": lambda: dict(BASE),
     SAVE_PREFIX + GAME_ID: lambda: dict(BASE),
-    "small-islands/ember-history": lambda: dict(BASE),
-    "small-islands/ember-history-broken": lambda: dict(BASE),
-    "small-islands/ember-save": dict,
-    "small-islands/ember-save-broken": lambda: {"small-islands/ember-save": ember_save()},
-    "small-islands/ember-summary": lambda: {"small-islands/ember-save": ember_save()},
-    "small-islands/ember-settings": dict,
-    "small-islands/active-game": dict,
+    "ember-isle/history": lambda: dict(BASE),
+    "ember-isle/history-broken": lambda: dict(BASE),
+    "ember-isle/save": dict,
+    "ember-isle/save-broken": lambda: {"ember-isle/save": ember_save()},
+    "ember-isle/summary": lambda: {"ember-isle/save": ember_save()},
+    "ember-isle/settings": dict,
+    "games/active-game": dict,
 }
 
 
 # Records the app derives or uses as flags, rewritten from what it holds: nothing of the
 # player's is in them (the saved Ember game's summary line, which game is on screen).
-DERIVED = ("small-islands/ember-summary", "small-islands/active-game")
+DERIVED = ("ember-isle/summary", "games/active-game")
 # Small records whose values are each checked on reading, anything wrong replaced by its
 # default (README: settings, choices, the coach): a JSON object is taken as the app's own.
 SMALL = ("small-islands/ui", "small-islands/ui-state", "small-islands/settings",
-         "small-islands/coach", "small-islands/ember-settings")
+         "small-islands/coach", "ember-isle/settings")
 
 
 def kept(storage: MemoryStorage, key: str, raw: str) -> bool:
@@ -127,7 +127,7 @@ def visit(data: dict[str, str], key: str, raw: str) -> None:
     each from the same stored records (a fresh device copy each time), and the second game's
     menu. After each, the raw record must still be on the device."""
     html = App(MemoryStorage(dict(data))).render()
-    acts = {item["data-act"]: item for item in tappables(html) if item["data-act"] != "ember"}
+    acts = {item["data-act"]: item for item in tappables(html) if item["data-act"] != "open-game"}
     for act, item in acts.items():
         storage = MemoryStorage(dict(data))
         app = App(storage)
@@ -155,10 +155,10 @@ def test_every_stored_record_survives_hostile_text(key: str, raw: str) -> None:
     check(key, raw)
 
 
-@pytest.mark.parametrize("key", ["small-islands/save", "small-islands/ember-save",
+@pytest.mark.parametrize("key", ["small-islands/save", "ember-isle/save",
                                  SAVE_PREFIX + GAME_ID])
 def test_a_real_record_with_lone_surrogates_in_a_name(key: str) -> None:
-    base = {"small-islands/save": si_save, "small-islands/ember-save": ember_save}
+    base = {"small-islands/save": si_save, "ember-isle/save": ember_save}
     raw = with_hostile_name(base[key]() if key in base else BASE[key])
     assert raw != (base[key]() if key in base else BASE[key])
     check(key, raw)

@@ -4,6 +4,7 @@ game loop (import cycles: test_imports.py)."""
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 from test_imports import PACKAGES, module_files
@@ -19,13 +20,12 @@ def test_no_module_over_800_lines(package: str) -> None:
         assert lines <= MAX_MODULE_LINES, f"{name}: {lines} lines"
 
 
-UI_PACKAGES = ("si_web", "ei_web")
+UI_PACKAGES = ("game_shell", "game_plugins", "si_web", "ei_web")
 
 
 def test_no_ui_class_over_400_lines() -> None:
-    for name, path in module_files("si_web", PACKAGES["si_web"]).items() | module_files(
-        "ei_web", PACKAGES["ei_web"]
-    ).items():
+    modules = [item for pkg in UI_PACKAGES for item in module_files(pkg, PACKAGES[pkg]).items()]
+    for name, path in modules:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ClassDef):
                 size = (node.end_lineno or node.lineno) - node.lineno + 1
@@ -51,19 +51,55 @@ def test_the_ui_parses_stored_or_received_json_only_through_the_depth_checked_lo
             assert "json.loads(" not in text, f"{name} parses JSON without a depth check"
 
 
-def test_small_islands_never_imports_ember_isle() -> None:
-    """Ember Isle's code ships in its own archive, loaded only when chosen: nothing of Small
-    Islands (engine or UI) imports it (si_web.other_game loads it by name, at run time)."""
+GAMES = ("small_islands", "ember_isle")
+# each game's packages (engine, UI), as its registration names them
+GAME_PACKAGES = {
+    "small-islands": ("small_islands", "si_web"),
+    "ember-isle": ("ember_isle", "ei_web"),
+}
+SHELL = ("game_kit", "game_shell")
+
+
+def test_the_registrations_name_each_games_packages() -> None:
+    from game_shell import registry
+
+    assert {p.name: p.packages for p in registry.plugins()} == GAME_PACKAGES
+
+
+def test_no_game_imports_another_and_the_shell_imports_no_game() -> None:
+    """A game (engine and UI) stands on the kit and the shell alone: it never imports
+    another game's package (a game fetched on demand is loaded by name, at run time, by
+    `game_shell.host`), and the kit and the shell import no game at all; a game's
+    registration (`game_plugins.<game>`) names only its own game, inside functions."""
     from test_imports import import_graph
 
     graph = import_graph()
+    owner = {pkg: name for name, pkgs in GAME_PACKAGES.items() for pkg in pkgs}
     for module, imported in graph.items():
-        if module.split(".")[0] in ("small_islands", "si_web"):
-            other = {m for m in imported if m.split(".")[0] in ("ember_isle", "ei_web")}
-            assert not other, f"{module} imports {sorted(other)}"
+        top = module.split(".")[0]
+        tops = {m.split(".")[0] for m in imported}
+        if top in owner:
+            other = {t for t in tops if t in owner and owner[t] != owner[top]}
+            assert not other, f"{module} imports another game's {sorted(other)}"
+        if top in SHELL:
+            assert not tops & set(owner), f"{module} imports a game: {sorted(tops & set(owner))}"
+        if top == "game_plugins" and module != "game_plugins":
+            mine = GAME_PACKAGES[module.split(".")[1].replace("_", "-")]
+            assert tops & set(owner) <= set(mine), f"{module} imports {sorted(tops & set(owner))}"
 
 
-GAMES = ("small_islands", "ember_isle")
+def test_the_shell_names_no_game() -> None:
+    """No module of the shell (nor the bot worker, its JavaScript) says a game's name: what
+    it knows of games comes from their registrations."""
+    from game_shell import registry
+
+    names = {w for p in registry.plugins() for w in (p.name, p.title, *p.packages)}
+    shell = module_files("game_shell", PACKAGES["game_shell"])
+    texts = {n: p.read_text() for n, p in shell.items()}
+    texts["bot-worker.js"] = (PACKAGES["game_shell"].parent / "bot-worker.js").read_text()
+    for name, text in texts.items():
+        said = {w for w in names if re.search(rf"\b{re.escape(w)}\b", text, re.I)}
+        assert not said, f"{name} names {sorted(said)}"
 
 
 def test_no_game_imports_another_and_the_kit_imports_no_game() -> None:

@@ -8,10 +8,11 @@ import random
 import pytest
 from web_driver import choose, data_of, tappables
 
+from game_shell.widgets import pass_screen
 from si_web import words
 from si_web.app import BROKEN_KEY, SAVE_KEY, App, MemoryStorage
 from si_web.board_svg import score_chart_svg
-from si_web.screens import pass_screen, start_screen
+from si_web.screens import start_screen
 from small_islands import Game, Options
 
 HOSTILE = "<img src=x onerror=alert(1)>"

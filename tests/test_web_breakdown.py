@@ -8,8 +8,9 @@ import re
 
 import pytest
 
+from game_shell.storage import MemoryStorage
 from si_web import breakdown
-from si_web.app import App, MemoryStorage
+from si_web.app import App
 from small_islands import Game, Options
 
 ID_PATTERN = re.compile(r"\b[TMORE]\d{1,2}\b|\bL\d\b|\(\s*\d+\s*,\s*\d+\s*\)")

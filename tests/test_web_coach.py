@@ -11,8 +11,9 @@ from dataclasses import replace
 import pytest
 from web_driver import choose, data_of, tappables
 
+from game_shell.storage import MemoryStorage
 from si_web import coach, rules_page
-from si_web.app import App, MemoryStorage
+from si_web.app import App
 from si_web.coach import COACH_KEY, TIPS, Moment, next_tip
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
 from small_islands.solo import EXPLORATION_CARDS

@@ -18,7 +18,8 @@ from unittest import mock
 from test_web_fuzz import answer, start
 from web_driver import choose, data_of, run_until_watch, tappables
 
-from si_web.app import App, MemoryStorage
+from game_shell.storage import MemoryStorage
+from si_web.app import App
 from si_web.game_screen import fit_button
 
 FIT = 'data-act="fit"'

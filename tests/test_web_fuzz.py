@@ -16,7 +16,8 @@ from scale import scaled
 from web_driver import choose, data_of, tappables
 
 import small_islands.options as options_module
-from si_web.app import App, MemoryStorage
+from game_shell.storage import MemoryStorage
+from si_web.app import App
 from si_web.stages import SCREENS
 from si_web.stages.base import GAME_ACTS
 from small_islands import TILES, Action, Game

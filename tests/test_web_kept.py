@@ -11,13 +11,14 @@ import pytest
 from kept_helpers import DAY_MS, HOSTILE_NAME, MODES, T0, finished, hostile_files, unfinished
 from web_driver import choose, data_of, play_through_ui, tappables
 
+from game_shell.storage import StorageFull
 from si_web import history as history_module
 from si_web import stats
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.files import Incoming, Rejected, check_import, export_name
 from si_web.history import INDEX_KEY, SAVE_PREFIX, History, game_id, summarize
 from si_web.replay import Replay, revealed
-from si_web.session import StorageFull, revision
+from si_web.session import revision
 from small_islands import Game, Options
 from small_islands.save import state_dump
 

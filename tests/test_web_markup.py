@@ -1,4 +1,4 @@
-"""si_web.markup agrees with the standard library functions it replaces."""
+"""game_shell.markup agrees with the standard library functions it replaces."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-from si_web.markup import escape, percent_encode
+from game_shell.markup import escape, percent_encode
 
 SAMPLES = [
     "",

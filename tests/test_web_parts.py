@@ -7,10 +7,11 @@ import math
 
 import pytest
 
+from game_shell.storage import MemoryStorage
 from si_web import form, viewport
 from si_web.choices import Choices, Hint
 from si_web.computers import WorkerJobs, parse_hint, parse_move
-from si_web.session import MemoryStorage, Session
+from si_web.session import Session
 from small_islands import Game, MalformedInput, Options
 
 

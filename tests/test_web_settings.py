@@ -11,8 +11,9 @@ import pytest
 from test_web_effects import bonus_position, loaded
 from web_driver import tappables
 
+from game_shell.storage import MemoryStorage
 from si_web import settings
-from si_web.app import App, MemoryStorage
+from si_web.app import App
 from si_web.settings import FORMAT, Settings, body_attrs, dump, parse
 from small_islands import TakeTile
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from web_driver import choose, data_of, tappables
 
+from game_shell.widgets import MARKS
 from si_web import words
 from si_web.app import SAVE_KEY, App, MemoryStorage
-from si_web.board_svg import MARKS
 from small_islands import Game, IllegalAction, Options
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine" / "small_islands"

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from web_driver import choose, data_of, tappables
 
+from game_shell.storage import MemoryStorage
 from si_web import form
-from si_web.app import App, MemoryStorage
+from si_web.app import App
 from small_islands import Game, Options
 from small_islands.options import BOT_LEVELS
 
@@ -22,12 +23,12 @@ WORKER = Path(__file__).resolve().parents[1] / "web" / "bot-worker.js"
 
 
 def worker_handle() -> Callable[[str], str]:
-    """`si_handle` as the worker defines it (its `PYTHON` template literal, executed)."""
+    """Small Islands' handler as the worker finds it (its `PYTHON` template literal, executed)."""
     found = re.search(r"const PYTHON = `(.*?)`;", WORKER.read_text(encoding="utf-8"), re.S)
     assert found, "bot-worker.js: const PYTHON not found"
     namespace: dict[str, object] = {}
     exec(compile(found.group(1), str(WORKER), "exec"), namespace)  # noqa: S102
-    handle = namespace["si_handle"]
+    handle = namespace["handler_of"]("small_islands.bots.worker:handle")  # type: ignore[operator]
     assert callable(handle)
     return handle  # type: ignore[return-value]
 

@@ -1,11 +1,11 @@
-"""The page's one bot worker, shared by both games (`si_web.worker_route`, the bookkeeping
-of `si_web.worker_host`): ids are the page's, answers go back to the game that asked, a
+"""The page's one bot worker, shared by both games (`game_shell.worker_route`, the bookkeeping
+of `game_shell.worker_host`): ids are the page's, answers go back to the game that asked, a
 failure is told to every game with the requests it was owed, once."""
 
 from __future__ import annotations
 
+from game_shell.worker_route import Route
 from si_web.computers import WorkerJobs
-from si_web.worker_route import Route
 
 
 def test_answers_go_to_the_game_that_asked_and_a_failure_to_every_game() -> None:

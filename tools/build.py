@@ -25,6 +25,7 @@ import tempfile
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -89,16 +90,15 @@ NOT_SHIPPED = (
     "ember_isle/__main__.py",
     "ember_isle/bots/tournament.py",
 )
-# site/ names of the archives; the page writes them into Python's working directory without
-# the ".gz" (web/python-snapshot.mjs FILES).
-ARCHIVES = {"small_islands": "engine.zip.gz", "si_web": "ui.zip.gz"}
-# Packages shipped inside another's archive: the game kit every game's engine imports, in the
-# engine's (loaded at every start, before any game's code).
-WITH = {"small_islands": ("game_kit",)}
-# The second game, Ember Isle: its engine and its UI in one archive, fetched and unpacked only
-# when a player chooses it (si_web/other_game.py; the bot worker likewise), never at start.
-EMBER_ARCHIVE = "ember.zip.gz"
-EMBER_PACKAGES = ("ember_isle", "ei_web")
+# The games come from their registrations (web/game_plugins/, `games()`): the home game's
+# engine and UI go in the page's two archives (site/ names; the page writes them into Python's
+# working directory without the ".gz": web/python-snapshot.mjs FILES), with the game kit in the
+# engine's and the shell and the registrations in the UI's (loaded at every start, before any
+# game's code); every other game's packages go in its own archive, fetched and unpacked only
+# when a player chooses it (game_shell/host.py; the bot worker likewise), never at start.
+ENGINE_ARCHIVE, UI_ARCHIVE = "engine.zip.gz", "ui.zip.gz"
+KIT = "game_kit"
+SHELL_PACKAGES = ("game_shell", "game_plugins")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -216,7 +216,7 @@ def every_start() -> list[str]:
     """Our modules that every start compiles: those the page imports that a Python snapshot
     cannot hold (they touch the browser when imported: the controller)."""
     ours, entries = app_python()
-    roots = [name for name in ours if name.split(".")[0] == "si_web"]
+    roots = [name for name in ours if name.split(".")[0] in page_packages()]
     roots += pyimports.imports(entries["__main__"][0], "__main__", toplevel=True)
     used = pyimports.closure(roots, ours, toplevel=True)
     return sorted(used & pyimports.touches_browser({**ours, **entries}))
@@ -238,19 +238,53 @@ def add_bytecode(staging: Path, modules: list[str]) -> None:
             shutil.copyfile(pyc, target)
 
 
+def games() -> list[Any]:
+    """The registered games (web/game_plugins/: `game_shell.registry.plugins`), home first."""
+    for folder in (str(ROOT / "engine"), str(WEB)):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    from game_shell import registry
+
+    return list(registry.plugins())
+
+
+def home_game() -> Any:
+    home = games()[0]
+    if not home.home or len(home.packages) != 2:
+        raise SystemExit(f"{home.name}: the home game ships as (engine, UI) without an archive")
+    return home
+
+
+def page_packages() -> tuple[str, ...]:
+    """The packages of the page's own UI archive (every start imports from them)."""
+    return (home_game().packages[1], *SHELL_PACKAGES)
+
+
+def package_dirs() -> dict[str, Path]:
+    """Every shipped package and its folder (engine/ or web/)."""
+    names = [KIT, *SHELL_PACKAGES, *(p for g in games() for p in g.packages)]
+    return {n: ROOT / "engine" / n if (ROOT / "engine" / n).is_dir() else WEB / n for n in names}
+
+
+def archive_packages() -> dict[str, tuple[str, ...]]:
+    """Each archive's packages, the first the archive's own (the others ship inside it)."""
+    engine, ui = home_game().packages
+    out = {ENGINE_ARCHIVE: (engine, KIT), UI_ARCHIVE: (ui, *SHELL_PACKAGES)}
+    for g in games()[1:]:
+        if g.archive is None:
+            raise SystemExit(f"{g.name}: only the home game ships without an archive")
+        out[g.archive] = tuple(g.packages)
+    return out
+
+
 def write_archives(out: Path) -> None:
-    """The engine and the UI as ARCHIVES in ``out``: stripped sources, and bytecode for what
+    """Every archive (`archive_packages`) in ``out``: stripped sources, and bytecode for what
     every start compiles (`every_start`)."""
-    packages = {"game_kit": ROOT / "engine" / "game_kit",
-                "small_islands": ROOT / "engine" / "small_islands", "si_web": WEB / "si_web",
-                "ember_isle": ROOT / "engine" / "ember_isle", "ei_web": WEB / "ei_web"}
     with tempfile.TemporaryDirectory() as tmp:
-        staged = strip_packages(Path(tmp), packages)
+        staged = strip_packages(Path(tmp), package_dirs())
         add_bytecode(staged, every_start())
-        for package, name in ARCHIVES.items():
-            write_archive(staged / package, package, out / name, WITH.get(package, ()))
-        first, *rest = EMBER_PACKAGES
-        write_archive(staged / first, first, out / EMBER_ARCHIVE, tuple(rest))
+        for name, (first, *rest) in archive_packages().items():
+            write_archive(staged / first, first, out / name, tuple(rest))
 
 
 def copy_static(out: Path) -> None:
@@ -281,7 +315,7 @@ def check_pyodide_paths() -> None:
     pycache = f'"{pycache}": "python"'
     if pycache not in (WEB / PYTHON_SNAPSHOT).read_text():
         raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {pycache}")
-    for archive in ARCHIVES.values():
+    for archive in (ENGINE_ARCHIVE, UI_ARCHIVE):
         if f'"./{archive}": "python"' not in (WEB / PYTHON_SNAPSHOT).read_text():
             raise SystemExit(f"web/{PYTHON_SNAPSHOT}: FILES must unpack {archive}")
 
@@ -327,7 +361,9 @@ def browser_modules() -> set[str]:
     """Our modules the page or the bot worker may import (also from inside functions): the
     whole UI package and what it, main.py and the bot worker's code import, transitively."""
     ours, entries = app_python()
-    roots: set[str] = {name for name in ours if name.split(".")[0] in ("si_web", "ei_web")}
+    ui = {p for g in games() for p in g.packages[1:]} | set(SHELL_PACKAGES)
+    roots: set[str] = {name for name in ours if name.split(".")[0] in ui}
+    roots |= {g.worker.partition(":")[0] for g in games() if g.worker}
     for name in ("__main__", "__bot_worker__"):
         roots |= pyimports.imports(entries[name][0], name)
     return pyimports.closure(roots, ours)
@@ -518,13 +554,9 @@ def stdlib_modules(stdlib_zip: Path) -> set[str]:
 def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool]]]:
     """(our packages' modules, the entry points' code) as {name: (source, is_package)}: the
     entry points are main.py, the bot worker's Python and PyScript's `pyscript` package."""
-    ours = {
-        **pyimports.package_sources(ROOT / "engine" / "game_kit", "game_kit"),
-        **pyimports.package_sources(ROOT / "engine" / "small_islands", "small_islands"),
-        **pyimports.package_sources(WEB / "si_web", "si_web"),
-        **pyimports.package_sources(ROOT / "engine" / "ember_isle", "ember_isle"),
-        **pyimports.package_sources(WEB / "ei_web", "ei_web"),
-    }
+    ours: dict[str, tuple[str, bool]] = {}
+    for name, folder in package_dirs().items():
+        ours.update(pyimports.package_sources(folder, name))
     chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
     entries = {
         "__main__": ((WEB / "main.py").read_text(encoding="utf-8"), False),
@@ -546,7 +578,7 @@ def snapshot_modules(stdlib: set[str]) -> list[str]:
     imports the computer players after a restore."""
     ours, entries = app_python()
     sources = {**ours, **entries}
-    roots = [name for name in ours if name.split(".")[0] == "si_web"]
+    roots = [name for name in ours if name.split(".")[0] in page_packages()]
     roots += pyimports.imports(entries["__main__"][0], "__main__", toplevel=True)
     used = pyimports.closure(roots, ours, toplevel=True)
     browser = pyimports.touches_browser(sources)
@@ -558,7 +590,8 @@ def snapshot_modules(stdlib: set[str]) -> list[str]:
     std = pyimports.resolve(imported, stdlib)
     std = {m for m in std if m.split(".")[0] not in pyimports.BROWSER}
     mine = used - browser
-    if not any(m.startswith("si_web.") for m in mine) or "small_islands" not in mine:
+    home = home_game()
+    if not any(m.startswith(home.packages[1] + ".") for m in mine) or home.packages[0] not in mine:
         raise SystemExit(f"snapshot modules: the engine or the UI is missing from {sorted(mine)}")
     return sorted(std) + sorted(mine)
 
@@ -623,7 +656,8 @@ def start_screen() -> str:
     for folder in (str(ROOT / "engine"), str(WEB)):
         if folder not in sys.path:
             sys.path.insert(0, folder)
-    from si_web.app import App, MemoryStorage
+    from game_shell.storage import MemoryStorage
+    from si_web.app import App
 
     markup = App(MemoryStorage()).render()
     checker = _Markup()

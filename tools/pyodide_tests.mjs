@@ -136,7 +136,7 @@ if refused:
     status = status or 3
 if shipped:
     ours = [(n, getattr(m, "__file__", None) or "") for n, m in list(sys.modules.items())
-            if n.split(".")[0] in ("game_kit", "small_islands", "si_web", "ember_isle", "ei_web")]
+            if n.split(".")[0] in ("game_kit", "game_shell", "game_plugins", "small_islands", "si_web", "ember_isle", "ei_web")]
     wrong += sorted(n for n, f in ours if not f.startswith(tuple(a + "/" for a in shipped))
                     and n not in not_shipped)
     print("modules from the shipped archives:", sum(f.startswith("/shipped/") for _, f in ours))

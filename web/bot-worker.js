@@ -1,38 +1,32 @@
-// Small Islands computer players, off the main thread (a same-origin module worker).
+// Every game's computer players, off the main thread (a same-origin module worker; the page's
+// one, game_shell/worker_host.py).
 //
 // It starts its own Python (restoring the page's Python memory snapshot when one of this
 // build is stored: python-snapshot.mjs; ~10x faster than a fresh start), installs the engine
-// (engine.zip.gz) where the page does (the snapshot's modules came from there), and answers one request at
-// a time. Request (postMessage): {id, request} where `request` is a JSON string
-//   {"kind": "bot", "view": {...}, "legal": [action JSON, ...], "level": "hard",
-//    "seed": 123, "budget": 0.25}
-//   {"kind": "suggest", "view": {...}, "legal": [...]}
-// Reply: {id, ok: true, result: JSON string {"action": {...}, "reason"?: "..."}, ms}
-//    or  {id, ok: false, error: "..."}; {type: "ready", ms, start} once Python is up
-//    (start: "snapshot", "fresh" or "fallback").
+// archive the page installs at start (engine.zip.gz: the snapshot's modules came from there),
+// and answers one request at a time. Request (postMessage): {id, request, handler, archive}:
+// `request` is JSON text for the game's handler, `handler` the registered game's
+// "module:function" (game_shell/registry.py GamePlugin.worker), `archive` the game's own
+// archive (null: its code is in the engine archive), fetched and unpacked once, on its first
+// request. Reply: {id, ok: true, result: JSON text, ms} or {id, ok: false, error: "..."};
+// {type: "ready", ms, start} once Python is up (start: "snapshot", "fresh" or "fallback").
 // The bot sees only what the request holds: its seat's view and the legal actions.
-// Ember Isle's requests carry {id, request, game: "ember"}: the worker then fetches and
-// unpacks ember.zip.gz once (only then: a Small Islands game never loads it) and answers
-// with `ei_web.worker.handle` (request {"kind": "bot" | "suggest", "view", "legal",
-// "level", "seed"}).
 // tools/build.py checks that the Pyodide path below matches its PYODIDE_VERSION.
 
 import { fetchFiles, installFiles, startPython } from "./python-snapshot.mjs";
 
 const PYTHON = `
-import json
-from small_islands import Action
-from small_islands.bots import choose_action, suggest
+import importlib
+import sys
 
-def si_handle(text):
-    req = json.loads(text)
-    legal = [Action.from_json(a) for a in req["legal"]]
-    if req["kind"] == "suggest":
-        action, reason = suggest(req["view"], legal)
-        return json.dumps({"action": action.to_json(), "reason": reason})
-    action = choose_action(req["view"], legal, req["level"], int(req["seed"]),
-                           float(req.get("budget", 0.25)))
-    return json.dumps({"action": action.to_json()})
+def handler_of(name):
+    # the folder listings Python keeps may be stale after an archive was unpacked (not
+    # importlib.invalidate_caches(): it imports importlib.metadata, which is not shipped)
+    for finder in list(sys.path_importer_cache.values()):
+        if hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
+    module, _, function = name.partition(":")
+    return getattr(importlib.import_module(module), function)
 `;
 
 const started = performance.now();
@@ -45,11 +39,10 @@ async function boot() {
   const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
   installFiles(pyodide, await engine);
   pyodide.runPython(PYTHON);
-  return { handle: pyodide.globals.get("si_handle"), start, pyodide };
+  return { handlerOf: pyodide.globals.get("handler_of"), start, pyodide };
 }
 
 const booted = boot();
-const ready = booted.then(({ handle }) => handle);
 booted.then(
   ({ start }) => {
     self.siPythonStart = start; // e2e/test_snapshot.py reads it
@@ -58,33 +51,31 @@ booted.then(
   (error) => self.postMessage({ type: "failed", error: String(error) }),
 );
 
-let ember = null;
+const handlers = new Map(); // "module:function" -> a promise of the Python function
+const archives = new Map(); // archive name -> a promise of its installation
 
-/** Ember Isle's handler, its archive installed on first use. */
-function emberHandle() {
-  if (!ember) {
-    ember = booted.then(async ({ pyodide }) => {
-      installFiles(pyodide, await fetchFiles(import.meta.url, { "./ember.zip.gz": "python" }));
-      // the folder listings Python keeps are stale (not importlib.invalidate_caches(): it
-      // imports importlib.metadata, which is not shipped)
-      pyodide.runPython(`
-import sys
-for finder in list(sys.path_importer_cache.values()):
-    if hasattr(finder, "invalidate_caches"):
-        finder.invalidate_caches()
-from ei_web.worker import handle as ei_handle
-`);
-      return pyodide.globals.get("ei_handle");
-    });
+/** The function that answers a game's requests, its archive installed on first use. */
+function handlerFor(handler, archive) {
+  if (!handlers.has(handler)) {
+    handlers.set(handler, booted.then(async ({ pyodide, handlerOf }) => {
+      if (archive) {
+        if (!archives.has(archive)) {
+          archives.set(archive, fetchFiles(import.meta.url, { [`./${archive}`]: "python" })
+            .then((files) => installFiles(pyodide, files)));
+        }
+        await archives.get(archive);
+      }
+      return handlerOf(String(handler));
+    }));
   }
-  return ember;
+  return handlers.get(handler);
 }
 
 self.addEventListener("message", async (event) => {
-  const { id, request, game } = event.data || {};
+  const { id, request, handler, archive } = event.data || {};
   let handle;
   try {
-    handle = await (game === "ember" ? emberHandle() : ready);
+    handle = await handlerFor(handler, archive);
   } catch (error) {
     self.postMessage({ id, ok: false, error: `Python did not start: ${error}` });
     return;

@@ -1,6 +1,9 @@
 """PyScript's entry point: tools/build.py inlines it in index.html's <script type="py">.
 
-The controller is `si_web/controller.py`, in ui.zip.gz with the rest of the UI.
+The shell (`game_shell.host.boot`, in ui.zip.gz with the UI) moves what an older build kept,
+then hands the page to the home game's controller.
 """
 
-import si_web.controller  # noqa: F401  -- wires the DOM events and renders the first screen
+from game_shell import host
+
+host.boot()

@@ -31,7 +31,7 @@ import {
   writeSnapshot,
 } from "./python-snapshot.mjs";
 
-const FLAG = "small-islands/python-snapshot"; // {key, saved, failures}
+const FLAG = "games/python-snapshot"; // {key, saved, failures}
 const MAX_FAILURES = 2; // failed restores of one build before it stops taking snapshots
 const ROOM = 160e6; // free storage wanted before storing a ~32 MB snapshot (bytes)
 

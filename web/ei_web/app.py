@@ -2,7 +2,7 @@
 seat (`viewer`) and its choices; routes each tap (`handle(act, data, fields)`) and renders
 (`render()`). Computer seats and hints are requests for the bot worker (`autopilot`).
 
->>> from si_web.app import MemoryStorage
+>>> from game_shell.storage import MemoryStorage
 >>> app = EmberApp(MemoryStorage())
 >>> app.screen
 'start'
@@ -13,16 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
-from si_web.panels import leave_dialog, toasts
-from si_web.screens import elsewhere_screen
-from si_web.words import names_cleaned
+from game_shell.storage import Storage
+from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
 from . import form as form_mod
 from . import pictures, screens, steps, words
 from .autopilot import Autopilot
 from .exchange import Exchange
 from .mapview import MapView
-from .session import SUMMARY, Session, Storage
+from .session import SUMMARY, Session
 from .steps import Sel
 
 Data = dict[str, str]

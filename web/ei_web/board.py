@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from si_web.board_svg import MARKS, attrs
+from game_shell.widgets import MARKS, attrs
 
 from . import words
 

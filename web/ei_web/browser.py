@@ -14,13 +14,14 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from game_plugins.ember_isle import PLUGIN
 from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
-from si_web import keeping, kept_browser, worker_host
-from si_web.back import BackGuard
-from si_web.gestures import MapGestures
+from game_shell import files_browser, keeping, worker_host
+from game_shell.back import BackGuard
+from game_shell.gestures import MapGestures
 
 from . import board
 from .app import EmberApp, reopen
@@ -58,8 +59,8 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     link.rel, link.href = "stylesheet", STYLES
     document.head.appendChild(link)
     shell.update(root=root, app=EmberApp(storage), back=back)
-    worker_host.register("ember", WorkerClient())
-    # (2 and 3 were the worker's listeners: the page's one worker is si_web.worker_host's)
+    worker_host.register(PLUGIN.name, WorkerClient())
+    # (2 and 3 were the worker's listeners: the page's one worker is game_shell.worker_host's)
     proxies = [create_proxy(on_click), create_proxy(on_keydown), None,
                None, create_proxy(on_pointerdown), create_proxy(on_pointermove),
                create_proxy(on_pointerup), create_proxy(on_wheel), create_proxy(on_focusin),
@@ -79,7 +80,7 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     window.addEventListener("popstate", proxies[11])
     root.addEventListener("change", proxies[12])
     files = shell["app"].files
-    files.can_share = kept_browser.can_share_files()
+    files.can_share = files_browser.can_share_files()
     files.tz_minutes = -int(window.Date.new().getTimezoneOffset())
     show()
 
@@ -130,7 +131,7 @@ def render() -> None:
     app.ignored.clear()
     out = app.files.take_outbox()
     if out is not None:  # "Download the file" or "Share…" was tapped
-        kept_browser.send(out)
+        files_browser.send(out)
     schedule()
 
 
@@ -166,7 +167,7 @@ def on_change(event: Js) -> None:
     el = event.target
     if not shell["showing"] or missing(el.getAttribute("data-ei-file")) or not el.files.length:
         return
-    kept_browser.read_file(el.files.item(0), tap, act="ei-import-file")
+    files_browser.read_file(el.files.item(0), tap, act="ei-import-file")
     el.value = ""  # the same file may be chosen again
 
 
@@ -273,7 +274,7 @@ def on_focusin(event: Js) -> None:
         svg.setAttribute("viewBox", board.viewbox_attr(box))
 
 
-back_guard = BackGuard(window, js_obj)  # Small Islands' Back handling (si_web.back)
+back_guard = BackGuard(window, js_obj)  # Small Islands' Back handling (game_shell.back)
 
 
 def on_popstate(event: Js) -> None:
@@ -351,9 +352,9 @@ def worker_failed(reason: str) -> None:
 
 
 def post(kind: str, token: str, request: str) -> bool:
-    """A request to the page's bot worker (`si_web.worker_host`: one for both games, with its
+    """A request to the page's bot worker (`game_shell.worker_host`: one for both games, with its
     watchdog); False when there is none (the caller decides here)."""
-    n = None if shell["failed"] else worker_host.post("ember", request, {"game": "ember"})
+    n = None if shell["failed"] else worker_host.post(PLUGIN.name, request)
     if n is None:
         return False
     shell[kind] = (n, token)
@@ -361,7 +362,7 @@ def post(kind: str, token: str, request: str) -> bool:
 
 
 class WorkerClient:
-    """Ember Isle's side of the page's bot worker (`si_web.worker_host.Client`)."""
+    """Ember Isle's side of the page's bot worker (`game_shell.worker_host.Client`)."""
 
     def ready(self, data: dict[str, Any]) -> None:
         pass

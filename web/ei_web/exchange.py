@@ -15,15 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ember_isle import Game
-from si_web.files import Incoming, Outgoing, Rejected
-from si_web.markup import escape
-from si_web.other_history import EmberHistory
-from si_web.panels import question
-from si_web.screens import button
+from game_shell.files import Incoming, Outgoing, Rejected
+from game_shell.markup import escape
+from game_shell.widgets import button, question
 
 from .board import board_svg
 from .files import check_import, export_name
-from .session import finished_summary, summary
+from .session import finished_summary, kept_games, summary
 
 if TYPE_CHECKING:
     from .app import EmberApp
@@ -180,7 +178,7 @@ class Exchange:
         inc = self.incoming
         if inc is None or not inc.finished:
             return
-        history = EmberHistory(self.app.session.storage)
+        history = kept_games(self.app.session.storage)
         s = finished_summary(inc.game, self.clock())
         if history.get(s["id"]) is not None:
             self.notice = "This game is already in your games."

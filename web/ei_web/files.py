@@ -14,7 +14,8 @@ name, which the screens escape); the engine's reason goes to the developers' not
 from __future__ import annotations
 
 from ember_isle import FORMAT, Action, Game, MalformedInput, Options
-from si_web.files import Incoming, Rejected, file_label, file_name, read_game_file
+from game_shell import registry
+from game_shell.files import Incoming, Rejected, file_label, file_name, read_game_file
 
 PREFIX = FORMAT.split("/")[0] + "/"  # "ember-isle/"
 
@@ -36,7 +37,7 @@ def check_import(name: str, size: int, text: str) -> Incoming[Game] | Rejected:
     f = read_game_file(name, size, text, "Ember Isle")
     if isinstance(f, Rejected):
         return f
-    other = f.other_game("small-islands/", "Small Islands: Menu, “Your games”, then “Import a file”")
+    other = f.other_game(registry.plugins())
     if other is not None:
         return other
     fmt = f.data["format"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from si_web.markup import escape
-from si_web.screens import button
+from game_shell.markup import escape
+from game_shell.widgets import button
 
 from . import screens, steps, words
 from .board import Hex, board_svg

@@ -1,5 +1,5 @@
 """Which part of the island the map shows (pure; the pan/zoom arithmetic is Small Islands'
-`si_web.viewport`, the gestures `si_web.gestures`).
+`game_shell.viewbox`, the gestures `game_shell.gestures`).
 
 Where the player acts, every space to tap is at least `MIN_TARGET_PX` CSS pixels wide: the map
 fits the step's targets when that fit is large enough (a rover's reachable spaces), else it
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from si_web import viewport
+from game_shell import viewbox as viewport
 
 from .board import ROOT3, Hex, S, centre, island_box
 

@@ -3,7 +3,7 @@ cards, and the rules screen with every symbol drawn as on the map."""
 
 from __future__ import annotations
 
-from si_web.markup import escape
+from game_shell.markup import escape
 
 from . import words
 from .board import ART, COLUMN_FILL, COLUMN_INK, DEFS, FILL, LAVA, VOLCANO, corners

@@ -9,10 +9,9 @@ from typing import Any
 from ember_isle import Action, PlaceTriad, SeedColumn
 from ember_isle.content import COLOURS
 from ember_isle.view import count_after
-from si_web import screens as si_screens
-from si_web.board_svg import attrs
-from si_web.markup import escape
-from si_web.screens import button, swatch
+from game_shell import widgets
+from game_shell.markup import escape
+from game_shell.widgets import attrs, button, swatch
 
 from . import form as form_mod
 from . import pictures, words
@@ -137,8 +136,8 @@ def confirm_new() -> str:
 
 
 def pass_screen(name: str, colour: str, why: str) -> str:
-    """Small Islands' pass-the-device screen, with Ember Isle's acts and the seat's mark."""
-    return si_screens.pass_screen(name, MARK_OF.get(colour, "grey"), why, prefix="ei-")
+    """The shell's pass-the-device screen, with Ember Isle's acts and the seat's mark."""
+    return widgets.pass_screen(name, MARK_OF.get(colour, "grey"), why, prefix="ei-")
 
 
 def header(view: dict[str, Any], who: str, can_undo: bool, can_hint: bool) -> str:

@@ -1,14 +1,16 @@
-"""What Ember Isle keeps in localStorage, under its own keys (the Small Islands game in
-progress is never touched). Reading never raises: a record that cannot be read is reported
+"""What Ember Isle keeps in localStorage, under its own namespace ``ember-isle/`` (no other
+game's record is ever touched). Reading never raises: a record that cannot be read is reported
 and kept (moved aside before a new game is written over it).
 
-- ``small-islands/ember-save``: ``{"v": 1, "game": <the engine's save text>, "viewer": seat
-  or null, "unlocked": bool}`` after every action;
-- ``small-islands/ember-summary``: one plain line for the start screen's "Continue" (the
-  Small Islands start screen reads it without loading Ember Isle);
-- ``small-islands/ember-settings``: the new-game form.
+- ``ember-isle/save``: ``{"v": 1, "game": <the engine's save text>, "viewer": seat or null,
+  "unlocked": bool}`` after every action;
+- ``ember-isle/summary``: one plain line for the start screen's "Continue" (the shell reads
+  it without loading Ember Isle);
+- ``ember-isle/settings``: the new-game form;
+- ``ember-isle/history``: its finished games' summaries (`game_shell.kept_games`);
+- ``ember-isle/screen``: the screen this tab showed (a record of the tab).
 
-Two windows on one device: Small Islands' `si_web.guard` over ``ember-save`` (a save over one
+Two windows on one device: the shell's `game_shell.guard` over ``save`` (a save over one
 another window wrote since is refused; the app then offers "Continue here").
 """
 
@@ -18,30 +20,30 @@ import contextlib
 import json
 import time
 import zlib
-from typing import Any, Protocol
+from typing import Any
+
+from game_plugins.ember_isle import PLUGIN
 
 from ember_isle import Game, MalformedInput
 from game_kit.errors import MalformedInput as BadJson
 from game_kit.jsonio import load_json
-from si_web import first_paint
-from si_web.guard import SaveGuard
-from si_web.history import History
-from si_web.keeping import SavePath
-from si_web.other_history import EmberHistory
-from si_web.session import StorageFull, put_record
+from game_shell import registry
+from game_shell.guard import SaveGuard
+from game_shell.keeping import save_path
+from game_shell.kept_games import KeptGames
+from game_shell.storage import Storage, StorageFull, put_record
 
-SAVE = "small-islands/ember-save"
-BROKEN = "small-islands/ember-save-broken"
-SUMMARY = "small-islands/ember-summary"
-SETTINGS = "small-islands/ember-settings"
-ACTIVE = "small-islands/active-game"  # "ember" while Ember Isle is on screen (this tab's)
-SCREEN = "small-islands/ember-screen"  # the screen this tab showed (a reload shows it again)
+SAVE = PLUGIN.key("save")
+BROKEN = PLUGIN.key("save-broken")
+SUMMARY = PLUGIN.summary_key
+SETTINGS = PLUGIN.key("settings")
+ACTIVE = registry.ACTIVE  # this game's name while it is on screen (the tab's record)
+SCREEN = PLUGIN.key("screen")  # the screen this tab showed (a reload shows it again)
 
 
-class Storage(Protocol):
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...
-    def remove(self, key: str) -> None: ...
+def kept_games(storage: Storage) -> KeptGames:
+    """Ember Isle's finished games kept on this device (summaries)."""
+    return KeptGames(storage, PLUGIN.name, PLUGIN.title)
 
 
 class Loaded:
@@ -57,9 +59,8 @@ class Session:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.guard = SaveGuard(storage, SAVE)  # two windows, one game (Small Islands' guard)
-        # one save path for both games: room made when storage is full (`si_web.keeping`)
-        self.path = SavePath(lambda: first_paint.drop(storage),
-                             lambda: History(storage).make_room(1), "Menu, Export this game")
+        # one save path for every game: room made when storage is full (`game_shell.keeping`)
+        self.path = save_path(storage, registry.plugins(), "Menu, Export this game")
 
     def load(self) -> Loaded | str | None:
         """The saved game, None when there is none, or the reason it cannot be read. This
@@ -104,7 +105,7 @@ class Session:
         if game.phase != "over":
             return False
         stamp = int(time.time() * 1000) if at_ms is None else at_ms
-        return EmberHistory(self.storage).add(finished_summary(game, stamp))
+        return kept_games(self.storage).add(finished_summary(game, stamp))
 
     def move_aside(self) -> None:
         raw = self.storage.get(SAVE)
@@ -140,13 +141,13 @@ class Session:
     def set_active(self, active: bool) -> None:
         if active:
             with contextlib.suppress(StorageFull):  # this tab's flag: lost when storage is full
-                self.storage.set(ACTIVE, "ember")
+                self.storage.set(ACTIVE, PLUGIN.name)
         else:
             self.storage.remove(ACTIVE)
 
 
 def finished_summary(game: Game, at_ms: int) -> dict[str, Any]:
-    """What "Your games" keeps of a finished game (`si_web.other_history`): the date, each
+    """What "Your games" keeps of a finished game (`game_shell.kept_games`): the date, each
     seat (name, colour, a person or a computer's level, total, place), the end, the moves. The
     id is a checksum of the save, so the same game is kept once."""
     data = game.to_json().encode("utf-8")

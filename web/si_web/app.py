@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
 
 from . import form, game_screen, resume, undo, viewport, words
@@ -28,7 +29,7 @@ from .choices import Choices
 from .effects import Effects
 from .guide import Guide
 from .kept import Kept
-from .session import MemoryStorage, Session, Storage
+from .session import Session
 from .settings import Settings
 from .stages import SCREENS, GameStage, Screen, Stage, game_stage
 from .stages import place as place_stage

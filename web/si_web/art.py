@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from game_shell.widgets import MARKS
+
 PLAYER_COLOURS = ("blue", "red", "yellow", "purple", "grey")
 SYMBOL_UNITS = 26.0  # the smallest side of a symbol's box, in map units (test: >= 20 px)
 
@@ -62,14 +64,6 @@ GLYPHS = {
         '<rect id="g-house" x="-13" y="-13" width="26" height="26" rx="2" fill="#fffbe6" '
         'fill-opacity="0.7" stroke="#4a3826" stroke-width="1.8" stroke-dasharray="3.6 2.6"/>'
     ),
-}
-# Each player colour has its own mark (shape, not only colour), centred near (0, 3).
-MARKS = {
-    "blue": '<circle cy="3" r="4.2" fill="none" stroke-width="2.4"/>',
-    "red": '<path d="M-7 0.5H7M-7 6H7" stroke-width="2.4" fill="none"/>',
-    "yellow": '<path d="M-4.5-1.5L4.5 7.5M4.5-1.5L-4.5 7.5" stroke-width="2.4" fill="none"/>',
-    "purple": '<path d="M0-3L5 3L0 9L-5 3Z" stroke-width="1"/>',
-    "grey": "",
 }
 
 

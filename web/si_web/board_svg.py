@@ -19,28 +19,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from game_shell.markup import escape
+from game_shell.widgets import MARKS as MARKS
+
 from .art import DEFS, piece, relief, variant_of, vegetation
 from .art import GLYPHS as GLYPHS  # re-exported: the rules' pictures and tests use them
-from .art import MARKS as MARKS
 from .geometry import coast_path, decor_spots, land_path, rotate_point, symbol_spots
-from .markup import escape
 
 CELL = 100
 INSET = 2  # a highlighted cell's target (and a previewed tile's frame): the cell less this
 RING_R = 16  # a ringed symbol's target: a circle of this radius about the symbol
 RESOURCE_NAMES = {"flower": "Flower", "fruit": "Fruit", "leaf": "Leaf"}
 GLYPH_DEFS = DEFS
-
-
-def attrs(**values: object) -> str:
-    """HTML/SVG attributes, escaped; ``data_x=1`` becomes ``data-x="1"``; None is left out."""
-    out = []
-    for key, value in values.items():
-        if value is None:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        out.append(f' {name}="{escape(str(value), quote=True)}"')
-    return "".join(out)
 
 
 def rotate_points(points: str, rotation: int) -> str:

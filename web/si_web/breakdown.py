@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game_shell.markup import escape
+from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, REWARDS, Game, PlaceHouse
 
 from . import words
-from .markup import escape
-from .screens import button, swatch
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, int]

@@ -22,12 +22,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from game_shell.markup import escape
+from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Options
 
 from . import pictures as pic
 from .board_svg import mini_tile_svg
-from .markup import escape
-from .screens import button
 
 COACH_KEY = "small-islands/coach"
 

@@ -29,16 +29,18 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from si_web import keeping, kept_browser, other_game, viewport, worker_host
+from game_shell import host, keeping, worker_host
+from game_shell.back import BackGuard
+from game_shell.browser_storage import LocalStorage
+from game_shell.gestures import MapGestures, svg_point
+from si_web import first_paint as first_paint_record
+from si_web import kept_browser, viewport
 from si_web.app import App
-from si_web.back import BackGuard
 from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.feedback import Feedback
 from si_web.first_paint import Keeper
 from si_web.game_screen import fit_button
-from si_web.gestures import MapGestures, svg_point
-from si_web.session import TAB_KEYS, StorageFull
 
 try:
     from pyodide.ffi import jsnull
@@ -53,34 +55,6 @@ PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions",
 def missing(value: object) -> bool:
     """True for JS null/undefined (None or pyodide's jsnull)."""
     return value is None or value is jsnull
-
-
-class LocalStorage:
-    """The browser's localStorage behind the app's Storage protocol; the tab's own records
-    (`TAB_KEYS`: which game this tab shows) in its sessionStorage, so that each tab reopens
-    what it showed."""
-
-    def area(self, key: str) -> Js:
-        return window.sessionStorage if key in TAB_KEYS else window.localStorage
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = self.area(key).getItem(key)
-        except Exception:  # storage disabled: behave as empty
-            return None
-        # JS null arrives as pyodide.ffi.jsnull, not None: accept only real strings
-        return value if isinstance(value, str) else None
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            self.area(key).setItem(key, value)
-        except Exception as exc:  # quota or disabled storage: the app decides what to give up
-            window.console.warn(f"Small Islands: could not save ({exc})")
-            raise StorageFull(str(exc)) from None
-
-    def remove(self, key: str) -> None:
-        with contextlib.suppress(Exception):
-            self.area(key).removeItem(key)
 
 
 app = App(LocalStorage())
@@ -105,7 +79,7 @@ first_paint: dict[str, Any] = {"timer": None}
 
 def keep_first_paint() -> None:
     first_paint["timer"] = None
-    if other_game.active():
+    if host.active():
         return
     try:
         keeper.keep(app)
@@ -198,7 +172,7 @@ def read_fields() -> dict[str, str]:
 
 
 def on_click(event: Js) -> None:
-    if other_game.active():
+    if host.active():
         return
     if gesture.swallow(event):
         return  # the end of a pan or pinch on the map, not a tap
@@ -247,14 +221,16 @@ def tap_act(act: str, data: dict[str, str]) -> None:
 
 
 def open_other_game() -> None:
-    """Ember Isle was chosen: it takes the screen (its code loaded on first use)."""
-    app.other_game = None
+    """Another game was chosen: it takes the screen (its code loaded on first use)."""
+    name, app.other_game = app.other_game, None
     last["parts"] = None
-    other_game.open_ember(root, LocalStorage(), back_from_other_game)
+    storage = LocalStorage()
+    host.open_game(name or "", root, storage, back_from_other_game,
+                   lambda: first_paint_record.drop(storage))
 
 
 def back_from_other_game(note: str | None = None) -> None:
-    """Back to Small Islands' start screen (with why, when Ember Isle did not load)."""
+    """Back to Small Islands' start screen (with why, when the other game did not load)."""
     app.screen = "start"
     app.form_error = note
     last["parts"] = None
@@ -340,7 +316,7 @@ def press(selector: str) -> bool:
 
 
 def on_keydown(event: Js) -> None:
-    if other_game.active():
+    if host.active():
         return
     key = str(event.key)
     target = event.target
@@ -399,7 +375,7 @@ def sync_history() -> None:
 
 
 def on_popstate(event: Js) -> None:
-    if other_game.active() or not back_guard.popped():
+    if host.active() or not back_guard.popped():
         return
     try:
         app.back()
@@ -423,7 +399,7 @@ def measure_map() -> None:
 
 
 def on_resize(event: Js) -> None:
-    if other_game.active():
+    if host.active():
         return
     before = app.map_px
     measure_map()
@@ -666,7 +642,7 @@ window.addEventListener("popstate", _proxies[6])
 window.addEventListener("resize", _proxies[7])
 document.addEventListener("visibilitychange", _proxies[8])
 # files, the replay's slider, other windows (not while Ember Isle has the page)
-kept_browser.install(app, tap_act, lambda: None if other_game.active() else render())
+kept_browser.install(app, tap_act, lambda: None if host.active() else render())
 make_live_region()
 
 
@@ -687,7 +663,8 @@ if app.broken is not None:  # the engine's reason, for developers (players read 
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
 root.removeAttribute("inert")  # the first paint's (first-paint.js): Python's screen is live
-if other_game.wanted(LocalStorage()):  # Ember Isle was on screen: a reload returns to it
+app.other_game = host.wanted(LocalStorage())  # another game was on screen: a reload returns to it
+if app.other_game:
     open_other_game()
 else:
     render()

@@ -18,9 +18,8 @@ import json
 from typing import Any
 
 from game_kit.jsonio import load_json
+from game_shell.markup import escape, percent_encode
 from small_islands.achievements import CHECKLISTS
-
-from .markup import escape, percent_encode
 
 ACH_KEY = "small-islands/achievements"
 ACH_BROKEN_KEY = "small-islands/achievements-broken"

@@ -21,6 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell import cards, registry, widgets
+from game_shell.markup import escape
+from game_shell.storage import Storage, StorageFull
+
 from . import screens, words
 from .board_svg import (
     BoardHints,
@@ -31,9 +35,8 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
-from .markup import escape
 from .panels import players, round_phase, strip
-from .session import Session, Storage, StorageFull
+from .session import Session
 from .stages.pass_device import WHY
 from .stages.start import save_summary
 
@@ -66,13 +69,15 @@ def public_screen(app: App) -> tuple[str, str] | None:
     g = app.game
     if kind == "start":
         summary = save_summary(app)
-        return kind, screens.start_screen(app.form, summary is not None, summary or "", None)
+        others = cards.cards(registry.plugins(), app.storage)
+        return kind, screens.start_screen(app.form, summary is not None, summary or "", None,
+                                          others=others)
     if kind is None or g is None:
         return None
     if kind == "pass":
         assert g.to_move is not None
         seat = g.seats[g.to_move]
-        return kind, screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, ""))
+        return kind, widgets.pass_screen(seat.name, seat.colour, WHY.get(g.phase, ""))
     return kind, board_screen(g.public_view(), app.user_viewbox)
 
 
@@ -91,7 +96,7 @@ def board_screen(pv: dict[str, Any], box: tuple[float, float, float, float] | No
         who = "Game over"
     else:
         who = "Alexis's turn" if seat["alexis"] else f"{seat['name']}'s turn"
-    mark = screens.swatch(seat["colour"]) if seat is not None else ""
+    mark = widgets.swatch(seat["colour"]) if seat is not None else ""
     label = f"Map, {words.plural(len(tiles), '1 tile', 'tiles')}"
     return (
         f'<div class="game first-paint" data-screen="first-paint" data-phase="{pv["phase"]}">'

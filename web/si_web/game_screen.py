@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell import widgets
+from game_shell.widgets import button
+
 from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
@@ -18,7 +21,6 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
-from .screens import button
 
 if TYPE_CHECKING:
     from .app import App
@@ -79,7 +81,7 @@ def parts(app: App, stage: GameStage) -> dict[str, str]:
         "si-stage": panel(app, stage, v),
         "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
-        "si-toasts": panels.toasts(app.message, app.notice, app.leave_asked, app.kept.saved()),
+        "si-toasts": widgets.toasts(app.message, app.notice, app.leave_asked, app.kept.saved()),
         "si-coach": coach.tip_html(tip) if tip is not None else "",
     }
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from game_shell.storage import put_record, read_json
 from small_islands import Game
 
 from . import coach, tracker, words
 from .board_svg import BoardHints, TileArt
 from .highlight import badge, badges, cell_frame, island_outline, spot_rings
-from .session import Session, put_record, read_json
+from .session import Session
 from .stages.place import selected_tile
 from .stages.take import current_ship
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from game_shell.markup import escape
+
 from .board_svg import CELL, TileArt, _island_badges, spots_for
-from .markup import escape
 
 Cell = tuple[int, int]
 

@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game_kit.jsonio import load_json
+from game_shell.kept_games import KeptIndex
+from game_shell.storage import Storage, StorageFull
 from small_islands import Game
 from small_islands.options import BOT_LEVELS, COLOURS, MAX_NAME
 from small_islands.version import __version__
-
-from .session import Storage, StorageFull
 
 INDEX_KEY = "small-islands/history"
 SAVE_PREFIX = "small-islands/history/"
@@ -176,41 +176,14 @@ class Added:
     notes: list[str] = field(default_factory=list)
 
 
-class KeptIndex:
-    """A stored index of finished-game summaries (and the ids the player deleted), read as
-    hostile input: each game's history is one of these under its own key and format."""
-
-    KEY = INDEX_KEY
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self.games: list[Summary] = []
-        self.forgotten: list[str] = []
-        self.error: str | None = None  # why the stored index is unreadable
-        self._raw_broken: str | None = None
-        self.reload()
-
-    def parse(self, raw: str | None) -> tuple[list[Summary], list[str], str | None]:
-        """The stored index's summaries, deleted ids and why it is unreadable (if it is)."""
-        return parse_index(raw)
-
-    def reload(self) -> None:
-        """Read the index again (another window may have changed it)."""
-        raw = self.storage.get(self.KEY)
-        self.games, self.forgotten, self.error = self.parse(raw)
-        self._raw_broken = raw if self.error else None
-
-    def newest_first(self) -> list[Summary]:
-        """Every summary, the newest game first."""
-        return sorted(self.games, key=lambda s: -s["at"])
-
-    def get(self, game_id: str) -> Summary | None:
-        """The summary of one game."""
-        return next((s for s in self.games if s["id"] == game_id), None)
-
-
 class History(KeptIndex):
     """The finished games kept on this device (see the module doc)."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__(storage, INDEX_KEY)
+
+    def parse(self, raw: str | None) -> tuple[list[Summary], list[str], str | None]:
+        return parse_index(raw)
 
     def save_text(self, game_id: str) -> str | None:
         """The full save of one game (None when pruned or missing)."""

@@ -15,14 +15,16 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game_shell import keeping, registry
+from game_shell.kept_games import KeptGames
+from game_shell.registry import GamePlugin
 from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
 
-from . import first_paint, keeping, words
+from . import first_paint, words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
-from .other_history import EmberHistory
 from .replay import Replay
 from .undo import Redo
 
@@ -38,15 +40,19 @@ class Kept:
     def __init__(self, app: App) -> None:
         self.app = app
         self.history = History(app.storage)
-        self.ember = EmberHistory(app.storage)  # finished Ember Isle games (summaries)
+        # the other games' finished games, kept as summaries (`game_shell.kept_games`)
+        self.others: dict[str, tuple[GamePlugin, KeptGames]] = {
+            p.name: (p, KeptGames(app.storage, p.name, p.title))
+            for p in registry.plugins() if p.kept is not None and not p.home
+        }
         self.redo = Redo()
         self.clock: Callable[[], int] = now_ms
         self.tz_minutes = 0  # the device's offset from UTC (the controller sets it)
         self.can_share = False  # the browser can share files (the controller sets it)
         self.outbox: Outgoing | None = None
         self.notes: list[str] = []  # storage notes for the History screen
-        self.path = keeping.SavePath(lambda: first_paint.give_way(app.session),
-                                     lambda: self.history.make_room(1), "Menu, Your games")
+        self.path = keeping.save_path(app.storage, registry.plugins(), "Menu, Your games",
+                                      first=lambda: first_paint.give_way(app.session))
         # the History screen
         self.mode_filter = "all"
         self.opponent_filter = "all"
@@ -290,10 +296,24 @@ class Kept:
         """Another window changed `key` (None: everything): read again what it affects."""
         if key is None or key.startswith("small-islands/history"):
             self.history.reload()
-        ember = key is None or key.startswith("small-islands/ember-history")
-        if ember:
-            self.ember.reload()
-        return self.sync() or key is None or key.startswith("small-islands/history") or ember
+        others = [index for _, index in self.others.values() if key is None or key.startswith(index.key)]
+        for index in others:
+            index.reload()
+        return self.sync() or key is None or key.startswith("small-islands/history") or bool(others)
+
+    def reload_others(self) -> None:
+        """Read the other games' kept games again (one may have kept a game since)."""
+        for _, index in self.others.values():
+            index.reload()
+
+    def other(self, ref: str) -> tuple[GamePlugin, KeptGames, str] | None:
+        """The game, its index and the game id of ``<game name>/<id>`` (None for the home
+        game's own ids, which have no slash)."""
+        name, slash, gid = ref.partition("/")
+        if not slash or name not in self.others:
+            return None
+        plugin, index = self.others[name]
+        return plugin, index, gid
 
     def state(self) -> dict[str, Any]:
         """What the browser tests and the console may read (no secrets)."""

@@ -7,17 +7,15 @@ Like the controller, this module touches the browser; `kept` does the rest.
 
 from __future__ import annotations
 
-import contextlib
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
-from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
+from game_shell.files_browser import can_share_files, read_file, send
 from si_web.app import App
-from si_web.files import MAX_FILE_BYTES, MIME, Outgoing
 from si_web.stages.replay import PARTS, ReplayScreen
 
 try:
@@ -74,51 +72,6 @@ def send_file(app: App) -> None:
         send(out)
 
 
-def send(out: Outgoing) -> None:
-    """Download or share one file (Ember Isle's files leave this way too)."""
-    if out.share:
-        try:
-            file = window.File.new(to_js([out.text]), out.name, js_obj({"type": MIME}))
-            promise = window.navigator.share(js_obj({"files": to_js([file]), "title": out.name}))
-        except Exception as exc:
-            window.console.warn(f"Small Islands: sharing failed ({exc}); downloading instead")
-            download(out.name, out.text)
-            return
-        on_fail = create_proxy(lambda err: share_failed(err, out.name, out.text))
-        _keep.append(on_fail)
-        promise.catch(on_fail)
-        return
-    download(out.name, out.text)
-
-
-def download(name: str, text: str) -> None:
-    """Save `text` as a file named `name` (a Blob URL on a temporary <a download>)."""
-    blob = window.Blob.new(to_js([text]), js_obj({"type": MIME}))
-    url = window.URL.createObjectURL(blob)
-    a = document.createElement("a")
-    a.href = url
-    a.download = name
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    set_timeout(lambda: window.URL.revokeObjectURL(url), 60_000)
-
-
-def share_failed(err: Js, name: str, text: str) -> None:
-    """Sharing was refused: download instead (unless the player cancelled the sheet)."""
-    if str(getattr(err, "name", "")) != "AbortError":
-        window.console.warn(f"Small Islands: sharing failed ({err}); downloading instead")
-        download(name, text)
-
-
-def can_share_files() -> bool:
-    """Does this browser share files (the Web Share API level 2)?"""
-    with contextlib.suppress(Exception):
-        probe = window.File.new(to_js(["{}"]), "game.json", js_obj({"type": MIME}))
-        return bool(window.navigator.canShare(js_obj({"files": to_js([probe])})))
-    return False
-
-
 # --- events ----------------------------------------------------------------------------
 
 
@@ -163,20 +116,3 @@ def install(app: App, tap: Tap, render: Callable[[], None]) -> None:
     app.kept.can_share = can_share_files()
 
 
-def read_file(file: Js, tap: Tap, act: str = "import-file") -> None:
-    """Read a chosen file as text and give it to the app as the tap `act` (a file over the
-    limit is refused by its size, never read)."""
-    name, size = str(file.name), int(file.size)
-    if size > MAX_FILE_BYTES:
-        tap(act, {"name": name, "size": str(size), "text": ""})
-        return
-
-    def done(text: Js) -> None:
-        tap(act, {"name": name, "size": str(size), "text": str(text)})
-
-    def failed(err: Js) -> None:
-        tap(act, {"name": name, "size": "0", "text": "\x00"})
-
-    on_done, on_failed = create_proxy(done), create_proxy(failed)
-    _keep.extend((on_done, on_failed))
-    file.text().then(on_done, on_failed)

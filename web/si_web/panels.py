@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
 
 from . import words
 from .board_svg import glyph_icon, mini_tile_svg
 from .choices import Choices, Hint
-from .screens import button, esc, swatch
+from .screens import esc
 
 PHASE_NAMES = {
     "setup": "Setup",
@@ -51,47 +52,6 @@ def hinted(hint: Hint | None, act: str, **data: object) -> str:
         and [a.get("x"), a.get("y"), a.get("index")] == data.get("at"),
     }
     return " hinted" if match.get(act) else ""
-
-
-def toasts(message: str | None, notice: str | None, leave_asked: bool = False,
-           saved: bool = True) -> str:
-    """The reason of a refused tap, a feedback line such as "+5 PP", and the question Back
-    asks in a game ("Leave the game?")."""
-    parts = []
-    if message:
-        parts.append(f'<p class="toast error" role="alert" data-msg="error">{esc(message)}</p>')
-    if notice:
-        parts.append(f'<p class="toast notice" role="status" data-msg="notice">{esc(notice)}</p>')
-    out = '<div class="toasts">' + "".join(parts) + "</div>" if parts else ""
-    return out + (leave_dialog(saved=saved) if leave_asked else "")
-
-
-def question(key: str, title: str, text_html: str, buttons: str) -> str:
-    """A modal question over the screen (``data-dialog=key``): its title, its text (HTML,
-    escaped by the caller) and its row of buttons (the one to focus has ``autofocus``)."""
-    return (
-        f'<div class="dialog-back" data-dialog="{esc(key)}"><div class="dialog" role="alertdialog" '
-        f'aria-modal="true" aria-labelledby="{esc(key)}-title" aria-describedby="{esc(key)}-text">'
-        f'<h2 id="{esc(key)}-title">{esc(title)}</h2><p id="{esc(key)}-text">{text_html}</p>'
-        f'<div class="row">{buttons}</div></div></div>'
-    )
-
-
-def leave_dialog(prefix: str = "", resume: str = "Continue the saved game",
-                 saved: bool = True) -> str:
-    """Back was pressed in a game: stay, or go to the menu. `prefix`: the game's acts ("ei-"
-    for Ember Isle); `resume`: the menu's button that brings it back; `saved`: whether the
-    game's latest move is in storage (else the dialog says so: "saved" only when it is)."""
-    text = (f'It stays saved on this device: "{esc(resume)}" on the menu brings it back.'
-            if saved else
-            "Your last move could not be saved (this device's storage is full): on the menu "
-            "the game is as it was last saved. Export it first to keep every move.")
-    return question(
-        "leave", "Leave the game?",
-        text,
-        button("Stay in the game", f"{prefix}stay", "btn primary", autofocus="1")
-        + button("Go to the menu", f"{prefix}menu", "btn"),
-    )
 
 
 def round_phase(v: dict[str, Any]) -> str:

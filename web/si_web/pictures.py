@@ -8,12 +8,13 @@ readers (`aria-hidden`). Used by the rules screen and the coach's tips. Pure.
 
 from __future__ import annotations
 
+from game_shell.markup import escape
+from game_shell.widgets import MARKS
 from small_islands import OBJECTIVES
 from small_islands.solo import ExplorationCard
 
 from .art import piece
-from .board_svg import MARKS, mini_tile_svg
-from .markup import escape
+from .board_svg import mini_tile_svg
 
 STEP = 26  # board units between two glyphs in a row
 

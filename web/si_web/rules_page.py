@@ -6,14 +6,15 @@ choices). Pure string builders.
 
 from __future__ import annotations
 
+from game_shell.markup import escape
+from game_shell.widgets import button
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, STARTING_TILES, TILE_BY_ID
 from small_islands.solo import EXPLORATION_CARDS, LEVELS
 
 from . import pictures as pic
 from . import words
 from .board_svg import glyph_defs_svg
-from .markup import escape
-from .screens import EDITION_NOTE, button
+from .screens import EDITION_NOTE
 
 
 def item(picture: str, text: str, cls: str = "") -> str:

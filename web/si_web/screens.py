@@ -10,42 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game_shell.markup import escape, percent_encode
+from game_shell.widgets import button, swatch
 from small_islands.options import MAX_NAME
 
 from . import words
-from .board_svg import MARKS, attrs
-from .markup import escape, percent_encode
 
 COLOURS = ("blue", "red", "yellow", "purple")
 TABLE_SIZES = (8, 10, 12, 14, 16, 20, 24)
 EDITION_NOTE = "Component content of this edition is original; rules follow the published rulebook."
-
-
-def button(
-    label: str,
-    act: str,
-    cls: str = "btn",
-    disabled: bool = False,
-    shortcut: str | None = None,
-    name: str | None = None,
-    **data: object,
-) -> str:
-    """A <button> with data-act and data-* arguments (label is escaped); `shortcut` its
-    aria-keyshortcuts, `name` an accessible name fuller than the label."""
-    extra = attrs(**{f"data_{k}": v for k, v in data.items()})
-    extra += attrs(aria_keyshortcuts=shortcut, aria_label=name)
-    dis = " disabled" if disabled else ""
-    return f'<button type="button" class="{cls}" data-act="{escape(act)}"{extra}{dis}>{escape(label)}</button>'
-
-
-def swatch(colour: str) -> str:
-    """A small house in a player colour with the colour's own mark (never colour alone)."""
-    c = colour if colour in MARKS else "grey"
-    return (
-        '<svg class="swatch" viewBox="-12 -12 24 24" aria-hidden="true">'
-        f'<path class="f-{c}" d="M-11 11V-1L0-11L11-1V11Z" stroke="#111" stroke-width="1.5"/>'
-        f'<g class="k-{c}">{MARKS[c]}</g></svg>'
-    )
 
 
 KIND_LABELS = (
@@ -104,11 +77,11 @@ def start_screen(
     error: str | None,
     confirm_new: bool = False,
     offer: str = "",
-    ember: str | None = None,
+    others: str = "",
 ) -> str:
     """New game form (players or solo against Alexis), continue, rules, Great Explorer;
-    `offer`: the guided first game's offer (first launch); `ember`: the saved Ember Isle
-    game's summary line (the second game, loaded only when chosen)."""
+    `offer`: the guided first game's offer (first launch); `others`: the other games'
+    cards (`game_shell.cards`)."""
     names: list[str] = form["names"]
     colours: list[str] = form["colours"]
     kinds: list[str] = form.get("kinds") or ["human"] * len(names)
@@ -180,7 +153,7 @@ def start_screen(
         "<h1>Small Islands</h1>"
         '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device, '
         "against computer players, or solo against Alexis.</p>"
-        f"{offer}{cont}{other_game(ember)}"
+        f"{offer}{cont}{others}"
         '<section class="card new-game"><h2>New game</h2>'
         f"{tabs}"
         f'<div class="seats">{seats}</div>'
@@ -201,55 +174,6 @@ def start_screen(
         + "</div>"
         f'<p class="edition">{EDITION_NOTE}</p>'
         "</section>"
-    )
-
-
-def other_game(summary: str | None) -> str:
-    """The second game: Ember Isle (its code is fetched only when chosen)."""
-    if summary:
-        return (
-            '<section class="card continue other-game"><h2>Saved game: Ember Isle</h2>'
-            f"<p>{escape(summary)}</p>"
-            + button("Continue Ember Isle", "ember", "btn primary", resume="1")
-            + "</section>"
-        )
-    return (
-        '<section class="card other-game"><h2>Another game: Ember Isle</h2>'
-        "<p>A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4.</p>"
-        + button("Play Ember Isle", "ember", "btn")
-        + "</section>"
-    )
-
-
-def pass_screen(name: str, colour: str, what: str, prefix: str = "") -> str:
-    """'Pass the device to <name>': nothing secret on this screen. `prefix` names the game
-    whose screen it is (Ember Isle's acts and screen name start with "ei-")."""
-    return (
-        f'<section class="screen pass" data-screen="{prefix}pass">'
-        f'<div class="pass-who">{swatch(colour)}</div>'
-        f'<h1>Pass the device to <span class="name">{escape(name)}</span></h1>'
-        f"<p>{escape(what)}</p>"
-        + button(f"I am {name}: show my turn", f"{prefix}unlock", "btn primary big")
-        + '<div class="row">'
-        + button("Menu", f"{prefix}menu", "btn")
-        + "</div></section>"
-    )
-
-
-def elsewhere_screen(game: str, prefix: str = "") -> str:
-    """Another window saved this game since: this one stopped (both games; `prefix` names
-    the game whose screen it is, "ei-" for Ember Isle)."""
-    return (
-        f'<section class="screen elsewhere" data-screen="{prefix}elsewhere">'
-        '<div class="dialog" role="alertdialog" aria-labelledby="elsewhere-title" '
-        'aria-describedby="elsewhere-text">'
-        '<h1 id="elsewhere-title">This game continued in another window</h1>'
-        f'<p id="elsewhere-text">Another window or tab of {escape(game)} on this device saved '
-        "the game since this one did. So as not to write over those moves, this window "
-        "stopped. Continue here to load the latest position (the other window stops as soon "
-        "as you play here), or close this window.</p>"
-        + button("Continue here", f"{prefix}continue-here", "btn primary big", autofocus="1")
-        + "</div></section>"
     )
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game_shell.markup import escape
 from small_islands.options import BOT_LEVELS
-
-from .markup import escape
 
 Summary = dict[str, Any]
 MODE_LABELS = {

@@ -23,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game_shell.markup import escape
 from small_islands import MISSIONS, REWARDS, SHIP_TILE, TILE_BY_ID, Board
 from small_islands.tiles import RESOURCES
 from small_islands.view import board_from_json
 
 from . import words
-from .markup import escape
 
 Cell = tuple[int, int]
 

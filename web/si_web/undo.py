@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.markup import escape
 from small_islands import Action, Game
 
 from . import words
-from .markup import escape
 
 if TYPE_CHECKING:
     from .app import App

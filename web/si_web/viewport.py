@@ -10,10 +10,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game_shell.viewbox import Box as Box
+from game_shell.viewbox import at_least as at_least
+from game_shell.viewbox import at_most as at_most
+from game_shell.viewbox import panned as panned
+from game_shell.viewbox import scale as scale
+from game_shell.viewbox import units_per_pixel as units_per_pixel
+from game_shell.viewbox import wheel_factor as wheel_factor
+from game_shell.viewbox import zoom_within as zoom_within
+
 from .art import SYMBOL_UNITS
 from .board_svg import CELL, BoardHints, TileArt, content_box, fit_viewbox
 
-Box = tuple[float, float, float, float]
 MAP_MARGIN = 1600  # how far (SVG units) the map may be zoomed out beyond the table's width
 MIN_WIDTH = 250  # the closest zoom: 2.5 cells across
 MIN_TARGET_SCALE = 32.5 / (CELL - 4)  # px per unit: a highlighted cell >= 32 px on screen
@@ -59,41 +67,12 @@ def zoom_about(vb: Box, px: float, py: float, factor: float, table_width: int) -
     return zoom_within(vb, px, py, factor, (MIN_WIDTH, table_width * CELL + MAP_MARGIN))
 
 
-def zoom_within(vb: Box, px: float, py: float, factor: float, widths: tuple[float, float]) -> Box:
-    """`vb` scaled by `factor` about the point (px, py), its width kept within `widths`
-    (closest, farthest): the arithmetic of every map's pinch and wheel (both games)."""
-    w = min(max(vb[2] * factor, widths[0]), widths[1])
-    factor = w / vb[2]
-    return (px - (px - vb[0]) * factor, py - (py - vb[1]) * factor, w, vb[3] * factor)
-
-
-def panned(vb: Box, dx: float, dy: float, scale: float) -> Box:
-    """`vb` moved by a drag of (dx, dy) screen pixels at `scale` units per pixel."""
-    return (vb[0] - dx * scale, vb[1] - dy * scale, vb[2], vb[3])
-
-
-def units_per_pixel(vb: Box, width_px: float, height_px: float) -> float:
-    """SVG units per screen pixel of a map box shown in a width x height element."""
-    return max(vb[2] / max(width_px, 1), vb[3] / max(height_px, 1))
-
-
-def wheel_factor(delta_y: float, line_mode: bool) -> float:
-    """The zoom factor of one wheel event (lines count as 16 pixels; capped per event)."""
-    delta = delta_y * (16 if line_mode else 1)
-    return math.exp(max(-0.5, min(0.5, delta * 0.0015)))
-
-
 def cells_fit(cells: set[tuple[int, int]], px: tuple[float, float] | None) -> Box:
     """A box showing these cells (no extra margin), shaped like the map on screen."""
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
     aspect = px[0] / px[1] if px and px[1] > 0 else 1.0
     return fit_viewbox((min(xs), min(ys), max(xs), max(ys)), aspect)
-
-
-def scale(box: Box, px: tuple[float, float]) -> float:
-    """Screen pixels per map unit of `box` shown in a px-sized map (preserveAspectRatio meet)."""
-    return min(px[0] / max(box[2], 1), px[1] / max(box[3], 1))
 
 
 def zoomed_to(cells: set[tuple[int, int]], centre: tuple[int, int], px: tuple[float, float],
@@ -118,16 +97,6 @@ def cell_inside(x: int, y: int, box: Box) -> bool:
     )
 
 
-def at_least(box: Box, px: tuple[float, float], min_scale: float) -> Box:
-    """`box`, or when it shows the map smaller than `min_scale` pixels per unit, the box
-    about the same centre at that scale."""
-    if scale(box, px) >= min_scale:
-        return box
-    w, h = px[0] / min_scale, px[1] / min_scale
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    return (cx - w / 2, cy - h / 2, w, h)
-
-
 def around(cell: tuple[int, int], box: Box, px: tuple[float, float], min_scale: float) -> Box:
     """`box`, or when it shows the map smaller than `min_scale` pixels per unit, a box at
     that scale centred on `cell` (the map zooms where the player acts)."""
@@ -138,11 +107,3 @@ def around(cell: tuple[int, int], box: Box, px: tuple[float, float], min_scale: 
     return (cx - w / 2, cy - h / 2, w, h)
 
 
-def at_most(box: Box, px: tuple[float, float], max_scale: float) -> Box:
-    """`box`, or when it shows the map larger than `max_scale` pixels per unit, the box
-    about the same centre at that scale."""
-    if scale(box, px) <= max_scale:
-        return box
-    w, h = px[0] / max_scale, px[1] / max_scale
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    return (cx - w / 2, cy - h / 2, w, h)

@@ -21,9 +21,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from game_shell.markup import escape
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, TILE_BY_ID, Action, IllegalAction
-
-from .markup import escape
 
 SYMBOL_NAMES = {
     "flower": ("a flower", "flowers"),
@@ -496,13 +495,3 @@ def spot_label(act: str, view: dict[str, Any], x: int, y: int, index: int) -> st
     if act == "alexis-house":
         return f"Alexis builds on the {spot_words(view, x, y)}"
     return f"House spot on the {spot_words(view, x, y)}"
-
-
-def names_cleaned(typed: list[str], names: list[str]) -> str | None:
-    """Said once a game starts when a typed name lost invisible or text-direction characters
-    (`Options` cleans every name: they could show a name reversed, or two names alike)."""
-    changed = [n for n in names if n not in {t.strip() for t in typed}]
-    if not changed:
-        return None
-    return "Invisible or text-direction characters were taken out of " + (
-        f"the name {changed[0]}." if len(changed) == 1 else "some names.")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import ChooseHouse, PlaceHouse
 
 from ..board_svg import BoardHints, TileArt
 from ..panels import hinted
-from ..screens import button
 from ..words import spot_words
 from .base import Data, GameStage, ints
 from .spots import on_focus, spot_hints

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import Action, EndTurn, PlacePortToken, PlaceResourceToken
 
 from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hand_box, hinted
-from ..screens import button
 from .base import Data, GameStage, ints, saved_ints
 from .spots import on_focus, spot_hints
 

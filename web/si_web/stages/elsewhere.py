@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..screens import elsewhere_screen
+from game_shell.widgets import elsewhere_screen
+
 from .base import Data, Screen
 
 if TYPE_CHECKING:

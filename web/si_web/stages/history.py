@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell import kept_rows
+from game_shell.widgets import button, swatch
+
 from ..history import KEEP_FULL, Summary
 from ..panels import PHASE_NAMES
-from ..screens import button, esc, swatch
+from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -84,50 +87,10 @@ def game_row(app: App, s: Summary) -> str:
     )
 
 
-EMBER_ENDS = {"deck": "the treasure deck ran out", "stall": "40 turns without a clue or a raise"}
-EMBER_MARKS = {"violet": "purple"}  # Ember Isle's violet rover wears Small Islands' purple mark
-
-
-def ember_row(app: App, s: Summary) -> str:
-    """One kept Ember Isle game: marked with its game, who won, when, seats (a person or a
-    computer's level), scores; Delete (no replay: Ember Isle games have none)."""
-    winners = [seat["name"] for seat in s["seats"] if seat["rank"] == 1]
-    head = " and ".join(winners) + (" win" if len(winners) > 1 else " won")
-    meta = f"Ember Isle · {app.kept.when(s['at'])} · {EMBER_ENDS.get(s['end'], '')}"
-    items = "".join(
-        f'<li>{swatch(EMBER_MARKS.get(seat["colour"], seat["colour"]))} {esc(seat["name"])}'
-        + (f' <span class="small">(computer, {esc(seat["kind"])})</span>' if seat["kind"] != "human" else "")
-        + f' <span class="pts">{seat["total"]} points</span>'
-        + (' <b class="won">winner</b>' if seat["rank"] == 1 else "") + "</li>"
-        for seat in sorted(s["seats"], key=lambda seat: seat["rank"])
-    )
-    return (
-        f'<li class="card game-row" data-game="{esc(s["id"])}" data-kind="ember">'
-        f'<h2>{esc(head)}</h2><p class="small">{esc(meta)}</p><ul class="seats-line">{items}</ul>'
-        '<div class="row"><span class="small">Summary only: Ember Isle games have no replay.</span>'
-        + button("Delete", "delete", "btn", id=s["id"], game="ember")
-        + "</div></li>"
-    )
-
-
-def ember_games(app: App) -> str:
-    """The finished Ember Isle games kept on this device (beside Small Islands' games)."""
-    ember = app.kept.ember
-    games = ember.newest_first()
-    broken = (
-        '<p class="error" role="alert">The Ember Isle games kept on this device cannot be read; '
-        "they are kept as they are, and moved aside when the next game is added.</p>"
-        if ember.error else ""
-    )
-    if not games and not broken:
-        return ""
-    rows = "".join(ember_row(app, s) for s in games)
-    return (
-        '<section class="card ember-games"><h2>Ember Isle games'
-        f' <span class="small">({len(games)} kept)</span></h2>{broken}</section>'
-        + (f'<ol class="games" aria-label="Ember Isle games">{rows}</ol>' if rows else "")
-    )
-
+def other_games(app: App) -> str:
+    """The other games' finished games kept on this device (beside this game's)."""
+    return "".join(kept_rows.section(plugin, index, app.kept.when)
+                   for plugin, index in app.kept.others.values())
 
 def in_progress_card(app: App, g: Game) -> str:
     """The game in progress: export it only when the player asks for unfinished games too."""
@@ -183,14 +146,14 @@ def export_dialog(app: App, target: str) -> str:
 
 
 def delete_dialog(app: App, game_id: str) -> str:
-    ember = game_id.startswith("ember/")
-    s = app.kept.ember.get(game_id[6:]) if ember else app.kept.history.get(game_id)
+    other = app.kept.other(game_id)
+    s = other[1].get(other[2]) if other else app.kept.history.get(game_id)
     what = esc(app.kept.title(s)) if s else "this game"
     return (
         '<div class="dialog-back" data-dialog="delete"><div class="dialog" role="alertdialog" '
         'aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text">'
         '<h2 id="delete-title">Delete this game?</h2>'
-        + (f'<p id="delete-text">{what}: its summary leaves this device for good.</p>' if ember else
+        + (f'<p id="delete-text">{what}: its summary leaves this device for good.</p>' if other else
            f'<p id="delete-text">{what}: its summary and record leave this device for good, and '
            "the statistics no longer count it.</p>")
         + '<div class="row">'
@@ -255,7 +218,7 @@ class HistoryScreen(Screen):
         rows = "".join(game_row(app, s) for s in listed[: kept.shown])
         total = len(kept.history.games)
         if not total:
-            what = "Small Islands game" if kept.ember.games else "game"
+            what = "Small Islands game" if any(i.games for _, i in kept.others.values()) else "game"
             rows = f'<p class="empty">No finished {what} is kept yet: every game you finish on this device appears here.</p>'
         elif not listed:
             rows = '<p class="empty">No kept game matches these filters.</p>'
@@ -293,7 +256,7 @@ class HistoryScreen(Screen):
             + '<label class="filter">Opponents <select data-change="filter-opponent" '
             + f'aria-label="Opponents">{opts}</select></label>{bound}</section>'
             + (f'<ol class="games">{rows}</ol>' if rows.startswith("<li") else rows)
-            + f"{more}{ember_games(app)}{dialog}</section>"
+            + f"{more}{other_games(app)}{dialog}</section>"
         )
 
     def back_act(self, app: App) -> str | None:
@@ -355,9 +318,10 @@ class HistoryScreen(Screen):
         self._send(app, data, share=True)
 
     def on_delete(self, app: App, data: Data) -> None:
-        if data.get("game") == "ember":
-            if app.kept.ember.get(data["id"]) is not None:
-                app.kept.confirm_delete = "ember/" + data["id"]
+        other = app.kept.other(f'{data.get("game", "")}/{data["id"]}')
+        if other is not None:
+            if other[1].get(other[2]) is not None:
+                app.kept.confirm_delete = f"{other[0].name}/{other[2]}"
         elif app.kept.history.get(data["id"]) is not None:
             app.kept.confirm_delete = data["id"]
 
@@ -370,7 +334,8 @@ class HistoryScreen(Screen):
             return
         kept.confirm_delete = None
         gid = data["id"]
-        if kept.ember.delete(gid[6:]) if gid.startswith("ember/") else kept.history.delete(gid):
+        other = kept.other(gid)
+        if other[1].delete(other[2]) if other else kept.history.delete(gid):
             app.notice = "The game was deleted."
         else:
             app.say("The game could not be deleted.")

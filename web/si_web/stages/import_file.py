@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.widgets import button, question
+
 from ..history import summarize
-from ..panels import PHASE_NAMES, question
-from ..screens import button, esc
+from ..panels import PHASE_NAMES
+from ..screens import esc
 from .base import Data, Screen
 from .history import mode_words, seats_line
 

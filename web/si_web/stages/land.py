@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import Land
 
 from ..board_svg import BoardHints, TileArt
-from ..screens import button
 from .base import Data
 from .take import Take, current_ship, take_actions, take_panel
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import Action, ChooseObjective
 
 from ..choices import Choices
 from ..panels import hand_box, objective_card
-from ..screens import button
 from .base import Data, GameStage, saved_name
 
 if TYPE_CHECKING:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button, swatch
 from small_islands import Game
 
 from .. import coach, form
@@ -18,7 +19,7 @@ from ..board_svg import (
 )
 from ..breakdown import breakdown, rows_html
 from ..history import game_id
-from ..screens import button, esc, swatch
+from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class GameOver(Screen):
     )
 
     def on_history(self, app: App, data: Data) -> None:
-        app.kept.ember.reload()  # Ember Isle may have kept a game since (this window)
+        app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "over"
         app.screen = "history"
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import screens
-from ..panels import toasts
+from game_shell import widgets
+from game_shell.widgets import toasts
+
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class PassDevice(Screen):
         g = app.game
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
-        return screens.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
+        return widgets.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
             app.message, app.notice, app.leave_asked, app.kept.saved()
         )
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 
 from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..panels import face_up_card, hand_box, hinted
-from ..screens import button, esc
+from ..screens import esc
 from .base import Data, GameStage, saved_ints, saved_name
 
 if TYPE_CHECKING:

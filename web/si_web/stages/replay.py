@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button, swatch
 from small_islands import Land, PlaceTile
 
 from .. import words
@@ -26,7 +27,7 @@ from ..board_svg import (
 )
 from ..panels import PHASE_NAMES, game_log, log_item, objective_text
 from ..replay import Replay, revealed
-from ..screens import button, esc, swatch
+from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
 
 from .. import words
 from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hinted
-from ..screens import button, esc
+from ..screens import esc
 from .base import Data, GameStage, ints, saved_ints
 from .spots import on_focus, spot_hints
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.markup import escape
+from game_shell.widgets import button, swatch
+
 from .. import settings
-from ..markup import escape
-from ..screens import COLOURS, button, swatch
+from ..screens import COLOURS
 from .base import Data, Screen
 
 if TYPE_CHECKING:

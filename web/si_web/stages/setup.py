@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button
 from small_islands import STARTING_TILES, TILE_BY_ID, Action, IllegalAction, StartLayout
 
 from .. import words
 from ..board_svg import BoardHints, TileArt, rotate_points
 from ..choices import Choices
-from ..screens import button, esc
+from ..screens import esc
 from .base import Data, GameStage, saved_ints
 
 if TYPE_CHECKING:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell import cards, registry, widgets
 from small_islands import Game
 
 from .. import coach, form, screens, words
 from ..panels import PHASE_NAMES
 from .base import Data, Screen
-
-# the saved Ember Isle game's summary line, written by ei_web (plain text, not parsed here)
-EMBER_SUMMARY = "small-islands/ember-summary"
 
 if TYPE_CHECKING:
     from ..app import App
@@ -24,7 +22,7 @@ class Start(Screen):
     acts = frozenset(
         {"new", "new-cancel", "add-seat", "remove-seat", "form-solo", "continue", "rules",
          "explorer", "noop", "history", "stats", "coach-start", "coach-dismiss", "settings",
-         "ember"}
+         "open-game"}
     )
 
     def render(self, app: App) -> str:
@@ -32,7 +30,7 @@ class Start(Screen):
         return screens.start_screen(
             app.form, summary is not None, summary or "", app.form_error, app.confirm_new,
             coach.offer_html() if app.guide.offer_open() else "",
-            app.storage.get(EMBER_SUMMARY),
+            cards.cards(registry.plugins(), app.storage),
         )
 
     def on_new(self, app: App, data: Data) -> None:
@@ -58,7 +56,7 @@ class Start(Screen):
         if guided:
             app.guide.started(game)
         app.begin(game)
-        app.notice = words.names_cleaned(app.form["names"], [s.name for s in game.seats])
+        app.notice = widgets.names_cleaned(app.form["names"], [s.name for s in game.seats])
 
     def on_new_cancel(self, app: App, data: Data) -> None:
         app.confirm_new = False
@@ -97,7 +95,7 @@ class Start(Screen):
         app.screen = "explorer"
 
     def on_history(self, app: App, data: Data) -> None:
-        app.kept.ember.reload()  # Ember Isle may have kept a game since (this window)
+        app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "start"
         app.screen = "history"
 
@@ -108,9 +106,11 @@ class Start(Screen):
     def on_settings(self, app: App, data: Data) -> None:
         app.screen = "settings"
 
-    def on_ember(self, app: App, data: Data) -> None:
-        """Ember Isle: the controller loads its code and hands the screen over."""
-        app.other_game = "ember"
+    def on_open_game(self, app: App, data: Data) -> None:
+        """Another game's card: the controller hands it the screen (`game_shell.host`)."""
+        plugin = registry.by_name(registry.plugins(), data.get("game"))
+        if plugin is not None and not plugin.home:
+            app.other_game = plugin.name
 
     def on_noop(self, app: App, data: Data) -> None:
         pass

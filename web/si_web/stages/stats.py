@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.widgets import button
+
 from .. import stats
-from ..screens import button, esc
+from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -60,7 +62,7 @@ class StatsScreen(Screen):
         app.kept.stats_name = data["player"][:80]
 
     def on_history(self, app: App, data: Data) -> None:
-        app.kept.ember.reload()  # Ember Isle may have kept a game since (this window)
+        app.kept.reload_others()  # another game may have kept a game since (this window)
         app.screen = "history"
 
     def on_menu(self, app: App, data: Data) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.widgets import button, swatch, toasts
+
 from .. import settings, words
 from ..board_svg import BoardHints, board_svg, view_tiles
 from ..game_screen import fit_button
@@ -17,9 +19,8 @@ from ..panels import (
     round_phase,
     strip,
     strip_toggle,
-    toasts,
 )
-from ..screens import button, esc, swatch
+from ..screens import esc
 from .base import Data, Screen, on_sound
 
 if TYPE_CHECKING:

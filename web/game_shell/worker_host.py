@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import window
 
+from . import registry
 from .worker_route import Route
 
 Js = Any
@@ -63,14 +64,16 @@ def ensure() -> Js:
     return js
 
 
-def post(game: str, request: str, extra: dict[str, Any] | None = None) -> int | None:
-    """Send `request` for `game` (with `extra` fields, e.g. which game's Python answers);
-    its id, or None when there is no worker (the caller decides on the main thread)."""
+def post(game: str, request: str) -> int | None:
+    """Send `request` for the registered game `game` (the worker answers it with the game's
+    `registry.GamePlugin.worker`, after unpacking its archive once); its id, or None when
+    there is no worker (the caller decides on the main thread)."""
+    plugin = registry.by_name(registry.plugins(), game)
     js = ensure()
-    if js is None:
+    if js is None or plugin is None or plugin.worker is None:
         return None
     n = route.submit(game)
-    message = {"id": n, "request": request, **(extra or {})}
+    message = {"id": n, "request": request, "handler": plugin.worker, "archive": plugin.archive}
     js.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
     set_timeout(lambda: _overdue(n), WATCHDOG_MS)
     return n

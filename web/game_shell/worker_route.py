@@ -3,11 +3,11 @@ is `worker_host`): each request gets an id of the page's, the answer goes back t
 that asked, and when the worker fails every game is told, with the requests it was owed.
 
 >>> route = Route()
->>> a, b = route.submit("small-islands"), route.submit("ember")
+>>> a, b = route.submit("one-game"), route.submit("other-game")
 >>> route.answered(b), route.answered(b)
-('ember', None)
+('other-game', None)
 >>> route.fail("no answer within 120 s")
-{'small-islands': [1]}
+{'one-game': [1]}
 >>> route.fail("again") is None
 True
 """

@@ -1,5 +1,5 @@
 """Pan and pinch-zoom of an SVG map by pointer events and the wheel, shared by both games'
-browser modules (Small Islands' controller and Ember Isle's `ei_web.browser`).
+browser modules (each game's own).
 
 It imports nothing of the browser: the browser module hands it the events and says, by
 callbacks, how to read the map's zoom range, what to do with a new viewBox (set it, remember it)
@@ -14,13 +14,13 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from . import viewport
+from . import viewbox
 
 Js = Any  # a JavaScript object seen from Python
 SLOP_PX = 8  # a one-finger move shorter than this is still a tap
 
 
-def current_viewbox(svg: Js) -> viewport.Box:
+def current_viewbox(svg: Js) -> viewbox.Box:
     vb = svg.viewBox.baseVal
     return (vb.x, vb.y, vb.width, vb.height)
 
@@ -35,7 +35,7 @@ def svg_point(svg: Js, x: float, y: float) -> tuple[float, float]:
 
 def scale_of(svg: Js) -> float:
     rect = svg.getBoundingClientRect()
-    return viewport.units_per_pixel(current_viewbox(svg), rect.width, rect.height)
+    return viewbox.units_per_pixel(current_viewbox(svg), rect.width, rect.height)
 
 
 class MapGestures:
@@ -48,7 +48,7 @@ class MapGestures:
         self,
         selector: str,
         find: Callable[[str], Js],
-        set_box: Callable[[Js, viewport.Box], None],
+        set_box: Callable[[Js, viewbox.Box], None],
         widths: Callable[[], tuple[float, float]],
         ended: Callable[[], None],
     ) -> None:
@@ -107,13 +107,13 @@ class MapGestures:
             if not self.moved and math.hypot(dx, dy) < SLOP_PX:
                 return
             self.moved = True
-            self.set_box(svg, viewport.panned(start["vb"], dx, dy, start["scale"]))
+            self.set_box(svg, viewbox.panned(start["vb"], dx, dy, start["scale"]))
         elif len(self.pointers) == 2 and "dist" in start:
             (x1, y1), (x2, y2) = self.pointers.values()
             dist = math.hypot(x2 - x1, y2 - y1) or 1
             self.moved = True
             px, py = start["mid"]
-            self.set_box(svg, viewport.zoom_within(start["vb"], px, py, start["dist"] / dist, self.widths()))
+            self.set_box(svg, viewbox.zoom_within(start["vb"], px, py, start["dist"] / dist, self.widths()))
 
     def up(self, event: Js) -> None:
         self.pointers.pop(event.pointerId, None)
@@ -136,6 +136,6 @@ class MapGestures:
             return
         event.preventDefault()
         px, py = svg_point(svg, event.clientX, event.clientY)
-        factor = viewport.wheel_factor(event.deltaY, event.deltaMode == 1)
-        self.set_box(svg, viewport.zoom_within(current_viewbox(svg), px, py, factor, self.widths()))
+        factor = viewbox.wheel_factor(event.deltaY, event.deltaMode == 1)
+        self.set_box(svg, viewbox.zoom_within(current_viewbox(svg), px, py, factor, self.widths()))
         self.ended()

@@ -1,5 +1,5 @@
 """Two windows, one game: the guard over one saved game's key, shared by both games' sessions
-(Small Islands' `session.Session`, Ember Isle's `ei_web.session.Session`). Pure.
+(each game's session). Pure.
 
 The guard remembers the save text this window last read or wrote (`known`). A write or a
 removal over a text another window wrote since is refused and sets `conflict`: the app then
@@ -10,15 +10,7 @@ written over a newer one. Screens that do not show the game just forget their st
 
 from __future__ import annotations
 
-from typing import Protocol
-
-
-class Storage(Protocol):
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, value: str) -> None: ...
-
-    def remove(self, key: str) -> None: ...
+from .storage import Storage
 
 
 class SaveGuard:

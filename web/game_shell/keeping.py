@@ -1,12 +1,13 @@
-"""Saving a game in progress, one path for both games (Small Islands' `kept.Kept.save`,
-Ember Isle's `EmberApp.save`). Pure: no browser imports.
+"""Saving a game in progress, one path for every game (`save_path`). Pure: no browser imports.
 
 A save that the browser refuses (`StorageFull`: the quota is used up) is never silently
 lost. The path makes room and tries again, giving up first what matters least:
 
-1. the picture a reload paints first (`first_paint.give_way`), then
-2. the full records of the oldest finished Small Islands games, one at a time (their
-   summaries stay; when no full record is left, the oldest summaries: `History.make_room`).
+1. what each registered game lets go first (`registry.GamePlugin.give_way`: the picture a
+   reload paints first), then
+2. one older finished game at a time (`registry.GamePlugin.make_room`: the full records of the
+   oldest kept games; their summaries stay; when no full record is left, the oldest
+   summaries).
 
 When nothing is left to give up, the player is told plainly that the move could not be saved
 and how to keep the game (export it), and the game stays open in the window. The word
@@ -18,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .session import StorageFull
+from .registry import GamePlugin
+from .storage import Storage, StorageFull
 
 CANNOT_SAVE = (
     "This device's storage is full: your last move could not be saved. The game stays open "
@@ -103,3 +105,23 @@ def after_error(save: Callable[[], None], saved: Callable[[], bool], has_game: b
         "Something went wrong, and your last move is not saved. Export the game from the menu "
         "before you reload, or reload to go back to the last saved move."
     )
+
+
+def save_path(storage: Storage, games: list[GamePlugin], export_hint: str,
+              first: Callable[[], bool] | None = None) -> SavePath:
+    """The save path of a window: when storage is full, `first` (the asking game's own
+    give-way), then every registered game's `give_way`, then each one's `make_room`."""
+
+    def give_way() -> bool:
+        freed = first() if first is not None else False
+        return any([freed, *(p.give_way(storage) for p in games if p.give_way)])
+
+    def make_room() -> int:
+        for p in games:
+            if p.make_room is not None:
+                reduced = p.make_room(storage)
+                if reduced:
+                    return reduced
+        return 0
+
+    return SavePath(give_way, make_room, export_hint)

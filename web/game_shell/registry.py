@@ -1,0 +1,142 @@
+"""The games of the app, as the shell knows them: each game registers one module in the
+``game_plugins`` package, whose ``PLUGIN`` is a `GamePlugin`. The shell finds them there
+(`plugins`) and never names a game: the start screen's cards, "Your games", the save path's
+giving way, the storage namespaces and the bot worker all read these records.
+
+The lowest `GamePlugin.order` is the *home* game: its code ships in the page's own archives
+and its start screen is the app's (it lists the other games' cards, `cards`); every other
+game's code is fetched from its `GamePlugin.archive` when a player first chooses it.
+
+>>> p = GamePlugin(name="take-away", title="Take Away", order=9, entry="take_away.browser",
+...                packages=("take_away",), archive="take-away.zip.gz")
+>>> p.key("save"), p.summary_key
+('take-away/save', 'take-away/summary')
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from .storage import Storage
+
+NAME = re.compile(r"[a-z][a-z0-9-]{1,30}")
+PLUGINS_PACKAGE = "game_plugins"
+SHELL = "games"  # the shell's own storage namespace ("games/active-game", ...)
+
+
+@dataclass(frozen=True)
+class KeptWords:
+    """How "Your games" words a game's kept summaries (`game_shell.kept_games`): why a game
+    ended, and the swatch each seat colour wears."""
+
+    ends: Mapping[str, str] = field(default_factory=dict)
+    marks: Mapping[str, str] = field(default_factory=dict)
+    no_replay: str = ""  # said under each summary when the game keeps no replay
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game of the app as the shell sees it.
+
+    `name` is its id and its storage namespace: every record it keeps is ``<name>/...``
+    (`key`); ``<name>/summary`` is the one plain line the start screen shows for its game in
+    progress. `entry` is the module that takes the screen (``start(root, storage, back)``,
+    ``show()``, ``showing()``); `packages` its Python packages, engine first, as the build
+    ships them; `worker` the ``module:function`` that answers its computer players' requests
+    in the bot worker (JSON text in, JSON text out). `moved` maps the keys an older build kept
+    to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser
+    tab. `kept` words its finished games in "Your games" when it keeps them as summaries
+    (``<name>/history``, `game_shell.kept_games`); `make_room` frees storage when a save is
+    refused (True when it freed some)."""
+
+    name: str
+    title: str
+    order: int
+    entry: str
+    packages: tuple[str, ...]
+    archive: str | None = None
+    worker: str | None = None
+    blurb: str = ""
+    import_where: str = "its menu, then “Import a file”"  # where its files are imported
+    moved: Mapping[str, str] = field(default_factory=dict)
+    tab_keys: frozenset[str] = frozenset()
+    kept: KeptWords | None = None
+    give_way: Callable[[Storage], bool] | None = None
+    make_room: Callable[[Storage], int] | None = None
+
+    def __post_init__(self) -> None:
+        if not NAME.fullmatch(self.name) or self.name == SHELL:
+            raise ValueError(f"a game's name is its storage namespace: {self.name!r} is not one")
+        for key in (*self.moved.values(), *self.tab_keys):
+            if not key.startswith((self.name + "/", SHELL + "/")):
+                raise ValueError(f"{self.name}: the key {key!r} is outside its namespace")
+
+    def key(self, record: str) -> str:
+        """The storage key of one of this game's records."""
+        return f"{self.name}/{record}"
+
+    @property
+    def summary_key(self) -> str:
+        return self.key("summary")
+
+    @property
+    def history_key(self) -> str:
+        return self.key("history")
+
+    @property
+    def home(self) -> bool:
+        """Is its code in the page's own archives (no archive to fetch)?"""
+        return self.archive is None
+
+
+def shell_key(record: str) -> str:
+    """A storage key of the shell's own (which game a tab shows, ...)."""
+    return f"{SHELL}/{record}"
+
+
+ACTIVE = shell_key("active-game")  # the game this tab shows (a reload comes back to it)
+SHELL_TAB_KEYS = frozenset({ACTIVE})
+
+
+def plugins(package: str = PLUGINS_PACKAGE) -> list[GamePlugin]:
+    """Every registered game, home first (then by `GamePlugin.order`, then name)."""
+    found = [_plugin_of(importlib.import_module(f"{package}.{info.name}"))
+             for info in pkgutil.iter_modules(importlib.import_module(package).__path__)]
+    names = [p.name for p in found]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two games registered one name: {sorted(names)}")
+    return sorted(found, key=lambda p: (p.order, p.name))
+
+
+def _plugin_of(module: ModuleType) -> GamePlugin:
+    plugin = getattr(module, "PLUGIN", None)
+    if not isinstance(plugin, GamePlugin):
+        raise TypeError(f"{module.__name__} registers no game (no PLUGIN = GamePlugin(...))")
+    return plugin
+
+
+def by_name(games: list[GamePlugin], name: str | None) -> GamePlugin | None:
+    return next((p for p in games if p.name == name), None)
+
+
+def tab_keys(games: list[GamePlugin]) -> frozenset[str]:
+    """The records of one browser tab (sessionStorage): the shell's and every game's, under
+    their names now and in older builds."""
+    keys = set(SHELL_TAB_KEYS)
+    for p in games:
+        tab = p.tab_keys | SHELL_TAB_KEYS
+        keys |= p.tab_keys | {old for old, new in p.moved.items() if new in tab}
+    return frozenset(keys)
+
+
+def moves(games: list[GamePlugin]) -> dict[str, str]:
+    """Every key an older build kept, and where it lives now."""
+    out: dict[str, str] = {}
+    for p in games:
+        out.update(p.moved)
+    return out
