@@ -97,7 +97,7 @@ const early = boot();
 early.catch(() => {});
 
 /** Fetch one of the build's archives (the second game's, "./ember.zip.gz") and unpack it
- * into Python's working directory, only when a player chooses that game (si_web/other_game.py).
+ * into Python's working directory, only when a player chooses that game (game_shell/host.py).
  * The service worker precaches it, so this works offline too. Resolves once it is installed. */
 const FORGET_LISTINGS = `
 import sys
