@@ -99,6 +99,10 @@ NOT_SHIPPED = (
 ENGINE_ARCHIVE, UI_ARCHIVE = "engine.zip.gz", "ui.zip.gz"
 KIT = "game_kit"
 SHELL_PACKAGES = ("game_shell", "game_plugins")
+# Games from elsewhere (`--extra-game DIR`: the tests' third game): DIR holds the game's
+# registration (``registration.py``, shipped as ``game_plugins/<DIR's name>.py``) and its
+# packages; they join the registered games as if they were in web/.
+EXTRA_GAMES: list[Path] = []
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 # The computer players' Web Worker (a top-level .js file of web/, so copied and precached).
 BOT_WORKER = "bot-worker.js"
@@ -206,6 +210,8 @@ def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
 
     for name, source in packages.items():
         shutil.copytree(source, staging / name, ignore=ignore)
+    for name, source in extra_modules().items():
+        shutil.copyfile(source, staging / name)
     for name in NOT_SHIPPED:
         (staging / name).unlink()
     run_compiler(staging, ("--strip",))
@@ -243,9 +249,24 @@ def games() -> list[Any]:
     for folder in (str(ROOT / "engine"), str(WEB)):
         if folder not in sys.path:
             sys.path.insert(0, folder)
+    import importlib.util
+
     from game_shell import registry
 
-    return list(registry.plugins())
+    found = list(registry.plugins())
+    for folder in EXTRA_GAMES:
+        spec = importlib.util.spec_from_file_location(
+            f"game_plugins.{folder.name}", folder / "registration.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found.append(module.PLUGIN)
+    return sorted(found, key=lambda p: (p.order, p.name))
+
+
+def extra_modules() -> dict[str, Path]:
+    """The extra games' registrations, as shipped modules (``game_plugins/<name>.py``)."""
+    return {f"game_plugins/{folder.name}.py": folder / "registration.py" for folder in EXTRA_GAMES}
 
 
 def home_game() -> Any:
@@ -263,7 +284,8 @@ def page_packages() -> tuple[str, ...]:
 def package_dirs() -> dict[str, Path]:
     """Every shipped package and its folder (engine/ or web/)."""
     names = [KIT, *SHELL_PACKAGES, *(p for g in games() for p in g.packages)]
-    return {n: ROOT / "engine" / n if (ROOT / "engine" / n).is_dir() else WEB / n for n in names}
+    places = [ROOT / "engine", WEB, *EXTRA_GAMES]
+    return {n: next((d / n for d in places if (d / n).is_dir()), WEB / n) for n in names}
 
 
 def archive_packages() -> dict[str, tuple[str, ...]]:
@@ -364,6 +386,7 @@ def browser_modules() -> set[str]:
     ui = {p for g in games() for p in g.packages[1:]} | set(SHELL_PACKAGES)
     roots: set[str] = {name for name in ours if name.split(".")[0] in ui}
     roots |= {g.worker.partition(":")[0] for g in games() if g.worker}
+    roots |= {g.entry for g in games()}
     for name in ("__main__", "__bot_worker__"):
         roots |= pyimports.imports(entries[name][0], name)
     return pyimports.closure(roots, ours)
@@ -557,6 +580,8 @@ def app_python() -> tuple[dict[str, tuple[str, bool]], dict[str, tuple[str, bool
     ours: dict[str, tuple[str, bool]] = {}
     for name, folder in package_dirs().items():
         ours.update(pyimports.package_sources(folder, name))
+    for name, path in extra_modules().items():
+        ours[pyimports.module_name(name)[0]] = (path.read_text(encoding="utf-8"), False)
     chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
     entries = {
         "__main__": ((WEB / "main.py").read_text(encoding="utf-8"), False),
@@ -741,7 +766,10 @@ def build(out: Path) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site")
+    parser.add_argument("--extra-game", type=Path, action="append", default=[],
+                        help="a folder with a game's registration.py and packages (tests)")
     args = parser.parse_args(argv)
+    EXTRA_GAMES[:] = [folder.resolve() for folder in args.extra_game]
     out = args.out.resolve()
     version = build(out)
     files = site_files(out)

@@ -1,0 +1,136 @@
+"""Take Away in the page: what the shell's host calls (`start`, `show`, `showing`), events,
+its records (``take-away/save``, ``take-away/summary``, its kept games) and files. Browser
+glue (PyScript); it stands on the shell alone."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+from game_kit.errors import IllegalAction, MalformedInput
+from game_shell import files_browser, registry
+from game_shell.files import Outgoing, Rejected, file_name, read_game_file
+from game_shell.kept_games import KeptGames
+from game_shell.storage import StorageFull
+
+from . import TakeAway, screens
+
+NAME, TITLE = "take-away", "Take Away"
+SAVE, SUMMARY = f"{NAME}/save", f"{NAME}/summary"
+state: dict[str, Any] = {"root": None, "storage": None, "back": None, "game": None,
+                         "showing": False, "message": None, "proxies": []}
+
+
+def showing() -> bool:
+    return bool(state["showing"])
+
+
+def start(root: Any, storage: Any, back: Callable[[str | None], None]) -> None:
+    state.update(root=root, storage=storage, back=back)
+    state["proxies"] = [create_proxy(on_click), create_proxy(on_change)]
+    root.addEventListener("click", state["proxies"][0])
+    root.addEventListener("change", state["proxies"][1])
+    show()
+
+
+def show() -> None:
+    storage = state["storage"]
+    raw = storage.get(SAVE)
+    try:
+        state["game"] = TakeAway.from_json(raw) if raw else TakeAway(("Ann", "Ben"))
+    except MalformedInput:
+        state["game"] = TakeAway(("Ann", "Ben"))
+        state["message"] = "The saved game could not be read: a new one starts."
+    state["showing"] = True
+    storage.set(registry.ACTIVE, NAME)
+    render()
+
+
+def render() -> None:
+    game: TakeAway = state["game"]
+    state["root"].innerHTML = screens.render(game, state["message"])
+    document.body.dataset.appScreen = "ta-over" if game.over else "ta-game"
+
+
+def save() -> None:
+    game: TakeAway = state["game"]
+    storage = state["storage"]
+    try:
+        storage.set(SAVE, game.to_json())
+        if game.over:
+            storage.remove(SUMMARY)
+            KeptGames(storage, NAME, TITLE).add(game.summary(int(time.time() * 1000)))
+        else:
+            storage.set(SUMMARY, f"{game.names[0]} and {game.names[1]}: {game.left} stones left")
+    except StorageFull:
+        state["message"] = "This device's storage is full: the move could not be saved."
+
+
+def tap(act: str, data: dict[str, str]) -> None:
+    if not state["showing"]:
+        return
+    state["message"] = None
+    game: TakeAway = state["game"]
+    if act == "ta-take":
+        try:
+            game.play(int(data.get("n", "0")))
+        except (IllegalAction, ValueError):
+            state["message"] = "That many stones cannot be taken."
+        save()
+    elif act == "ta-new":
+        state["game"] = TakeAway(("Ann", "Ben"))
+        save()
+    elif act == "ta-export":
+        files_browser.send(Outgoing(file_name("take-away", list(game.names), game.over,
+                                              int(time.time() * 1000)), game.to_json()))
+    elif act == "ta-import-file":
+        state["message"] = imported(data)
+    elif act == "ta-menu":
+        state["showing"] = False
+        state["storage"].remove(registry.ACTIVE)
+        state["back"](None)
+        return
+    render()
+
+
+def imported(data: dict[str, str]) -> str:
+    """A chosen file, checked as hostile input: a finished game goes to "Your games"."""
+    text = data.get("text", "")
+    f = read_game_file(data.get("name", ""), int(data.get("size", "0")), text, TITLE)
+    if isinstance(f, Rejected):
+        return f.message
+    other = f.other_game(registry.plugins())
+    if other is not None:
+        return other.message
+    try:
+        game = TakeAway.from_json(text)
+    except MalformedInput as exc:
+        return f"This file is not a readable Take Away game ({exc})."
+    if not game.over:
+        state["game"] = game
+        save()
+        return "The game was imported: play on."
+    now = int(time.time() * 1000)  # the file keeps no date: the import's
+    kept = KeptGames(state["storage"], NAME, TITLE).add(game.summary(now), again=True)
+    if not kept:
+        return "This game is already in your games."
+    return "The game was imported into your games."
+
+
+def on_click(event: Any) -> None:
+    el = event.target.closest("[data-act]")
+    if files_browser.missing(el) or not state["showing"]:
+        return
+    act = str(el.getAttribute("data-act"))
+    tap(act, {"n": str(el.getAttribute("data-n") or "")})
+
+
+def on_change(event: Any) -> None:
+    el = event.target
+    chosen = str(el.getAttribute("data-change") or "") == "ta-import" and el.files.length
+    if state["showing"] and chosen:
+        files_browser.read_file(el.files.item(0), tap, act="ta-import-file")
