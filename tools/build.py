@@ -246,9 +246,9 @@ def add_bytecode(staging: Path, modules: list[str]) -> None:
 
 def games() -> list[Any]:
     """The registered games (web/game_plugins/: `game_shell.registry.plugins`), home first."""
-    for folder in (str(ROOT / "engine"), str(WEB)):
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
+    for path in (str(ROOT / "engine"), str(WEB)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
     import importlib.util
 
     from game_shell import registry

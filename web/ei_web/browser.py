@@ -14,11 +14,11 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from game_plugins.ember_isle import PLUGIN
 from pyodide.ffi import create_proxy, to_js
 from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
+from game_plugins.ember_isle import PLUGIN
 from game_shell import files_browser, keeping, worker_host
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures

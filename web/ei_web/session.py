@@ -22,11 +22,10 @@ import time
 import zlib
 from typing import Any
 
-from game_plugins.ember_isle import PLUGIN
-
 from ember_isle import Game, MalformedInput
 from game_kit.errors import MalformedInput as BadJson
 from game_kit.jsonio import load_json
+from game_plugins.ember_isle import PLUGIN
 from game_shell import registry
 from game_shell.guard import SaveGuard
 from game_shell.keeping import save_path
