@@ -291,7 +291,7 @@ def on_popstate(event: Js) -> None:
 def on_storage(event: Js) -> None:
     """Another window wrote Ember Isle's save: stop here, or read it again (`EmberApp.sync`)."""
     key = None if missing(event.key) else str(event.key)
-    if not shell["showing"] or (key is not None and not key.startswith("small-islands/ember")):
+    if not shell["showing"] or (key is not None and not key.startswith(PLUGIN.name + "/")):
         return
     try:
         changed = shell["app"].sync()

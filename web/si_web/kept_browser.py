@@ -14,6 +14,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
+from game_shell import registry
 from game_shell.files_browser import can_share_files, read_file, send
 from si_web.app import App
 from si_web.stages.replay import PARTS, ReplayScreen
@@ -25,6 +26,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
 
 Js = Any
 Tap = Callable[[str, dict[str, str]], None]
+NAMESPACES = tuple(p.name + "/" for p in registry.plugins())  # every game's records
 REPLAY_KEYS = {
     "ArrowLeft": "prev",
     "ArrowRight": "next",
@@ -97,7 +99,7 @@ def install(app: App, tap: Tap, render: Callable[[], None]) -> None:
 
     def on_storage(event: Js) -> None:
         key = None if missing(event.key) else str(event.key)
-        if key is not None and not key.startswith("small-islands/"):
+        if key is not None and not key.startswith(NAMESPACES):  # another app's on this origin
             return
         try:
             changed = app.kept.storage_changed(key)
