@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from game_kit.save import replay
+
 from . import exploration, reward, scoring, start
 from .actions import Action, StartLayout
 from .board import Board, Island
@@ -322,16 +324,9 @@ class Game:
 
     @classmethod
     def replay(cls, options: Options, actions: list[Action]) -> Game:
-        """The game reached by playing `actions` from `options`."""
-        g = cls(options)
-        for i, action in enumerate(actions):
-            try:
-                g.play(action)
-            except IllegalAction as exc:
-                raise MalformedInput(
-                    f"action {i} ({action.to_json()}) does not replay: {exc}"
-                ) from exc
-        return g
+        """The game reached by playing `actions` from `options` (`MalformedInput` naming the
+        first action that does not replay)."""
+        return replay(cls(options), actions)
 
     # ------------------------------------------------------------- questions
     def seat_to_move(self) -> int:
