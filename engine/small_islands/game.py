@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from game_kit.save import replay
 
@@ -386,12 +386,15 @@ class Game:
             raise MalformedInput(f"unknown tile id {short(tile_id)}") from None
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know, as JSON-safe data (see `small_islands.view`)."""
-        return seat_view(self, seat)
+        """What `seat` may know, as JSON-safe data: `small_islands.view.seat_view`, whose
+        type (`SeatView`) names every key; typed as a plain dict here, as the UI reads it."""
+        return cast("dict[str, Any]", seat_view(self, seat))
 
     def public_view(self) -> dict[str, Any]:
-        """What anyone at the table may see (no seat's secrets; see `small_islands.view`)."""
-        return public_view(self)
+        """What anyone at the table may see (no seat's secrets): `small_islands.view.
+        public_view`, whose type is `PublicView`; typed as a plain dict here, as the UI
+        reads it."""
+        return cast("dict[str, Any]", public_view(self))
 
     # ----------- rule steps (the handlers' and the automaton's: hooks.Table)
     def note(self, seat: int | None, text: str) -> None:
