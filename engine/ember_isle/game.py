@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from game_kit.save import SaveFormat, replay
 
@@ -278,16 +278,18 @@ class Game:
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know, as JSON-safe data (see `ember_isle.view`)."""
+        """What `seat` may know, as JSON-safe data: `ember_isle.view.seat_view`, whose type
+        (`View`) names every key; typed as a plain dict here, as the UI reads it."""
         from .view import seat_view
 
-        return seat_view(self, seat)
+        return cast("dict[str, Any]", seat_view(self, seat))
 
     def public_view(self) -> dict[str, Any]:
-        """What anyone at the table may see (no seat's secrets; see `ember_isle.view`)."""
+        """What anyone at the table may see (no seat's secrets): `ember_isle.view.
+        public_view`, whose type is `View`; typed as a plain dict here, as the UI reads it."""
         from .view import public_view
 
-        return public_view(self)
+        return cast("dict[str, Any]", public_view(self))
 
     def scores(self) -> list[dict[str, Any]]:
         """Per seat: cards, total, amulets, raises and rank (full knowledge: for the end)."""
