@@ -4,7 +4,9 @@ game loop (import cycles: test_imports.py)."""
 from __future__ import annotations
 
 import ast
+import json
 import re
+from pathlib import Path
 
 import pytest
 from test_imports import PACKAGES, module_files
@@ -128,3 +130,73 @@ def test_the_engines_parse_json_only_through_the_kit() -> None:
             if name.endswith(("__main__", "tournament")):
                 continue  # the command line reads its own result files
             assert "json.loads(" not in path.read_text(), f"{name} parses JSON by itself"
+
+
+
+def _save_reading(tree: ast.AST) -> list[str]:
+    """What in a module's code (docstrings aside) reads a save by itself: parsing JSON, the
+    envelope's ``"format"`` key, the format check's or the replay's message."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in ("load_json", "loads"):
+                found.append(f"{name}()")
+        text = node.value if isinstance(node, ast.Constant) else None
+        if not isinstance(text, str) or id(node) in docstrings:
+            continue
+        if text == "format" or "does not replay" in text or "unsupported save format" in text:
+            found.append(repr(text))
+    return found
+
+
+def test_both_engines_read_their_saves_through_the_kit() -> None:
+    """A save's envelope, its strict reading and the replay are `game_kit.save`'s: each game
+    imports it, and no game parses JSON, reads a save's format or replays on its own (the
+    two copies drifted apart once)."""
+    from test_imports import import_graph
+
+    graph = import_graph()
+    for game in GAMES:
+        modules = module_files(game, PACKAGES[game])
+        assert any("game_kit.save" in graph[m] for m in modules), f"{game} skips game_kit.save"
+        for name, path in modules.items():
+            if name.endswith(("__main__", "tournament")):
+                continue  # the command line reads its own result files
+            found = _save_reading(ast.parse(path.read_text()))
+            assert not found, f"{name} reads saves by itself: {found}"
+
+
+def test_loading_a_save_of_either_engine_goes_through_the_kit() -> None:
+    """Either engine's broken save is refused by the kit's reader, an action that does not
+    replay by the kit's replay (where the errors are raised)."""
+    import traceback
+
+    import ember_isle
+    import small_islands
+    from game_kit.errors import MalformedInput
+
+    def raised_in(text: str) -> tuple[str, str]:
+        try:
+            engine.Game.from_json(text)
+        except MalformedInput as exc:
+            last = traceback.extract_tb(exc.__traceback__)[-1]
+            return Path(last.filename).parent.name + "/" + Path(last.filename).name, last.name
+        raise AssertionError("loaded")
+
+    for engine in (small_islands, ember_isle):
+        g = engine.Game.new(engine.Options(seats=("Ann", "Bob"), seed=1))
+        g.play(g.legal_actions()[0])
+        data = json.loads(g.to_json())
+        assert raised_in(json.dumps({**data, "extra": 1})) == ("game_kit/save.py",
+                                                                "read_envelope")
+        twice = json.dumps({**data, "actions": data["actions"] * 2})
+        assert raised_in(twice) == ("game_kit/save.py", "replay")

@@ -85,6 +85,7 @@ STATIC_SUFFIXES = {
 # returning visits restore a Python snapshot with the modules imported.
 # Never needed in a browser (command line, tournaments): left out.
 NOT_SHIPPED = (
+    "game_kit/cli.py",
     "small_islands/__main__.py",
     "small_islands/bots/tournament.py",
     "ember_isle/__main__.py",

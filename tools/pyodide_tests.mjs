@@ -124,7 +124,7 @@ wrong = []
 if shipped:
     wrong = sorted(f for f in app_files if not f.startswith(tuple(a + "/" for a in shipped)))
     # What the build leaves out, for the tests that use it: after the shipped modules.
-    for name in ("small_islands", "small_islands.bots", "ember_isle", "ember_isle.bots"):
+    for name in ("game_kit", "small_islands", "small_islands.bots", "ember_isle", "ember_isle.bots"):
         module = __import__(name, fromlist=["_"])
         module.__path__.append("/repo/engine/" + name.replace(".", "/"))
 sys.path.append("/venv")

@@ -12,7 +12,7 @@ recomputes the clues it can touch (spec section 12, "Speed").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from .content import (
     LAND,
@@ -94,6 +94,35 @@ def _triangles() -> list[tuple[Hex, Hex, Hex]]:
 TRIANGLES: list[tuple[Hex, Hex, Hex]] = _triangles()
 _TRIANGLE_MASKS = [(t, mask_of(t)) for t in TRIANGLES]
 _WITHIN_NEW = mask_of(h for h in BOARD_HEXES if dist(h, CENTRE) <= MAX_NEW_DIST)
+
+
+class ObjectJson(TypedDict):
+    """An object on the map: its kind, its hex, its facing (None for a kind without one)."""
+
+    kind: str
+    hex: list[int]
+    facing: int | None
+
+
+class TriadJson(TypedDict):
+    """A triad placed in setup: its id and its three hexes (match, lava, new)."""
+
+    triad: str
+    match: list[int]
+    lava: list[int]
+    new: list[int]
+
+
+class BoardJson(TypedDict):
+    """The public board (`Board.to_json`): terrain letters by ``"q,r"``, the volcano's and
+    the lava's hexes, the objects, the triads."""
+
+    name: str
+    terrain: dict[str, str]
+    volcano: list[list[int]]
+    lava: list[list[int]]
+    objects: list[ObjectJson]
+    triads: list[TriadJson]
 
 
 class Board:
@@ -332,7 +361,7 @@ class Board:
         return last
 
     # --------------------------------------------------------------- data
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BoardJson:
         """The public board as JSON-safe data (terrain rows, volcano, lava, objects)."""
         return {
             "name": self.name,
@@ -350,7 +379,7 @@ class Board:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Board:
+    def from_json(cls, data: BoardJson | dict[str, Any]) -> Board:
         """Rebuild a board from `to_json` output (as found in a seat's view)."""
         terrain = {}
         for key, letter in data["terrain"].items():
@@ -365,8 +394,8 @@ class Board:
         for o in data["objects"]:
             h = _hex(o["hex"])
             b.objects[h] = o["kind"]
-            if o["kind"] == "statue":
-                b.facings[h] = o["facing"]
+            if o["kind"] == "statue":  # a statue always has its facing
+                b.facings[h] = cast(int, o["facing"])
         b._fresh()
         return b
 

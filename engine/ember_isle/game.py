@@ -18,12 +18,11 @@ Every decision is an `Action` of the seat `to_move`. `play` accepts exactly the 
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
-from game_kit.jsonio import load_json
+from game_kit.save import SaveFormat, replay
 
 from . import distribution, rules, setup, turn
 from .actions import Action
@@ -41,13 +40,14 @@ from .content import (
     LAVA_TILES,
     treasure_values,
 )
-from .errors import IllegalAction, MalformedInput, short
+from .errors import IllegalAction
 from .hexes import Hex, bit, count, iter_hexes
 from .options import Options
 from .state import PHASE_OF, Column, Distribution, Seat, Turn
 
 __version__ = "0.1.0"
 FORMAT = "ember-isle/1"
+SAVE = SaveFormat(FORMAT, "Ember Isle", __version__, Options.from_json, Action)
 
 
 class Game:
@@ -232,16 +232,9 @@ class Game:
 
     @classmethod
     def replay(cls, options: Options, actions: list[Action]) -> Game:
-        """The game reached by playing `actions` from `options`."""
-        g = cls(options)
-        for i, action in enumerate(actions):
-            try:
-                g.play(action)
-            except IllegalAction as exc:
-                raise MalformedInput(
-                    f"action {i} ({action.to_json()}) does not replay: {exc}"
-                ) from exc
-        return g
+        """The game reached by playing `actions` from `options` (`MalformedInput` naming the
+        first action that does not replay)."""
+        return replay(cls(options), actions)
 
     # ------------------------------------------------------------- candidates
     def candidates(self, column: str) -> int:
@@ -285,16 +278,18 @@ class Game:
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know, as JSON-safe data (see `ember_isle.view`)."""
+        """What `seat` may know, as JSON-safe data: `ember_isle.view.seat_view`, whose type
+        (`View`) names every key; typed as a plain dict here, as the UI reads it."""
         from .view import seat_view
 
-        return seat_view(self, seat)
+        return cast("dict[str, Any]", seat_view(self, seat))
 
     def public_view(self) -> dict[str, Any]:
-        """What anyone at the table may see (no seat's secrets; see `ember_isle.view`)."""
+        """What anyone at the table may see (no seat's secrets): `ember_isle.view.
+        public_view`, whose type is `View`; typed as a plain dict here, as the UI reads it."""
         from .view import public_view
 
-        return public_view(self)
+        return cast("dict[str, Any]", public_view(self))
 
     def scores(self) -> list[dict[str, Any]]:
         """Per seat: cards, total, amulets, raises and rank (full knowledge: for the end)."""
@@ -324,32 +319,17 @@ class Game:
 
     # ------------------------------------------------------------ save / load
     def to_json(self) -> str:
-        """The event-sourced save: options plus every action played."""
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "app": __version__,
-                "options": self.options.to_json(),
-                "actions": [a.to_json() for a in self.actions],
-            },
-            separators=(",", ":"),
-        )
+        """The event-sourced save: options plus every action played (`game_kit.save`)."""
+        return SAVE.text(self.options, self.actions)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Load a save made by `to_json`; only `MalformedInput` (with a reason) otherwise."""
-        data = load_json(text, "save")  # bounded: depth, size, numbers, duplicate keys
-        if not isinstance(data, dict) or "format" not in data:
-            raise MalformedInput("this is not an Ember Isle save (no format field)")
-        if data["format"] != FORMAT:
-            raise MalformedInput(
-                f"unsupported save format {short(data['format'])} (this version reads {FORMAT!r})"
-            )
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise MalformedInput("the save has no action list")
-        options = Options.from_json(data.get("options"))
-        return cls.replay(options, [Action.from_json(a) for a in actions])
+        """Load a save made by `to_json`.
+
+        Anything else raises `MalformedInput` (never another exception) with a message that
+        names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
+        """
+        return cls.replay(*SAVE.read(text))
 
     def state(self) -> dict[str, Any]:
         """The complete state, secrets included (for tests and debugging, never players)."""

@@ -12,10 +12,10 @@ Once the game is over every hand and treasure card is shown with the scores.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from .actions import Action, Bound, PlaceLava, Raise, RemoveCube
-from .board import Board
+from .board import Board, BoardJson
 from .content import CUBES, LAVA_TILES
 from .errors import short
 from .hexes import Hex, bit, count, hexes_of, iter_hexes
@@ -25,24 +25,160 @@ from .turn import can_pay
 if TYPE_CHECKING:
     from .game import Game
 
+# ------------------------------------------------------------------ the views' types
+# Plain dicts at run time (JSON-safe); the types say which keys each holds.
 
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
+
+class ClueView(TypedDict):
+    """A clue in a column: the card (or the lava tile's), the tile, the rose's owner."""
+
+    card: str
+    tile: str | None
+    rose: int | None
+
+
+class ColumnView(TypedDict):
+    """A treasure's column: its clues, the hexes removed, the candidates left, where the
+    cubes stand (at most 16 candidates), the hex once it is located."""
+
+    name: str
+    clues: list[ClueView]
+    removed: list[list[int]]
+    candidates: list[list[int]]
+    count: int
+    cubes: list[list[int]]
+    located: list[int] | None
+
+
+class SupplyView(TypedDict):
+    amulets: int
+    lava: int
+    tiles: list[str]
+
+
+class DecksView(TypedDict):
+    """How many cards each face-down stack holds."""
+
+    clues: int
+    treasure: int
+    treasure_discard: int
+
+
+class SeatPartView(TypedDict):
+    """A seat's public pieces and counts; its `hand` and `treasure` to itself (and to all
+    once the game is over), else None."""
+
+    seat: int
+    name: str
+    colour: str
+    bot: str | None
+    hand_size: int
+    roses: int
+    amulets: int
+    treasure_count: int
+    rover: list[int] | None
+    raises: int
+    hand: list[str] | None
+    treasure: list[int] | None
+
+
+class TurnStateView(TypedDict):
+    seat: int
+    main_done: bool
+    bounds: int
+    extra_move: bool
+
+
+class DistributionView(TypedDict):
+    """A raised treasure's distribution; `inspected`: the cards the viewing seat saw."""
+
+    column: str
+    raiser: int
+    roses: list[int]
+    pool_size: int
+    card: int | None
+    asking: list[int]
+    wards: list[int]
+    last_claimer: int | None
+    dealt: int
+    inspected: list[int]
+
+
+class BoundTarget(TypedDict):
+    """A hex the rover may bound to; `lava`: the bound crosses lava (it costs)."""
+
+    hex: list[int]
+    lava: bool
+
+
+# What the UI highlights for the seat to move (`targets`): the legal bounds, lava hexes,
+# columns to raise or remove a cube from, and per clue card in hand (and per lava tile) how
+# many candidates each column would keep. (``raise`` is a keyword: the functional form.)
+TargetsView = TypedDict(
+    "TargetsView",
+    {
+        "bounds": list[BoundTarget],
+        "lava": list[list[int]],
+        "raise": list[str],
+        "cubes": list[str],
+        "clue_counts": dict[str, dict[str, int]],
+        "tile_counts": dict[str, dict[str, int]],
+    },
+)
+
+
+class View(TypedDict):
+    """What a seat may know (`seat_view`), or anyone at the table (`public_view`: `seat`
+    None, no hand or treasure but at the end, no legal actions)."""
+
+    game: Literal["ember-isle"]
+    seat: int | None
+    phase: str
+    stage: str
+    to_move: int | None
+    first_player: int
+    turn: int
+    stall: int
+    ending: bool
+    end_reason: str | None
+    volcano: bool
+    board: BoardJson
+    amulets: list[list[int]]
+    columns: list[ColumnView]
+    supply: SupplyView
+    decks: DecksView
+    clue_discard: list[str]
+    seed_card: str | None
+    seats: list[SeatPartView]
+    turn_state: TurnStateView | None
+    distribution: DistributionView | None
+    log: list[dict[str, Any]]
+    legal: list[dict[str, Any]]  # the legal actions' JSON (`Action.to_json`), in order
+    targets: TargetsView | None
+    scores: list[dict[str, Any]] | None
+
+
+SeatView = View
+PublicView = View
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
         raise ValueError(f"no seat {short(seat)} in this game")
     return _view(game, seat)
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Game) -> PublicView:
     """What anyone at the table may see (a screen between two people, a computers' game): a
     seat view of no seat, so no hand, treasure value or inspected card (until the game is
     over), no legal actions (``"seat": None``)."""
     return _view(game, None)
 
 
-def _view(game: Game, seat: int | None) -> dict[str, Any]:
+def _view(game: Game, seat: int | None) -> View:
     over = game.stage == "over"
-    view: dict[str, Any] = {
+    view: View = {
         "game": "ember-isle",
         "seat": seat,
         "phase": game.phase,
@@ -84,7 +220,7 @@ def _view(game: Game, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _column(game: Game, name: str) -> dict[str, Any]:
+def _column(game: Game, name: str) -> ColumnView:
     col = game.columns[name]
     cand = game.candidates(name)
     return {
@@ -98,9 +234,9 @@ def _column(game: Game, name: str) -> dict[str, Any]:
     }
 
 
-def _seat(game: Game, i: int, viewer: int | None, over: bool) -> dict[str, Any]:
+def _seat(game: Game, i: int, viewer: int | None, over: bool) -> SeatPartView:
     s = game.seats[i]
-    out: dict[str, Any] = {
+    out: SeatPartView = {
         "seat": i,
         "name": s.name,
         "colour": s.colour,
@@ -120,7 +256,7 @@ def _seat(game: Game, i: int, viewer: int | None, over: bool) -> dict[str, Any]:
     return out
 
 
-def _turn_state(game: Game) -> dict[str, Any] | None:
+def _turn_state(game: Game) -> TurnStateView | None:
     t = game.turn
     if t is None or game.stage == "over":
         return None
@@ -132,7 +268,7 @@ def _turn_state(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _distribution(game: Game, viewer: int | None) -> dict[str, Any] | None:
+def _distribution(game: Game, viewer: int | None) -> DistributionView | None:
     d = game.dist
     if d is None:
         return None
@@ -150,9 +286,9 @@ def _distribution(game: Game, viewer: int | None) -> dict[str, Any] | None:
     }
 
 
-def targets(game: Game, seat: int, legal: list[Action]) -> dict[str, Any]:
+def targets(game: Game, seat: int, legal: list[Action]) -> TargetsView:
     """What the UI highlights for the seat to move: destinations, lava, clue effects."""
-    bounds = []
+    bounds: list[BoundTarget] = []
     s = game.seats[seat]
     if s.rover is not None and game.board.lava:
         rover = s.rover
@@ -186,13 +322,13 @@ def count_after_game(game: Game, clue: str, column: str) -> int:
 
 
 # ------------------------------------------------------- previews on a view
-def board_from_view(view: dict[str, Any]) -> Board:
+def board_from_view(view: View | dict[str, Any]) -> Board:
     """The public board of a view (terrain, volcano, lava, objects)."""
     return Board.from_json(view["board"])
 
 
 def candidates_after(
-    view: dict[str, Any], clue: str, column: str, board: Board | None = None
+    view: View | dict[str, Any], clue: str, column: str, board: Board | None = None
 ) -> list[Hex]:
     """The spaces a column keeps if `clue` (a card id or a lava tile V1-V4) is added to it.
 
@@ -213,6 +349,8 @@ def candidates_after(
     return hexes_of(b.candidates(predicates, removed))
 
 
-def count_after(view: dict[str, Any], clue: str, column: str, board: Board | None = None) -> int:
+def count_after(
+    view: View | dict[str, Any], clue: str, column: str, board: Board | None = None
+) -> int:
     """How many spaces `candidates_after` leaves."""
     return len(candidates_after(view, clue, column, board))

@@ -5,8 +5,15 @@
 - `jsonio`: `load_json`, JSON read from anyone (a save, a file, a stored record, a worker's
   answer), bounded before it is parsed (size, depth) and strict while it is (duplicate keys,
   numbers no game uses);
+- `actions`: the action base and registry (a game's root class holds its `registry`);
+- `save`: the save envelope (``format``, ``app``, ``options``, ``actions``, and ``rev`` in
+  the app's storage) written and read strictly for any game (`SaveFormat`: a game's format
+  name, its options and actions), and `replay`, which names the action that does not replay;
+- `names`: `clean_name`, a player's name as shown;
 - `stats`: tournament statistics (Wilson interval, mean and standard error, margins paired by
-  deal).
+  deal);
+- `cli`: the command line's skeleton (``simulate``, ``replay FILE``, random play, the
+  simulation's report; the command line only, not shipped to the browser).
 
 No game package imports another; each imports this kit (`tests/test_structure.py`).
 """

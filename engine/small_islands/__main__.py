@@ -1,14 +1,13 @@
-"""Command line: ``python -m small_islands simulate|replay|tournament ...``."""
+"""Command line: ``python -m small_islands simulate|replay|tournament ...`` (the skeleton is
+the game kit's, `game_kit.cli`)."""
 
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
 import sys
-import time
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+
+from game_kit import cli
 
 from .game import Game
 from .options import Options
@@ -18,74 +17,57 @@ def random_game(seats: int, mode: str, seed: int, level: int = 1) -> Game:
     """Play a whole game with every seat choosing uniformly among its legal actions."""
     names = tuple(f"Seat {i + 1}" for i in range(seats))
     g = Game.new(Options(seats=names, mode=mode, seed=seed, solo_level=level))
-    rng = random.Random(seed ^ 0x5EED)
-    while g.phase != "over":
-        g.play(rng.choice(g.legal_actions()))
-    return g
+    return cli.play_randomly(g, seed)
 
 
 def simulate(games: int, seats: int, mode: str, seed: int, level: int = 1) -> str:
     """Run random games and report speed, scores, lengths, end conditions, win rates."""
-    totals, lengths, times = [], [], []
-    ends: Counter[str] = Counter()
-    wins = [0.0] * (seats + 1 if seats == 1 else seats)  # solo: the human and Alexis
     turns = blocked = 0
-    for i in range(games):
-        start = time.perf_counter()
-        g = random_game(seats, mode, seed + i, level)
-        times.append(time.perf_counter() - start)
-        rows = g.scores()
-        totals += [r["total"] for r in rows]
-        lengths.append(len(g.actions))
-        ends[g.end_reason or "?"] += 1
-        winners = g.winners()
-        for w in winners:
-            wins[w] += 1 / len(winners)
+
+    def count(g: Game) -> None:
+        nonlocal turns, blocked
         turns += g.stats["turns"]
         blocked += g.stats["blocked_turns"]
-    elapsed = sum(times)
-    lines = [
+
+    places = seats + 1 if seats == 1 else seats  # solo: the human and Alexis
+    sim = cli.simulate(games, seed, places, lambda s: random_game(seats, mode, s, level), count)
+    return sim.report(
         f"games: {games}  seats: {seats}{f' (solo level {level})' if seats == 1 else ''}"
-        f"  mode: {mode}  seeds: {seed}..{seed + games - 1}",
-        f"speed: {games / elapsed:.1f} games/s"
-        f"  (median {statistics.median(times) * 1000:.2f} ms/game)",
-        f"average score: {statistics.mean(totals):.2f}  (max {max(totals)})",
-        f"average length: {statistics.mean(lengths):.1f} actions",
-        "end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())),
-        "win rate by seat: "
-        + ", ".join(f"seat {i + 1} {100 * w / games:.1f}%" for i, w in enumerate(wins)),
-        f"turns with no placeable tile: {100 * blocked / max(turns, 1):.3f}% ({blocked}/{turns})",
-    ]
-    return "\n".join(lines)
+        f"  mode: {mode}  seeds: {sim.seeds}",
+        extra=[
+            f"turns with no placeable tile: {100 * blocked / max(turns, 1):.3f}%"
+            f" ({blocked}/{turns})"
+        ],
+    )
 
 
 def replay(path: str) -> str:
     """Final (or current) scores of a saved game."""
-    with open(path, encoding="utf-8") as fh:
-        g = Game.from_json(fh.read())
-    lines = [f"phase: {g.phase}  round: {g.round}  end: {g.end_reason}"]
+    return cli.replay_file(path, Game.from_json, _score_lines)
+
+
+def _score_lines(g: Game) -> Iterator[str]:
+    yield f"phase: {g.phase}  round: {g.round}  end: {g.end_reason}"
     for r in sorted(g.scores(), key=lambda r: r["rank"]):
-        lines.append(
+        yield (
             f"{r['rank']}. {r['name']} ({r['colour']}): {r['total']} = {r['prestige']} PP"
             f" + {r['discovery']} discovery + {r['ship_ports']} ship ports"
             f"  [houses {r['houses_placed']}]"
         )
-    return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point."""
-    parser = argparse.ArgumentParser(prog="python -m small_islands")
-    sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="random legal play, with statistics")
-    sim.add_argument("--games", type=int, default=100)
+def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--seats", type=int, default=2, choices=(1, 2, 3, 4), help="1 = solo")
     sim.add_argument("--level", type=int, default=1, choices=range(1, 7), help="solo level")
     sim.add_argument("--mode", default="normal", choices=("normal", "advanced"))
     sim.add_argument("--seed", type=int, default=0)
-    rep = sub.add_parser("replay", help="print the scores of a saved game")
-    rep.add_argument("file")
-    tour = sub.add_parser("tournament", help="bot A against bot B, with win rates")
+
+
+def _simulate(args: argparse.Namespace) -> Iterator[str]:
+    yield simulate(args.games, args.seats, args.mode, args.seed, args.level)
+
+
+def _tournament_arguments(tour: argparse.ArgumentParser) -> None:
     levels = ("easy", "medium", "hard", "expert")
     tour.add_argument("--a", default="expert", choices=levels)
     tour.add_argument("--b", default="hard", choices=levels)
@@ -103,26 +85,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument("--progress", action="store_true")
     tour.add_argument("--report", action="store_true",
                       help="play nothing: report the planned games already in --out")
-    args = parser.parse_args(argv)
-    if args.command == "simulate":
-        print(simulate(args.games, args.seats, args.mode, args.seed, args.level))
-    elif args.command == "tournament":
-        from .bots import tournament
 
-        res = tournament.run(
-            args.a, args.b, args.games, args.seats, args.mode, args.seed, args.budget,
-            args.progress, args.order, args.jobs, args.out, not args.report,
-        )
-        print(tournament.report(res))
-        if args.baseline:
-            print(tournament.compare(res.records, tournament.load(args.baseline)))
-    else:
-        try:
-            print(replay(args.file))
-        except (OSError, ValueError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
-    return 0
+
+def _tournament(args: argparse.Namespace) -> Iterator[str]:
+    from .bots import tournament
+
+    res = tournament.run(
+        args.a, args.b, args.games, args.seats, args.mode, args.seed, args.budget,
+        args.progress, args.order, args.jobs, args.out, not args.report,
+    )
+    yield tournament.report(res)
+    if args.baseline:
+        yield tournament.compare(res.records, tournament.load(args.baseline))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point."""
+    return cli.main(
+        "python -m small_islands",
+        argv,
+        simulate=cli.Command("random legal play, with statistics", _simulate_arguments,
+                             _simulate),
+        replay=replay,
+        commands={
+            "tournament": cli.Command("bot A against bot B, with win rates",
+                                      _tournament_arguments, _tournament),
+        },
+    )
 
 
 if __name__ == "__main__":

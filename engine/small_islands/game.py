@@ -23,7 +23,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
+
+from game_kit.save import replay
 
 from . import exploration, reward, scoring, start
 from .actions import Action, StartLayout
@@ -322,16 +324,9 @@ class Game:
 
     @classmethod
     def replay(cls, options: Options, actions: list[Action]) -> Game:
-        """The game reached by playing `actions` from `options`."""
-        g = cls(options)
-        for i, action in enumerate(actions):
-            try:
-                g.play(action)
-            except IllegalAction as exc:
-                raise MalformedInput(
-                    f"action {i} ({action.to_json()}) does not replay: {exc}"
-                ) from exc
-        return g
+        """The game reached by playing `actions` from `options` (`MalformedInput` naming the
+        first action that does not replay)."""
+        return replay(cls(options), actions)
 
     # ------------------------------------------------------------- questions
     def seat_to_move(self) -> int:
@@ -391,12 +386,15 @@ class Game:
             raise MalformedInput(f"unknown tile id {short(tile_id)}") from None
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know, as JSON-safe data (see `small_islands.view`)."""
-        return seat_view(self, seat)
+        """What `seat` may know, as JSON-safe data: `small_islands.view.seat_view`, whose
+        type (`SeatView`) names every key; typed as a plain dict here, as the UI reads it."""
+        return cast("dict[str, Any]", seat_view(self, seat))
 
     def public_view(self) -> dict[str, Any]:
-        """What anyone at the table may see (no seat's secrets; see `small_islands.view`)."""
-        return public_view(self)
+        """What anyone at the table may see (no seat's secrets): `small_islands.view.
+        public_view`, whose type is `PublicView`; typed as a plain dict here, as the UI
+        reads it."""
+        return cast("dict[str, Any]", public_view(self))
 
     # ----------- rule steps (the handlers' and the automaton's: hooks.Table)
     def note(self, seat: int | None, text: str) -> None:

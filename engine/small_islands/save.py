@@ -2,20 +2,19 @@
 
 A save is ``{"format", "app", "options", "actions"}``, plus, in the app's storage, ``rev``: the
 number of times the game was written (the app compares it between windows; a save without it
-is revision 0). Reading one is strict (depth limit,
-duplicate keys, unknown fields, a newer format) and every problem is a `MalformedInput` that
-names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
+is revision 0). The envelope, its strict reading (depth limit, duplicate keys, unknown fields,
+a newer format) and the replay are the game kit's (`game_kit.save`); every problem is a
+`MalformedInput` that names where the save is wrong: ``options: ...``, ``action 12 (...) ...``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from game_kit.jsonio import load_json
+from game_kit import save as kit
+from game_kit.save import with_revision as with_revision
 
 from .actions import Action
-from .errors import MalformedInput, short
 from .options import Options
 from .version import __version__
 
@@ -23,54 +22,17 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "small-islands/1"
+SAVE = kit.SaveFormat(FORMAT, "Small Islands", __version__, Options.from_json, Action)
 
 
 def save_text(options: Options, actions: list[Action]) -> str:
     """The save of a game: its options plus every action played, as compact JSON."""
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "app": __version__,
-            "options": options.to_json(),
-            "actions": [a.to_json() for a in actions],
-        },
-        separators=(",", ":"),
-    )
-
-
-def with_revision(text: str, rev: int) -> str:
-    """A save made by `save_text` with its storage revision `rev` added (first field)."""
-    if not text.startswith('{"format":'):
-        raise ValueError("not a save made by save_text")
-    return f'{{"rev":{int(rev)},' + text[1:]
+    return SAVE.text(options, actions)
 
 
 def read_save(text: str | bytes) -> tuple[Options, list[Action]]:
     """The options and actions of a save made by `save_text` (`MalformedInput` otherwise)."""
-    data = load_json(text, "save")
-    if not isinstance(data, dict) or "format" not in data:
-        raise MalformedInput("this is not a Small Islands save (no format field)")
-    check_format(data["format"])
-    unknown = sorted(set(data) - {"format", "app", "options", "actions", "rev"})
-    if unknown:
-        raise MalformedInput(f"the save has unknown field(s) {unknown}")
-    rev = data.get("rev", 0)
-    if not isinstance(rev, int) or isinstance(rev, bool) or not 0 <= rev < 2**53:
-        raise MalformedInput(f"rev: the revision must be a whole number, got {short(rev)}")
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise MalformedInput("actions: the save has no action list")
-    try:
-        options = Options.from_json(data.get("options"))
-    except MalformedInput as exc:
-        raise MalformedInput(f"options: {exc}") from None
-    parsed = []
-    for i, obj in enumerate(actions):
-        try:
-            parsed.append(Action.from_json(obj))
-        except MalformedInput as exc:
-            raise MalformedInput(f"action {i}: {exc}") from None
-    return options, parsed
+    return SAVE.read(text)
 
 
 def state_dump(game: Game) -> dict[str, Any]:
@@ -107,12 +69,4 @@ def state_dump(game: Game) -> dict[str, Any]:
 
 def check_format(value: object) -> None:
     """Refuse a save of another kind or of a newer version, saying which."""
-    if value == FORMAT:
-        return
-    version = value.removeprefix("small-islands/") if isinstance(value, str) else ""
-    if version.isdigit() and len(version) < 10 and int(version) > int(FORMAT.split("/")[1]):
-        raise MalformedInput(
-            f"unsupported save format {short(value)}: made by a newer version of the app "
-            f"(this version reads {FORMAT!r})"
-        )
-    raise MalformedInput(f"unsupported save format {short(value)} (this version reads {FORMAT!r})")
+    SAVE.check_format(value)

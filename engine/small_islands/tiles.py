@@ -14,6 +14,7 @@ point *i* is land; a clockwise quarter turn moves point *i* to point *i + 2*.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from .errors import MalformedInput, short
 
@@ -70,6 +71,14 @@ def shape_problems(mask: int, symbols: tuple[str, ...]) -> list[str]:
     if "port" in symbols and mask == ALL_LAND:
         problems.append("a printed port needs a coastal tile")
     return problems
+
+
+class TileJson(TypedDict):
+    """A tile as data: its id, its border points at rotation 0 (`L`/`S`), its symbols."""
+
+    id: str
+    points: str
+    symbols: list[str]
 
 
 @dataclass(frozen=True)
@@ -133,7 +142,7 @@ class Tile:
         """The `Tile.parse` notation of this tile."""
         return self.points + (":" + ",".join(self.symbols) if self.symbols else "")
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> TileJson:
         """A JSON-safe description (id, points at rotation 0, symbols)."""
         return {"id": self.id, "points": self.points, "symbols": list(self.symbols)}
 

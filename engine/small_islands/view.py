@@ -9,14 +9,17 @@ by the seat, or the generator state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .achievements import CHECKLISTS, achievements
 from .actions import (
+    AlexisStep,
     ChooseHouse,
     ChooseObjective,
     ChooseRotation,
     DiscardTile,
+    EndReward,
+    EndTurn,
     KeepDiscovery,
     Land,
     PlaceHouse,
@@ -30,22 +33,205 @@ from .board import Board
 from .content import TILE_BY_ID
 from .errors import short
 from .objectives import MISSIONS, REWARDS
-from .tiles import SHIP_TILE, mask_to_points
+from .tiles import SHIP_TILE, TileJson, mask_to_points
 
 if TYPE_CHECKING:
     from .game import Game
 
+# ------------------------------------------------------------------ the views' types
+# Plain dicts at run time (JSON-safe); the types say which keys each holds.
+TileView = TileJson  # a face-up tile: id, points at rotation 0, symbols
 
-def tile_json(tile_id: str | None) -> dict[str, Any] | None:
+
+class PlacedTileView(TypedDict):
+    """A tile on the map: where, which, turned how, its points as turned; `ship`: the
+    colour of the ship it is (None for a landscape tile)."""
+
+    x: int
+    y: int
+    id: str
+    rotation: int
+    points: str
+    symbols: list[str]
+    ship: str | None
+
+
+class HouseView(TypedDict):
+    x: int
+    y: int
+    index: int
+    colour: str
+
+
+class TokenView(TypedDict):
+    """A resource token (placed, or covered by a later tile)."""
+
+    x: int
+    y: int
+    index: int
+    resource: str
+    colour: str
+
+
+class PortTokenView(TypedDict):
+    x: int
+    y: int
+    colour: str
+
+
+class IslandView(TypedDict):
+    key: list[int]
+    cells: list[list[int]]
+    size: int
+    complete: bool
+
+
+class BoardView(TypedDict):
+    """The public map (`board_json`)."""
+
+    width: int
+    height: int
+    tiles: list[PlacedTileView]
+    houses: list[HouseView]
+    resource_tokens: list[TokenView]
+    covered_tokens: list[TokenView]
+    port_tokens: list[PortTokenView]
+    islands: list[IslandView]
+
+
+class ObjectiveView(TypedDict):
+    id: str
+    mission: str
+    mission_text: str
+    reward: str
+    reward_text: str
+
+
+class PublicSeatView(TypedDict):
+    """A seat's public counters, as anyone at the table sees them."""
+
+    seat: int
+    name: str
+    colour: str
+    bot: str | None
+    alexis: bool
+    pp: int
+    stock: int
+    reserve: int
+    bonus: int
+    ship: bool
+
+
+class PublicView(TypedDict):
+    """What anyone at the table sees (`public_view`)."""
+
+    phase: str
+    round: int
+    to_move: int | None
+    seats: list[PublicSeatView]
+    board: BoardView
+
+
+class SeatSummaryView(TypedDict):
+    """A seat as another seat sees it: counts, not cards; its objective once revealed."""
+
+    seat: int
+    name: str
+    colour: str
+    bot: str | None
+    pp: int
+    stock: int
+    reserve: int
+    bonus: int
+    hand_count: int
+    discovery_count: int
+    houses_placed: int
+    ship: list[int] | None  # its cell
+    ship_gone: bool
+    last_tile: int
+    objective: ObjectiveView | None
+
+
+class LegalView(TypedDict, total=False):
+    """The legal targets of the seat to move, grouped by kind (`legal_json`); a kind with
+    no legal action is absent."""
+
+    layouts: list[list[list[str | int]]]  # per layout: [tile id, x, y, rotation] each
+    objectives: list[list[str]]
+    take: list[int]
+    land: dict[str, list[list[int]]]
+    place: dict[str, list[list[int]]]
+    discard: list[str]
+    resource_tokens: list[list[int | str]]
+    port_tokens: list[list[int]]
+    houses: list[list[int | str | None]]
+    keep: list[int]
+    alexis_rotations: list[int]
+    alexis_houses: list[list[int]]
+    end_turn: bool
+    end_reward: bool
+    alexis_step: bool
+
+
+class AchievementView(TypedDict):
+    id: str
+    text: str
+
+
+class _SeatViewAlways(TypedDict):
+    seat: int
+    phase: str
+    round: int
+    stage: str | None
+    mode: str
+    to_move: int | None
+    first_player: int
+    end_reason: str | None
+    seats: list[SeatSummaryView]
+    hand: list[TileView | None]
+    held: list[str]
+    objective: ObjectiveView | None
+    next_objective: ObjectiveView | None
+    discovery: list[int]
+    display: list[TileView | None]
+    navigation_count: int
+    reserve_count: int
+    discovery_left: int
+    grey_ships: int
+    taken_slot: int | None
+    boxed: list[str]
+    placements: int
+    ship_placer: int | None
+    final_reward: bool
+    reward_order: list[int]
+    board: BoardView
+    middle: list[int]
+    log: list[dict[str, Any]]
+    legal: LegalView | None
+    can_undo: bool
+    scores: list[dict[str, Any]] | None
+
+
+class SeatView(_SeatViewAlways, total=False):
+    """Everything a seat may know now (`seat_view`); the keys below only at times."""
+
+    pending_discovery: list[int]  # to the seat to move, while it chooses
+    solo: dict[str, Any]  # an automaton's public state, under its `view_key`
+    achievements: list[list[AchievementView]]  # per seat, once the game is over
+
+
+# ------------------------------------------------------------------ building them
+
+def tile_json(tile_id: str | None) -> TileView | None:
     """A face-up tile as data (id, points at rotation 0, symbols)."""
     if tile_id is None:
         return None
     return TILE_BY_ID[tile_id].to_json()
 
 
-def board_json(board: Board) -> dict[str, Any]:
+def board_json(board: Board) -> BoardView:
     """The public map: tiles as placed, houses, tokens, islands."""
-    tiles = []
+    tiles: list[PlacedTileView] = []
     for x, y in board.order:
         p = board.tiles[(x, y)]
         tiles.append(
@@ -89,7 +275,7 @@ def board_json(board: Board) -> dict[str, Any]:
     }
 
 
-def board_from_json(data: dict[str, Any], tiles: int | None = None) -> Board:
+def board_from_json(data: BoardView | dict[str, Any], tiles: int | None = None) -> Board:
     """The `Board` of a view's public map (`board_json`'s inverse): tiles in placement
     order, houses, tokens. With `tiles`, only the first that many tiles are placed."""
     board = Board(data["width"], data["height"])
@@ -109,7 +295,7 @@ def board_from_json(data: dict[str, Any], tiles: int | None = None) -> Board:
     return board
 
 
-def objective_json(game: Game, objective: str | None) -> dict[str, Any] | None:
+def objective_json(game: Game, objective: str | None) -> ObjectiveView | None:
     """An objective with its mission and reward texts."""
     if objective is None:
         return None
@@ -123,7 +309,7 @@ def objective_json(game: Game, objective: str | None) -> dict[str, Any] | None:
     }
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Game) -> PublicView:
     """What anyone at the table sees: the map, each seat's public counters, whose turn, the
     round and the phase. Read from the game's public state only (no hand, objective,
     Discovery value or legal action of any seat): what a reload paints first."""
@@ -150,12 +336,12 @@ def public_view(game: Game) -> dict[str, Any]:
     }
 
 
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
+def seat_view(game: Game, seat: int) -> SeatView:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
         raise ValueError(f"no seat {short(seat)} in this game")
     me = game.seats[seat]
-    seats = []
+    seats: list[SeatSummaryView] = []
     for i, s in enumerate(game.seats):
         seats.append(
             {
@@ -176,7 +362,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
                 "objective": objective_json(game, s.now) if s.revealed else None,
             }
         )
-    view: dict[str, Any] = {
+    view: SeatView = {
         "seat": seat,
         "phase": game.phase,
         "round": game.round,
@@ -211,8 +397,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     }
     if game.to_move == seat and game.pending_discovery:
         view["pending_discovery"] = list(game.pending_discovery)
-    if game.automaton is not None:
-        view[game.automaton.view_key] = game.automaton.public_view(game)
+    if game.automaton is not None:  # its own key (``solo``): a plain dict under any name
+        cast("dict[str, Any]", view)[game.automaton.view_key] = game.automaton.public_view(game)
     if game.phase == "over":
         checklist = CHECKLISTS[game.options.mode]
         view["achievements"] = [
@@ -222,9 +408,9 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     return view
 
 
-def legal_json(game: Game) -> dict[str, Any]:
+def legal_json(game: Game) -> LegalView:
     """The legal targets of the seat to move, grouped for a user interface."""
-    out: dict[str, Any] = {}
+    out: LegalView = {}
     for action in game.legal_actions():
         if isinstance(action, StartLayout):
             out.setdefault("layouts", []).append([list(p) for p in action.placements])
@@ -254,6 +440,12 @@ def legal_json(game: Game) -> dict[str, Any]:
             out.setdefault("alexis_rotations", []).append(action.rotation)
         elif isinstance(action, ChooseHouse):
             out.setdefault("alexis_houses", []).append([action.x, action.y, action.index])
-        else:
-            out[action.type] = True
+        elif isinstance(action, EndTurn):
+            out["end_turn"] = True
+        elif isinstance(action, EndReward):
+            out["end_reward"] = True
+        elif isinstance(action, AlexisStep):
+            out["alexis_step"] = True
+        else:  # a kind without targets: its name (a plain dict under any name)
+            cast("dict[str, Any]", out)[action.type] = True
     return out
