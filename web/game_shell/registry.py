@@ -15,6 +15,7 @@ game's code is fetched from its `GamePlugin.archive` when a player first chooses
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 import re
@@ -104,13 +105,19 @@ SHELL_TAB_KEYS = frozenset({ACTIVE})
 
 
 def plugins(package: str = PLUGINS_PACKAGE) -> list[GamePlugin]:
-    """Every registered game, home first (then by `GamePlugin.order`, then name)."""
+    """Every registered game, home first (then by `GamePlugin.order`, then name); found once
+    a page (the registrations do not change while it lives)."""
+    return list(_plugins(package))
+
+
+@functools.cache
+def _plugins(package: str) -> tuple[GamePlugin, ...]:
     found = [_plugin_of(importlib.import_module(f"{package}.{info.name}"))
              for info in pkgutil.iter_modules(importlib.import_module(package).__path__)]
     names = [p.name for p in found]
     if len(set(names)) != len(names):
         raise ValueError(f"two games registered one name: {sorted(names)}")
-    return sorted(found, key=lambda p: (p.order, p.name))
+    return tuple(sorted(found, key=lambda p: (p.order, p.name)))
 
 
 def _plugin_of(module: ModuleType) -> GamePlugin:
