@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kit_toy import Game, Options
 
 from game_kit import cli
+from take_away import Game, Options
 
 
 def random_game(seed: int) -> Game:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from kit_toy import FORMAT, SAVE, Game, Options, Take
 
 import ember_isle
 import small_islands
 from game_kit import save
 from game_kit.errors import IllegalAction, MalformedInput
 from small_islands import save as si_save
+from take_away import FORMAT, SAVE, Game, Options, Take
 
 
 def played(*moves: int, stones: int = 7) -> Game:

@@ -1,87 +1,125 @@
-"""Take Away, a tiny game that proves the shell: a pile of stones, two players take one to
-three in turn, whoever takes the last stone wins. Its rules, its save and its summary for
-"Your games" (the shell's `game_shell.kept_games` format).
+"""Take Away, a tiny game on the game kit alone: two players take 1 to 3 stones in turn from
+a heap; whoever takes the last stone wins. It proves the kit (its options, actions, save
+envelope and replay: tests/test_game_kit_*.py) and the shell (`registration.py`, the browser
+module `browser`: e2e/test_third_game.py).
 
->>> g = TakeAway(("Ann", "Ben"), pile=5)
->>> g.play(3); g.play(2)
->>> g.over, g.winner
-(True, 1)
+>>> g = Game(Options(stones=5))
+>>> g.play(Take(3)); g.play(Take(2))
+>>> g.phase, g.winner
+('over', 1)
 """
 
 from __future__ import annotations
 
-import json
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from game_kit.errors import IllegalAction, MalformedInput
-from game_kit.jsonio import load_json
+from game_kit import save
+from game_kit.actions import Action
+from game_kit.errors import IllegalAction, MalformedInput, short
 
 FORMAT = "take-away/1"
 COLOURS = ("blue", "red")
 
 
-@dataclass
-class TakeAway:
-    names: tuple[str, str]
-    pile: int = 15
-    moves: list[int] = field(default_factory=list)
+@dataclass(frozen=True)
+class Options:
+    stones: int = 7
+    names: tuple[str, str] = ("Ann", "Bob")
 
-    @property
-    def left(self) -> int:
-        return self.pile - sum(self.moves)
+    def to_json(self) -> dict[str, Any]:
+        return {"stones": self.stones, "names": list(self.names)}
 
-    @property
-    def over(self) -> bool:
-        return self.left == 0
+    @classmethod
+    def from_json(cls, obj: Any) -> Options:
+        if not isinstance(obj, dict) or set(obj) != {"stones", "names"}:
+            raise MalformedInput(f"options must be stones and names, got {short(obj)}")
+        stones, names = obj["stones"], obj["names"]
+        if type(stones) is not int or not 1 <= stones <= 99:
+            raise MalformedInput(f"stones: 1 to 99, got {short(stones)}")
+        if not (isinstance(names, list) and len(names) == 2
+                and all(isinstance(n, str) for n in names)):
+            raise MalformedInput(f"names: two names, got {short(names)}")
+        return cls(stones, (names[0], names[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    registry: ClassVar[dict[str, type[Action]]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    type: ClassVar[str] = "take"
+    n: int
+
+    def validate_types(self) -> None:
+        if type(self.n) is not int:
+            raise MalformedInput(f"take.n must be a whole number, got {short(self.n)}")
+
+
+SAVE = save.SaveFormat(FORMAT, "Take Away", "0.1.0", Options.from_json, Move)
+
+
+class Game:
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.heap = options.stones
+        self.to_move = 0
+        self.actions: list[Move] = []
+        self.end_reason: str | None = None
+        self.winner: int | None = None
 
     @property
     def phase(self) -> str:
-        return "over" if self.over else "play"
+        return "over" if self.heap == 0 else "play"
+
+    def legal_actions(self) -> list[Move]:
+        return [Take(n) for n in (1, 2, 3) if n <= self.heap]
+
+    def play(self, action: Move) -> None:
+        if self.phase == "over":
+            raise IllegalAction("game_over", "the heap is empty")
+        if action not in self.legal_actions():
+            raise IllegalAction("not_allowed", f"{action.to_json()} is not allowed now")
+        assert isinstance(action, Take)
+        self.heap -= action.n
+        self.actions.append(action)
+        if self.heap == 0:
+            self.end_reason, self.winner = "empty", self.to_move
+        self.to_move = 1 - self.to_move
+
+    def scores(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "total": int(i == self.winner)} for i in (0, 1)]
+
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
 
     @property
-    def to_move(self) -> int:
-        return len(self.moves) % 2
+    def names(self) -> tuple[str, str]:
+        return self.options.names
 
     @property
-    def winner(self) -> int | None:
-        return (len(self.moves) - 1) % 2 if self.over else None
-
-    def legal(self) -> list[int]:
-        return [n for n in (1, 2, 3) if n <= self.left]
-
-    def play(self, n: int) -> None:
-        if n not in self.legal():
-            raise IllegalAction("take", f"cannot take {n} of {self.left} stones")
-        self.moves.append(n)
+    def over(self) -> bool:
+        return self.phase == "over"
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "names": list(self.names), "pile": self.pile,
-                           "moves": self.moves}, separators=(",", ":"))
+        return SAVE.text(self.options, self.actions)
 
-    @staticmethod
-    def from_json(text: str) -> TakeAway:
-        data = load_json(text, "Take Away save")
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise MalformedInput("this is not a Take Away game")
-        names, pile, moves = data.get("names"), data.get("pile"), data.get("moves")
-        if not (isinstance(names, list) and len(names) == 2
-                and all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
-                and isinstance(pile, int) and 1 <= pile <= 99 and isinstance(moves, list)):
-            raise MalformedInput("the Take Away game is damaged")
-        game = TakeAway((names[0], names[1]), pile)
-        for n in moves:
-            try:
-                game.play(n)
-            except (IllegalAction, TypeError) as exc:
-                raise MalformedInput(f"the Take Away game has an illegal move: {exc}") from None
-        return game
+    def summary(self, at_ms: int) -> dict[str, Any]:
+        """What "Your games" keeps of a finished game (`game_shell.kept_games`); its id is
+        its content's (the same game imported again is the same game)."""
+        text = self.to_json()
+        return {"id": f"{zlib.crc32(text.encode()):08x}{len(self.actions):04x}", "at": at_ms,
+                "end": "last", "moves": len(self.actions), "seats": [
+                    {"name": name, "colour": COLOURS[i], "kind": "human",
+                     "total": sum(a.n for k, a in enumerate(self.actions)
+                                  if k % 2 == i and isinstance(a, Take)),
+                     "rank": 1 if i == self.winner else 2}
+                    for i, name in enumerate(self.names)]}
 
-    def summary(self, at_ms: int) -> dict[str, object]:
-        """What "Your games" keeps of a finished game."""
-        gid = f"{zlib.crc32(self.to_json().encode()):08x}{len(self.moves):04x}"  # by content
-        return {"id": gid, "at": at_ms, "end": "last", "moves": len(self.moves), "seats": [
-            {"name": name, "colour": COLOURS[i], "kind": "human",
-             "total": sum(m for k, m in enumerate(self.moves) if k % 2 == i),
-             "rank": 1 if i == self.winner else 2}
-            for i, name in enumerate(self.names)]}
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        options, actions = SAVE.read(text)
+        return save.replay(cls(options), actions)

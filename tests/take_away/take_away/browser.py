@@ -17,12 +17,16 @@ from game_shell.files import Outgoing, Rejected, file_name, read_game_file
 from game_shell.kept_games import KeptGames
 from game_shell.storage import StorageFull
 
-from . import TakeAway, screens
+from . import Game, Options, Take, screens
 
 NAME, TITLE = "take-away", "Take Away"
 SAVE, SUMMARY = f"{NAME}/save", f"{NAME}/summary"
 state: dict[str, Any] = {"root": None, "storage": None, "back": None, "game": None,
                          "showing": False, "message": None, "proxies": []}
+
+
+def new_game() -> Game:
+    return Game(Options(stones=15, names=("Ann", "Ben")))
 
 
 def showing() -> bool:
@@ -41,9 +45,9 @@ def show() -> None:
     storage = state["storage"]
     raw = storage.get(SAVE)
     try:
-        state["game"] = TakeAway.from_json(raw) if raw else TakeAway(("Ann", "Ben"))
+        state["game"] = Game.from_json(raw) if raw else new_game()
     except MalformedInput:
-        state["game"] = TakeAway(("Ann", "Ben"))
+        state["game"] = new_game()
         state["message"] = "The saved game could not be read: a new one starts."
     state["showing"] = True
     storage.set(registry.ACTIVE, NAME)
@@ -51,13 +55,13 @@ def show() -> None:
 
 
 def render() -> None:
-    game: TakeAway = state["game"]
+    game: Game = state["game"]
     state["root"].innerHTML = screens.render(game, state["message"])
     document.body.dataset.appScreen = "ta-over" if game.over else "ta-game"
 
 
 def save() -> None:
-    game: TakeAway = state["game"]
+    game: Game = state["game"]
     storage = state["storage"]
     try:
         storage.set(SAVE, game.to_json())
@@ -65,7 +69,7 @@ def save() -> None:
             storage.remove(SUMMARY)
             KeptGames(storage, NAME, TITLE).add(game.summary(int(time.time() * 1000)))
         else:
-            storage.set(SUMMARY, f"{game.names[0]} and {game.names[1]}: {game.left} stones left")
+            storage.set(SUMMARY, f"{game.names[0]} and {game.names[1]}: {game.heap} stones left")
     except StorageFull:
         state["message"] = "This device's storage is full: the move could not be saved."
 
@@ -74,18 +78,18 @@ def tap(act: str, data: dict[str, str]) -> None:
     if not state["showing"]:
         return
     state["message"] = None
-    game: TakeAway = state["game"]
+    game: Game = state["game"]
     if act == "ta-take":
         try:
-            game.play(int(data.get("n", "0")))
+            game.play(Take(int(data.get("n", "0"))))
         except (IllegalAction, ValueError):
             state["message"] = "That many stones cannot be taken."
         save()
     elif act == "ta-new":
-        state["game"] = TakeAway(("Ann", "Ben"))
+        state["game"] = new_game()
         save()
     elif act == "ta-export":
-        files_browser.send(Outgoing(file_name("take-away", list(game.names), game.over,
+        files_browser.send(Outgoing(file_name(NAME, list(game.names), game.over,
                                               int(time.time() * 1000)), game.to_json()))
     elif act == "ta-import-file":
         state["message"] = imported(data)
@@ -107,7 +111,7 @@ def imported(data: dict[str, str]) -> str:
     if other is not None:
         return other.message
     try:
-        game = TakeAway.from_json(text)
+        game = Game.from_json(text)
     except MalformedInput as exc:
         return f"This file is not a readable Take Away game ({exc})."
     if not game.over:

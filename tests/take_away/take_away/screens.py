@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game_shell.widgets import button, esc, swatch
 
-from . import COLOURS, TakeAway
+from . import COLOURS, Game
 
 
 def stones(n: int) -> str:
@@ -16,10 +16,15 @@ def stones(n: int) -> str:
             f'role="img" aria-label="{n} stones left">{dots}</svg>')
 
 
-def menu_row(game: TakeAway | None) -> str:
+def moves(game: Game) -> list[int]:
+    """How many stones may be taken now."""
+    return [n for n in (1, 2, 3) if n <= game.heap]
+
+
+def menu_row(game: Game | None) -> str:
     return (
         '<div class="row">'
-        + (button("Export this game", "ta-export", "btn") if game and game.moves else "")
+        + (button("Export this game", "ta-export", "btn") if game and game.actions else "")
         + '<label class="btn">Import a file <input type="file" accept=".json,application/json" '
         'data-change="ta-import" hidden></label>'
         + button("New game", "ta-new", "btn")
@@ -28,28 +33,28 @@ def menu_row(game: TakeAway | None) -> str:
     )
 
 
-def game_screen(game: TakeAway, message: str | None) -> str:
+def game_screen(game: Game, message: str | None) -> str:
     who = game.names[game.to_move]
     note = f'<p class="toast error" role="alert">{esc(message)}</p>' if message else ""
     return (
         '<section class="screen" data-screen="ta-game"><h1>Take Away</h1>'
         f"<p>{swatch(COLOURS[game.to_move])} <b>{esc(who)}</b>, your turn: take 1 to 3 "
-        f"stones. {game.left} left.</p>{stones(game.left)}"
+        f"stones. {game.heap} left.</p>{stones(game.heap)}"
         '<div class="row">'
-        + "".join(button(f"Take {n}", "ta-take", "btn primary", n=n) for n in game.legal())
+        + "".join(button(f"Take {n}", "ta-take", "btn primary", n=n) for n in moves(game))
         + f"</div>{note}{menu_row(game)}</section>"
     )
 
 
-def over_screen(game: TakeAway, message: str | None) -> str:
+def over_screen(game: Game, message: str | None) -> str:
     winner = game.names[game.winner or 0]
     note = f'<p role="status">{esc(message)}</p>' if message else ""
     return (
         '<section class="screen" data-screen="ta-over"><h1>Take Away</h1>'
         f"<h2>{esc(winner)} took the last stone and won!</h2>"
-        f"<p>{len(game.moves)} moves.</p>{note}{menu_row(game)}</section>"
+        f"<p>{len(game.actions)} moves.</p>{note}{menu_row(game)}</section>"
     )
 
 
-def render(game: TakeAway, message: str | None) -> str:
+def render(game: Game, message: str | None) -> str:
     return over_screen(game, message) if game.over else game_screen(game, message)
