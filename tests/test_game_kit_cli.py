@@ -1,6 +1,6 @@
 """The game kit's command line (`game_kit.cli`): the parser with the shared subcommands, random
 play, the simulation and its report, the replay of a saved file. Played on a tiny game of the
-tests' own (`kit_toy`); both engines' command lines stand on it (their own tests:
+tests' own (`tests/take_away`); both engines' command lines stand on it (their own tests:
 tests/test_save.py, tests/ember/test_ember_save.py)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The game kit's save (`game_kit.save`): the envelope written the same way for every game,
 read strictly with every problem named, and the replay that turns an action the rules refuse
-into a `MalformedInput` naming it. Played on a tiny game of the tests' own (`kit_toy`); both
+into a `MalformedInput` naming it. Played on a tiny game of the tests' own (`tests/take_away`); both
 engines' saves go through it (the end of this file, and tests/test_structure.py)."""
 
 from __future__ import annotations
