@@ -20,6 +20,7 @@ from typing import Any
 from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
 
+from . import choices as choices_mod
 from . import form, game_screen, resume, undo, viewport, words
 from . import settings as settings_mod
 from .announce import Announcer
@@ -32,7 +33,6 @@ from .kept import Kept
 from .session import Session
 from .settings import Settings
 from .stages import SCREENS, GameStage, Screen, Stage, game_stage
-from .stages import place as place_stage
 from .stages import reward as reward_stage
 from .stages import setup as setup_stage
 from .turn import Turn
@@ -383,7 +383,7 @@ class App:
     # test- and controller-facing helpers of the current decision
     def selected_tile(self) -> str | None:
         """The hand tile being placed."""
-        return place_stage.selected_tile(self.turn(), self.choices)
+        return choices_mod.selected_tile(self.turn(), self.choices)
 
     def layout_problem(self) -> str | None:
         """Why the draft starting layout is not legal (None when it is)."""

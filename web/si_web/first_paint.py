@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from game_shell import cards, registry, widgets
 from game_shell.markup import escape
 from game_shell.storage import Storage, StorageFull
+from small_islands import Game
 
 from . import screens, words
 from .board_svg import (
@@ -35,10 +36,8 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
-from .panels import players, round_phase, strip
+from .panels import PHASE_NAMES, players, round_phase, strip
 from .session import Session
-from .stages.pass_device import WHY
-from .stages.start import save_summary
 
 if TYPE_CHECKING:
     from .app import App
@@ -63,6 +62,24 @@ def reload_screen(app: App) -> str | None:
     return "pass"
 
 
+def save_summary(app: App) -> str | None:
+    """One line about the saved game (None when there is none)."""
+    if app.session.raw_save() is None:
+        return None
+    if app.game is None:
+        loaded = app.session.load_game()
+        if not isinstance(loaded, Game):
+            return "A saved game (it may not load)."
+        app.game = loaded
+    g = app.game
+    names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
+    if g.options.solo:
+        names += f" — solo, level {g.options.solo_level}"
+    if g.phase == "over":
+        return "A finished game: " + names + "."
+    return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"
+
+
 def public_screen(app: App) -> tuple[str, str] | None:
     """(kind, markup) of the screen a reload shows first, public; None when there is none."""
     kind = reload_screen(app)
@@ -77,7 +94,7 @@ def public_screen(app: App) -> tuple[str, str] | None:
     if kind == "pass":
         assert g.to_move is not None
         seat = g.seats[g.to_move]
-        return kind, widgets.pass_screen(seat.name, seat.colour, WHY.get(g.phase, ""))
+        return kind, widgets.pass_screen(seat.name, seat.colour, words.PASS_WHY.get(g.phase, ""))
     return kind, board_screen(g.public_view(), app.user_viewbox)
 
 

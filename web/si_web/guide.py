@@ -18,10 +18,9 @@ from small_islands import Game
 
 from . import coach, tracker, words
 from .board_svg import BoardHints, TileArt
+from .choices import current_ship, selected_tile
 from .highlight import badge, badges, cell_frame, island_outline, spot_rings
 from .session import Session
-from .stages.place import selected_tile
-from .stages.take import current_ship
 
 if TYPE_CHECKING:
     from .app import App

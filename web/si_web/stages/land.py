@@ -8,8 +8,9 @@ from game_shell.widgets import button
 from small_islands import Land
 
 from ..board_svg import BoardHints, TileArt
+from ..choices import current_ship
 from .base import Data
-from .take import Take, current_ship, take_actions, take_panel
+from .take import Take, take_actions, take_panel
 
 if TYPE_CHECKING:
     from ..app import App

@@ -7,17 +7,11 @@ from typing import TYPE_CHECKING
 from game_shell import widgets
 from game_shell.widgets import toasts
 
+from .. import words
 from .base import Data, Screen
 
 if TYPE_CHECKING:
     from ..app import App
-
-WHY = {
-    "setup": "They arrange the starting tiles.",
-    "preparation": "They choose their objectives in secret.",
-    "exploration": "It is their turn to explore.",
-    "reward": "It is their reward phase.",
-}
 
 
 class PassDevice(Screen):
@@ -33,7 +27,7 @@ class PassDevice(Screen):
         g = app.game
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
-        return widgets.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
+        return widgets.pass_screen(seat.name, seat.colour, words.PASS_WHY.get(g.phase, "")) + toasts(
             app.message, app.notice, app.leave_asked, app.kept.saved()
         )
 

@@ -9,7 +9,7 @@ from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 
 from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
-from ..choices import Choices
+from ..choices import Choices, selected_tile
 from ..panels import face_up_card, hand_box, hinted
 from ..screens import esc
 from .base import Data, GameStage, saved_ints, saved_name
@@ -18,19 +18,6 @@ if TYPE_CHECKING:
     from ..app import App
     from ..turn import Turn
 
-
-def selected_tile(turn: Turn, choices: Choices) -> str | None:
-    """The hand tile being placed (default: the first one that fits)."""
-    v = turn.view()
-    hand = [t["id"] for t in v["hand"]]
-    place = (v["legal"] or {}).get("place", {})
-    tile = choices.tile
-    if tile is not None and tile in hand:
-        return tile
-    for t in reversed(hand):  # the tile just taken is last: offer it first
-        if place.get(t):
-            return str(t)
-    return str(hand[0]) if hand else None
 
 
 def rotations(turn: Turn, tile: str, x: int, y: int) -> list[int]:

@@ -8,7 +8,7 @@ from game_shell import cards, registry, widgets
 from small_islands import Game
 
 from .. import coach, form, screens, words
-from ..panels import PHASE_NAMES
+from ..first_paint import save_summary
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -122,21 +122,3 @@ def in_progress(app: App) -> bool:
         return False
     g = app.game if app.game is not None else app.session.load_game()
     return isinstance(g, Game) and g.phase != "over"
-
-
-def save_summary(app: App) -> str | None:
-    """One line about the saved game (None when there is none)."""
-    if app.session.raw_save() is None:
-        return None
-    if app.game is None:
-        loaded = app.session.load_game()
-        if not isinstance(loaded, Game):
-            return "A saved game (it may not load)."
-        app.game = loaded
-    g = app.game
-    names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
-    if g.options.solo:
-        names += f" — solo, level {g.options.solo_level}"
-    if g.phase == "over":
-        return "A finished game: " + names + "."
-    return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action, Land, TakeTile
 
-from ..choices import Choices
+from ..choices import Choices, current_ship
 from ..panels import display_box, hand_box, stacks_line
 from .base import Data, GameStage, saved_ints, saved_name
 
@@ -14,14 +14,6 @@ if TYPE_CHECKING:
     from ..app import App
     from ..turn import Turn
 
-
-def current_ship(turn: Turn, choices: Choices) -> str | None:
-    """The ship picked for landing (default: the first one the seat may land)."""
-    land = turn.legal().get("land", {})
-    ship = choices.ship
-    if ship in land:
-        return ship
-    return next(iter(land), None)
 
 
 def take_panel(app: App, v: dict[str, Any], land_controls: str) -> str:
