@@ -60,8 +60,7 @@ class Autopilot:
         start = len(g.log)
         g.play(action, seat=g.to_move)
         new = g.log[start:]
-        self.app.auto_note = (self.app.auto_note + new)[-12:]
-        self.app.auto_new = len(new)
+        self.app.log_auto(new)
         self.app.save_game()
         self.app.to_device_screen()
 
@@ -80,7 +79,7 @@ class Autopilot:
             return False
         action = computers.parse_move(answer, self.app.game)
         if isinstance(action, str):
-            self.app.events.append(action)
+            self.app.log(action)
             return self.fallback(token)
         self._play(action)
         return True
@@ -95,7 +94,7 @@ class Autopilot:
 
     def worker_failed(self, reason: str) -> None:
         """Say in the log that computer players now think on the main thread."""
-        self.app.events.append(
+        self.app.log(
             f"The background worker for computer players failed ({reason}): they now play at "
             "Medium level on the main thread."
         )
@@ -120,11 +119,11 @@ class Autopilot:
         g = self.app.game
         if g is None or token != self.token() or not self.app.hint_wanted:
             return False
-        self.app.hint_wanted = False
+        self.app.want_hint(False)
         parsed = computers.parse_hint(answer, g)
         stage = self.app.stage()
         if parsed is None or not isinstance(stage, GameStage):
-            self.app.message = "No suggestion could be made."
+            self.app.say("No suggestion could be made.")
             return False
         action, reason = parsed
         self.app.choices.hint = Hint(action.to_json(), reason)

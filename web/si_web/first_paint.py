@@ -66,12 +66,12 @@ def save_summary(app: App) -> str | None:
     """One line about the saved game (None when there is none)."""
     if app.session.raw_save() is None:
         return None
-    if app.game is None:
+    g = app.game
+    if g is None:
         loaded = app.session.load_game()
         if not isinstance(loaded, Game):
             return "A saved game (it may not load)."
-        app.game = loaded
-    g = app.game
+        app.hold(g := loaded)
     names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
     if g.options.solo:
         names += f" — solo, level {g.options.solo_level}"

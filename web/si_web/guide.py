@@ -124,7 +124,7 @@ class Guide:
     def open_rules(self, app: App) -> None:
         """The rules over the current screen (its choices stay as they are)."""
         self.rules_from = app.screen
-        app.screen = "rules"
+        app.go("rules")
 
     def back_from(self, screen: str) -> str:
         """Where Back goes from `screen` (the rules return to the game they were opened over)."""

@@ -128,9 +128,10 @@ def body_attrs(settings: Settings) -> dict[str, str]:
 def load(app: App) -> None:
     """Read the device's settings into the app (the new-game form shows their pace; an old
     device without a settings record keeps the pace its form had)."""
-    stored, app.settings = app.session.device_settings()
+    stored, device = app.session.device_settings()
     if not stored and app.form["speed"] in PACES:
-        app.settings = replace(app.settings, pace=app.form["speed"])
+        device = replace(device, pace=app.form["speed"])
+    app.use_settings(device)
     app.form["speed"] = app.settings.pace
 
 
@@ -140,9 +141,9 @@ def change(app: App, key: str, value: str) -> bool:
     if new is None:
         return False
     if key == "sound":
-        app.sound_question = False
+        app.ask_sound(False)
         new = replace(new, sound_asked=True)
-    app.settings = new
+    app.use_settings(new)
     app.form["speed"] = new.pace
     app.session.save_device_settings(new)
     return True
@@ -157,8 +158,8 @@ def take_form_pace(app: App) -> None:
 def ask_about_sound(app: App) -> None:
     """A new game: the first one on this device asks (once) whether to play with sound."""
     if not app.settings.sound_asked:
-        app.sound_question = True
-        app.settings = replace(app.settings, sound_asked=True)
+        app.ask_sound(True)
+        app.use_settings(replace(app.settings, sound_asked=True))
         app.session.save_device_settings(app.settings)
 
 

@@ -79,7 +79,7 @@ def undo(app: App) -> None:
         return
     new = g.undo()
     app.kept.redo.undone(g, new)
-    app.game = new
+    app.hold(new)
     app.save_game()
     app.to_device_screen()
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
 
-from .. import settings, undo
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 
@@ -101,20 +100,20 @@ class GameStage(Stage):
         app.undo()
 
     def on_redo(self, app: App, data: Data) -> None:
-        undo.redo(app)
+        app.redo()
 
     def on_hint(self, app: App, data: Data) -> None:
-        app.hint_wanted = True
+        app.want_hint()
         app.choices.hint = None
 
     def on_status(self, app: App, data: Data) -> None:
-        app.status_open = not app.status_open
+        app.toggle_status()
 
     def on_fit(self, app: App, data: Data) -> None:
         app.fit_map()
 
     def on_stay(self, app: App, data: Data) -> None:
-        app.leave_asked = False
+        app.stay()
 
     def on_noop(self, app: App, data: Data) -> None:
         pass
@@ -137,7 +136,7 @@ class GameStage(Stage):
 
 def on_sound(app: App, data: Data) -> None:
     """The header's sound toggle, or the first game's answer (data-value on / off)."""
-    settings.change(app, "sound", data.get("value") or ("off" if app.settings.sound else "on"))
+    app.change_setting("sound", data.get("value") or ("off" if app.settings.sound else "on"))
 
 
 def ints(data: Data, *names: str) -> tuple[int, ...]:

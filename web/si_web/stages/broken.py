@@ -25,13 +25,13 @@ class Broken(Screen):
         if app.broken is not None:
             app.session.move_aside(app.broken[1])
         app.session.remove_game()
-        app.broken = None
-        app.game = None
-        app.screen = "start"
+        app.drop_broken()
+        app.hold(None)
+        app.go("start")
         app.save_settings()
 
     def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+        app.go("start")
 
     def on_download(self, app: App, data: Data) -> None:
         pass  # the browser follows the link

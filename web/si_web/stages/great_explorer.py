@@ -22,7 +22,7 @@ class GreatExplorer(Screen):
         return explorer.explorer_screen(s.record, s.record_error, s.record_raw)
 
     def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+        app.go("start")
 
     def on_download(self, app: App, data: Data) -> None:
         pass  # the browser follows the link

@@ -268,11 +268,11 @@ class HistoryScreen(Screen):
         kept.export = kept.confirm_delete = kept.import_error = None
         back = kept.history_back if app.game is not None and app.game.phase == "over" else "start"
         kept.history_back = "start"
-        app.screen = back
+        app.go(back)
 
     def on_stats(self, app: App, data: Data) -> None:
         app.kept.stats_back = "history"
-        app.screen = "stats"
+        app.go("stats")
 
     def on_filter_mode(self, app: App, data: Data) -> None:
         if data.get("mode") in dict(MODE_FILTERS):
@@ -309,7 +309,7 @@ class HistoryScreen(Screen):
             return  # only from the dialog that was opened (and its warning shown)
         if kept.send(target, share):
             kept.export = None
-            app.notice = "The file is ready." if share else "The file was downloaded."
+            app.tell("The file is ready." if share else "The file was downloaded.")
 
     def on_export_download(self, app: App, data: Data) -> None:
         self._send(app, data, share=False)
@@ -336,7 +336,7 @@ class HistoryScreen(Screen):
         gid = data["id"]
         other = kept.other(gid)
         if other[1].delete(other[2]) if other else kept.history.delete(gid):
-            app.notice = "The game was deleted."
+            app.tell("The game was deleted.")
         else:
             app.say("The game could not be deleted.")
 

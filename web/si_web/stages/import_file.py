@@ -102,4 +102,4 @@ class ImportScreen(Screen):
             kept.confirm_replace = False
             return
         kept.incoming = None
-        app.screen = "history"
+        app.go("history")

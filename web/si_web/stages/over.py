@@ -44,7 +44,7 @@ class GameOver(Screen):
     def on_history(self, app: App, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "over"
-        app.screen = "history"
+        app.go("history")
 
     def on_over_replay(self, app: App, data: Data) -> None:
         if app.game is not None:
@@ -67,12 +67,12 @@ class GameOver(Screen):
         if app.game is not None:
             form.from_game(app.form, app.game)
         app.session.remove_game()
-        app.game = None
-        app.screen = "start"
+        app.hold(None)
+        app.go("start")
         app.save_settings()
 
     def on_explorer(self, app: App, data: Data) -> None:
-        app.screen = "explorer"
+        app.go("explorer")
 
     def on_menu(self, app: App, data: Data) -> None:
         app.to_menu()

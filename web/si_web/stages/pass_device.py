@@ -21,7 +21,7 @@ class PassDevice(Screen):
     acts = frozenset({"unlock", "menu", "stay"})
 
     def on_stay(self, app: App, data: Data) -> None:
-        app.leave_asked = False
+        app.stay()
 
     def render(self, app: App) -> str:
         g = app.game

@@ -234,4 +234,4 @@ class ReplayScreen(Screen):
         kept = app.kept
         back = kept.replay_back if kept.replay_back != "import" or kept.incoming else "history"
         kept.replay = None
-        app.screen = back
+        app.go(back)

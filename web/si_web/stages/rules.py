@@ -21,4 +21,4 @@ class Rules(Screen):
         return rules_screen(app.guide.rules_from == "game" and app.game is not None)
 
     def on_back(self, app: App, data: Data) -> None:
-        app.screen = app.guide.back_from("rules")
+        app.go(app.guide.back_from("rules"))

@@ -25,10 +25,10 @@ class SettingsScreen(Screen):
         return settings_screen(app.settings, app.menu_over_game and app.game is not None)
 
     def on_set(self, app: App, data: Data) -> None:
-        settings.change(app, data["key"], data["value"])
+        app.change_setting(data["key"], data["value"])
 
     def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+        app.go("start")
 
 
 def settings_screen(current: settings.Settings, over_game: bool) -> str:

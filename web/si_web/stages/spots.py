@@ -62,4 +62,4 @@ def spot_hints(app: App, v: dict[str, Any], hints: BoardHints, spots: list[tuple
 def on_focus(app: App, x: int, y: int) -> None:
     """Zoom to the island of (x, y) to show its rings."""
     app.choices.focus = (x, y)
-    app.user_viewbox = None
+    app.set_viewbox(None)

@@ -41,25 +41,25 @@ class Start(Screen):
             else:
                 game = Game.new(form.to_options(app.form))
         except ValueError as exc:
-            app.form_error = words.form_problem(exc, app.form["names"][: 1 if app.form["solo"] else None])
-            app.ignored = [*app.ignored[-9:], f"new game refused: {exc}"]
+            app.set_form_error(words.form_problem(exc, app.form["names"][: 1 if app.form["solo"] else None]))
+            app.note(f"new game refused: {exc}")
             return
-        app.form_error = None
+        app.set_form_error(None)
         if in_progress(app) and data.get("confirmed") != "1":
-            app.confirm_new = True
+            app.ask_confirm_new(True)
             app.guide.pending_coach = guided
             return
-        app.confirm_new = False
+        app.ask_confirm_new(False)
         if app.session.raw_save() is not None and app.broken is not None:
             app.session.move_aside(app.broken[1])
-        app.broken = None
+        app.drop_broken()
         if guided:
             app.guide.started(game)
         app.begin(game)
-        app.notice = widgets.names_cleaned(app.form["names"], [s.name for s in game.seats])
+        app.tell(widgets.names_cleaned(app.form["names"], [s.name for s in game.seats]))
 
     def on_new_cancel(self, app: App, data: Data) -> None:
-        app.confirm_new = False
+        app.ask_confirm_new(False)
         app.guide.pending_coach = False
 
     def on_coach_start(self, app: App, data: Data) -> None:
@@ -92,25 +92,25 @@ class Start(Screen):
         app.guide.open_rules(app)
 
     def on_explorer(self, app: App, data: Data) -> None:
-        app.screen = "explorer"
+        app.go("explorer")
 
     def on_history(self, app: App, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "start"
-        app.screen = "history"
+        app.go("history")
 
     def on_stats(self, app: App, data: Data) -> None:
         app.kept.stats_back = "start"
-        app.screen = "stats"
+        app.go("stats")
 
     def on_settings(self, app: App, data: Data) -> None:
-        app.screen = "settings"
+        app.go("settings")
 
     def on_open_game(self, app: App, data: Data) -> None:
         """Another game's card: the controller hands it the screen (`game_shell.host`)."""
         plugin = registry.by_name(registry.plugins(), data.get("game"))
         if plugin is not None and not plugin.home:
-            app.other_game = plugin.name
+            app.open_game(plugin.name)
 
     def on_noop(self, app: App, data: Data) -> None:
         pass

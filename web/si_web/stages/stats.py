@@ -63,7 +63,7 @@ class StatsScreen(Screen):
 
     def on_history(self, app: App, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
-        app.screen = "history"
+        app.go("history")
 
     def on_menu(self, app: App, data: Data) -> None:
-        app.screen = "start"
+        app.go("start")

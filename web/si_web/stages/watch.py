@@ -51,19 +51,19 @@ class Watch(Screen):
         on_sound(app, data)
 
     def on_pace(self, app: App, data: Data) -> None:
-        settings.change(app, "pace", data["value"])
+        app.change_setting("pace", data["value"])
 
     def on_stay(self, app: App, data: Data) -> None:
-        app.leave_asked = False
+        app.stay()
 
     def on_skip(self, app: App, data: Data) -> None:
-        app.skipping = True
+        app.skip()
 
     def on_menu(self, app: App, data: Data) -> None:
         app.to_menu()
 
     def on_status(self, app: App, data: Data) -> None:
-        app.status_open = not app.status_open
+        app.toggle_status()
 
     def render(self, app: App) -> str:
         g = app.game
