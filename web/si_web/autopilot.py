@@ -8,22 +8,51 @@ made for; an answer for another position is dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from small_islands import Action, AlexisStep
+from small_islands import Action, AlexisStep, Game
 
 from . import computers
-from .choices import Hint
+from .choices import Choices, Hint
 from .stages import GameStage
 
 if TYPE_CHECKING:
-    from .app import App
+    from .session import Session
+    from .stages import Stage
+
+
+class Seats(Protocol):
+    """What the computer seats and suggestions read and do of the app (`App`)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def serial(self) -> int: ...
+    @property
+    def screen(self) -> str: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def hint_wanted(self) -> bool: ...
+    @property
+    def choices(self) -> Choices: ...
+    def is_auto(self, seat: int) -> bool: ...
+    def stage(self) -> Stage: ...
+    def log(self, *notes: str) -> None: ...
+    def log_auto(self, entries: list[dict[str, Any]]) -> None: ...
+    def want_hint(self, wanted: bool = True) -> None: ...
+    def say(self, message: str | None) -> None: ...
+    def save_game(self) -> None: ...
+    def to_device_screen(self, force_pass: bool = False) -> None: ...
+    def persist_ui(self) -> None: ...
 
 
 class Autopilot:
     """Computer seats and suggestions of one App."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Seats) -> None:
         self.app = app
 
     def token(self) -> str:

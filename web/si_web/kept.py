@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game_shell import keeping, registry
 from game_shell.kept_games import KeptGames
 from game_shell.registry import GamePlugin
+from game_shell.storage import Storage
 from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
@@ -26,18 +27,42 @@ from . import first_paint, words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .replay import Replay
+from .session import Session
 from .undo import Redo
 
-if TYPE_CHECKING:
-    from .app import App
-
 CONTINUE_SCREENS = ("game", "watch", "pass", "over")  # screens that show the game itself
+
+
+class Keeper(Protocol):
+    """What `Kept` reads and does of the app that holds it (`App`)."""
+
+    @property
+    def storage(self) -> Storage: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def broken(self) -> tuple[str, str] | None: ...
+    @property
+    def screen(self) -> str: ...
+    def say(self, message: str | None) -> None: ...
+    def tell(self, notice: str | None) -> None: ...
+    def note(self, text: str) -> None: ...
+    def log(self, *notes: str) -> None: ...
+    def go(self, screen: str) -> None: ...
+    def hold(self, game: Game | None) -> None: ...
+    def drop_broken(self) -> None: ...
+    def forget_return(self) -> None: ...
+    def forget_game(self) -> None: ...
+    def begin(self, game: Game) -> None: ...
+    def load(self) -> None: ...
 
 
 class Kept:
     """History, files, replay and redo of one App (see the module doc)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Keeper) -> None:
         self.app = app
         self.history = History(app.storage)
         # the other games' finished games, kept as summaries (`game_shell.kept_games`)

@@ -11,7 +11,7 @@ from .. import words
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class PassDevice(Screen):
@@ -20,10 +20,10 @@ class PassDevice(Screen):
     name = "pass"
     acts = frozenset({"unlock", "menu", "stay"})
 
-    def on_stay(self, app: App, data: Data) -> None:
+    def on_stay(self, app: Table, data: Data) -> None:
         app.stay()
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         g = app.game
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
@@ -31,8 +31,8 @@ class PassDevice(Screen):
             app.message, app.notice, app.leave_asked, app.kept.saved()
         )
 
-    def on_unlock(self, app: App, data: Data) -> None:
+    def on_unlock(self, app: Table, data: Data) -> None:
         app.unlock()
 
-    def on_menu(self, app: App, data: Data) -> None:
+    def on_menu(self, app: Table, data: Data) -> None:
         app.to_menu()

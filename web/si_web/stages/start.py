@@ -12,7 +12,7 @@ from ..first_paint import save_summary
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class Start(Screen):
@@ -25,7 +25,7 @@ class Start(Screen):
          "open-game"}
     )
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         summary = save_summary(app)
         return screens.start_screen(
             app.form, summary is not None, summary or "", app.form_error, app.confirm_new,
@@ -33,7 +33,7 @@ class Start(Screen):
             cards.cards(registry.plugins(), app.storage),
         )
 
-    def on_new(self, app: App, data: Data) -> None:
+    def on_new(self, app: Table, data: Data) -> None:
         guided = app.guide.pending_coach or data.get("coach") == "1"
         try:
             if guided:
@@ -58,28 +58,28 @@ class Start(Screen):
         app.begin(game)
         app.tell(widgets.names_cleaned(app.form["names"], [s.name for s in game.seats]))
 
-    def on_new_cancel(self, app: App, data: Data) -> None:
+    def on_new_cancel(self, app: Table, data: Data) -> None:
         app.ask_confirm_new(False)
         app.guide.pending_coach = False
 
-    def on_coach_start(self, app: App, data: Data) -> None:
+    def on_coach_start(self, app: Table, data: Data) -> None:
         """A guided first game (you against an easy computer player, with tips)."""
         self.on_new(app, {**data, "coach": "1"})
 
-    def on_coach_dismiss(self, app: App, data: Data) -> None:
+    def on_coach_dismiss(self, app: Table, data: Data) -> None:
         app.guide.dismiss_offer()
 
-    def on_add_seat(self, app: App, data: Data) -> None:
+    def on_add_seat(self, app: Table, data: Data) -> None:
         form.add_seat(app.form)
 
-    def on_remove_seat(self, app: App, data: Data) -> None:
+    def on_remove_seat(self, app: Table, data: Data) -> None:
         form.remove_seat(app.form)
 
-    def on_form_solo(self, app: App, data: Data) -> None:
+    def on_form_solo(self, app: Table, data: Data) -> None:
         app.form["solo"] = data.get("solo") == "1"
         app.save_settings()
 
-    def on_continue(self, app: App, data: Data) -> None:
+    def on_continue(self, app: Table, data: Data) -> None:
         if app.session.raw_save() is None:
             return
         if app.game is not None and app.broken is None:
@@ -88,35 +88,35 @@ class Start(Screen):
         app.session.save_meta({"screen": "game"})
         app.load()
 
-    def on_rules(self, app: App, data: Data) -> None:
+    def on_rules(self, app: Table, data: Data) -> None:
         app.guide.open_rules(app)
 
-    def on_explorer(self, app: App, data: Data) -> None:
+    def on_explorer(self, app: Table, data: Data) -> None:
         app.go("explorer")
 
-    def on_history(self, app: App, data: Data) -> None:
+    def on_history(self, app: Table, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "start"
         app.go("history")
 
-    def on_stats(self, app: App, data: Data) -> None:
+    def on_stats(self, app: Table, data: Data) -> None:
         app.kept.stats_back = "start"
         app.go("stats")
 
-    def on_settings(self, app: App, data: Data) -> None:
+    def on_settings(self, app: Table, data: Data) -> None:
         app.go("settings")
 
-    def on_open_game(self, app: App, data: Data) -> None:
+    def on_open_game(self, app: Table, data: Data) -> None:
         """Another game's card: the controller hands it the screen (`game_shell.host`)."""
         plugin = registry.by_name(registry.plugins(), data.get("game"))
         if plugin is not None and not plugin.home:
             app.open_game(plugin.name)
 
-    def on_noop(self, app: App, data: Data) -> None:
+    def on_noop(self, app: Table, data: Data) -> None:
         pass
 
 
-def in_progress(app: App) -> bool:
+def in_progress(app: Table) -> bool:
     """A saved game that loads and is not over (starting another one would lose it)."""
     if app.session.raw_save() is None or app.broken is not None:
         return False
