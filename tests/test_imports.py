@@ -1,8 +1,10 @@
 """No import cycle between the modules of the engines and of the UI.
 
-Every import counts -- at the top of a module or inside a function -- except those under
-``if TYPE_CHECKING:`` (they never run). ``from . import name`` imports the submodule `name`
-when there is one, else the package itself (its ``__init__``).
+Every import counts -- at the top of a module or inside a function. Those under
+``if TYPE_CHECKING:`` never run, so they count for the engines' check and not for the UI's:
+the UI packages have no cycle even counting them (a stage takes `si_web.port.Table`, App's
+parts declare the small protocol they need; no circle around App). ``from . import name``
+imports the submodule `name` when there is one, else the package itself (its ``__init__``).
 """
 
 from __future__ import annotations
@@ -40,13 +42,14 @@ def _type_checking(node: ast.If) -> bool:
     )
 
 
-def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement of a module, skipping ``if TYPE_CHECKING:`` bodies."""
+def _imports(tree: ast.AST, type_only: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement of a module, skipping ``if TYPE_CHECKING:`` bodies unless
+    `type_only` (then they count too)."""
     found: list[ast.Import | ast.ImportFrom] = []
     todo = [tree]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.If) and _type_checking(node):
+        if isinstance(node, ast.If) and _type_checking(node) and not type_only:
             todo.extend(node.orelse)
             continue
         if isinstance(node, ast.Import | ast.ImportFrom):
@@ -55,12 +58,12 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
-def imported(module: str, path: Path, known: set[str]) -> set[str]:
-    """The project modules `module` imports."""
+def imported(module: str, path: Path, known: set[str], type_only: bool = False) -> set[str]:
+    """The project modules `module` imports (with `type_only`, also under TYPE_CHECKING)."""
     is_package = path.name == "__init__.py"
     here = module.split(".") if is_package else module.split(".")[:-1]
     out = set()
-    for node in _imports(ast.parse(path.read_text(), str(path))):
+    for node in _imports(ast.parse(path.read_text(), str(path)), type_only):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -74,11 +77,14 @@ def imported(module: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the project modules it imports."""
-    files = {m: p for pkg, folder in PACKAGES.items() for m, p in module_files(pkg, folder).items()}
+def import_graph(
+    packages: tuple[str, ...] = tuple(PACKAGES), type_only: bool = False
+) -> dict[str, set[str]]:
+    """Module -> the project modules it imports (of `packages`; `type_only`: counting the
+    imports under ``if TYPE_CHECKING:``)."""
+    files = {m: p for pkg in packages for m, p in module_files(pkg, PACKAGES[pkg]).items()}
     known = set(files)
-    return {m: imported(m, p, known) for m, p in files.items()}
+    return {m: imported(m, p, known, type_only) for m, p in files.items()}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -130,8 +136,36 @@ def test_function_level_imports_count_and_type_checking_ones_do_not(tmp_path: Pa
     files = module_files("pkg", pkg)
     assert imported("pkg.a", files["pkg.a"], set(files)) == {"pkg.c"}
     assert imported("pkg.c", files["pkg.c"], set(files)) == {"pkg.a"}
+    assert imported("pkg.a", files["pkg.a"], set(files), type_only=True) == {"pkg.b", "pkg.c"}
 
 
 def test_no_import_cycle_in_the_engines_or_the_ui() -> None:
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+UI = ("game_shell", "game_plugins", "si_web", "ei_web")
+
+
+def test_no_import_cycle_in_the_ui_even_counting_type_only_imports() -> None:
+    """The UI's modules form no circle even through ``if TYPE_CHECKING:`` imports (the
+    engines' type-only imports are not checked here)."""
+    cycle = find_cycle(import_graph(UI, type_only=True))
+    assert cycle is None, "import cycle (type-only imports counted): " + " -> ".join(cycle or [])
+
+
+# the browser entries that create or hold an App; no other module imports its app.py
+APP_HOLDERS = {
+    "si_web.app": {"si_web.controller", "si_web.kept_browser"},
+    "ei_web.app": {"ei_web.browser"},
+}
+
+
+def test_only_the_browser_entries_import_the_app_facades() -> None:
+    """Stages take `si_web.port.Table` and App's parts their own small protocols: no module
+    of the UI imports an app.py, not even under TYPE_CHECKING, but the browser entries that
+    create or hold the App."""
+    graph = import_graph(UI, type_only=True)
+    for facade, holders in APP_HOLDERS.items():
+        users = {m for m, imports in graph.items() if facade in imports}
+        assert users <= holders, f"{sorted(users - holders)} import {facade}"

@@ -200,3 +200,73 @@ def test_loading_a_save_of_either_engine_goes_through_the_kit() -> None:
                                                                 "read_envelope")
         twice = json.dumps({**data, "actions": data["actions"] * 2})
         assert raised_in(twice) == ("game_kit/save.py", "replay")
+# ------------------------------------------------------------------ the App facades
+# each UI package's facade (its app.py) and the browser entries that create or hold one
+FACADES = {"si_web": ("controller", "kept_browser"), "ei_web": ("browser",)}
+
+
+def _is_app(node: ast.expr) -> bool:
+    """`app`, or `self.app` / `self._app` (how App's parts hold it)."""
+    if isinstance(node, ast.Name):
+        return node.id == "app"
+    return (
+        isinstance(node, ast.Attribute) and node.attr in ("app", "_app")
+        and isinstance(node.value, ast.Name) and node.value.id == "self"
+    )
+
+
+def app_field_writes(tree: ast.AST) -> list[str]:
+    """Every assignment (plain, augmented, annotated, in a tuple, a for or a with target) to
+    an attribute of `app` or `self.app`, as ``line: target``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
+            targets = [node.target]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        elif isinstance(node, ast.NamedExpr | ast.Delete):
+            targets = [node.target] if isinstance(node, ast.NamedExpr) else list(node.targets)
+        else:
+            continue
+        while targets:
+            t = targets.pop()
+            if isinstance(t, ast.Tuple | ast.List):
+                targets.extend(t.elts)
+            elif isinstance(t, ast.Starred):
+                targets.append(t.value)
+            elif isinstance(t, ast.Attribute) and _is_app(t.value):
+                found.append(f"{node.lineno}: {ast.unparse(t)}")
+    return found
+
+
+def test_the_write_finder_finds_writes() -> None:
+    code = (
+        "app.screen = 'x'\napp.a, (self.app.b, c) = 1, (2, 3)\nself.app.n += 1\n"
+        "app.kept.shown = 20\napp.form['solo'] = True\nother.screen = 'x'\nfor app.i in []: pass\n"
+    )
+    assert app_field_writes(ast.parse(code)) == [
+        "1: app.screen", "2: self.app.b", "2: app.a", "3: self.app.n", "7: app.i"
+    ]
+
+
+@pytest.mark.parametrize("package", ["si_web"])
+def test_only_app_py_writes_the_apps_fields(package: str) -> None:
+    """App's state changes only through its own methods: no module but app.py assigns to an
+    attribute of `app` or `self.app` (`app.screen = ...` is `app.go(...)`, `app.message = ...`
+    is `app.say(...)`, and so on: `si_web.app.AppState` lists them).
+
+    Decided: this covers App's own fields only. The objects App holds have their own classes
+    and methods and are changed in place by the parts that own that state: the seat's
+    unfinished choices (`app.choices.tile = ...`, `choices.Choices`, the stages' record), the
+    History and Replay screens' state (`app.kept.shown = ...`, `kept.Kept`), the coach's
+    (`app.guide.pending_coach`), the new-game form's values (`app.form["solo"]`, a dict of
+    `form`), the session's conflict flag (`app.session.conflict`). Replacing one of those
+    objects (`app.choices = ...`) is a write to App's field, and is refused here."""
+    facade = f"{package}.app"
+    for name, path in module_files(package, PACKAGES[package]).items():
+        if name == facade:
+            continue
+        writes = app_field_writes(ast.parse(path.read_text()))
+        assert not writes, f"{name} writes App's fields: {writes}"

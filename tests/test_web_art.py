@@ -110,7 +110,7 @@ def test_houses_ships_and_tokens_are_pieces_with_their_colours_mark() -> None:
 def test_the_map_zooms_about_a_previewed_tile_so_that_symbols_are_legible() -> None:
     g = mid_game()
     app = loaded(g)
-    app.map_px = (390.0, 422.0)  # a phone's map
+    app.set_map_px((390.0, 422.0))  # a phone's map
     slot = next(i for i, t in enumerate(app.view()["display"]) if t)
     app.handle("take", {"slot": str(slot)})
     parts = app.render_parts()

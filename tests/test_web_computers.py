@@ -420,7 +420,7 @@ def test_an_answer_for_a_replaced_game_object_is_ignored() -> None:
     req = app.auto.request()
     assert app.screen == "watch" and req is not None and req["kind"] == "bot"
     same = Game.from_json(app.game.to_json() if app.game else "")
-    app.game = same  # the same position, another object
+    app.hold(same)  # the same position, another object
     assert app.auto.token() != req["token"]
     assert not app.auto.apply(bot_answer(req), req["token"])
     assert len(same.actions) == len(g.actions)

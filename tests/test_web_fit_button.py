@@ -58,7 +58,7 @@ def play(app: App, rng: random.Random) -> tuple[int, int, int]:
         if app.screen == "game" and rng.random() < 0.08:  # a pan or a pinch
             x, y = rng.uniform(-200, 600), rng.uniform(-200, 600)
             w = rng.uniform(300, 900)
-            app.user_viewbox = (x, y, w, w * 0.75)
+            app.set_viewbox((x, y, w, w * 0.75))
             app.remember_view()
         html = app.render()
         if app.screen == "game":
@@ -85,7 +85,7 @@ def test_whole_games_show_fit_exactly_on_a_panned_map() -> None:
     totals = [0, 0, 0]
     for n in range(4):
         app = App(MemoryStorage())
-        app.map_px = (390.0, 422.0)
+        app.set_map_px((390.0, 422.0))
         with mock.patch("random.SystemRandom", lambda n=n: random.Random(n)):  # the same games
             start(app, CONFIGS[n % len(CONFIGS)])
         for i, count in enumerate(play(app, random.Random(n))):
@@ -100,13 +100,13 @@ def test_the_map_shown_while_a_computer_plays_has_fit_once_panned() -> None:
     """The watch screen (a computer's turn) keeps the player's pan too: Fit shows there on a
     panned map only, and fits it without leaving the computer's turn."""
     app = App(MemoryStorage())
-    app.map_px = (390.0, 422.0)
+    app.set_map_px((390.0, 422.0))
     kinds = ["human", "easy"]
     fields = {"name-0": "Ann", "name-1": "Bob", "kind-0": kinds[0], "kind-1": kinds[1]}
     app.handle("new", {"confirmed": "1"}, {**fields, "mode": "normal", "speed": "normal"})
     run_until_watch(app, seed=3)
     assert FIT not in app.render()
-    app.user_viewbox = (0.0, 0.0, 500.0, 375.0)  # a pan, as the controller records it
+    app.set_viewbox((0.0, 0.0, 500.0, 375.0))  # a pan, as the controller records it
     app.remember_view()
     html = app.render()
     assert FIT in html and "fit" in {it["data-act"] for it in tappables(html)}

@@ -163,7 +163,7 @@ def test_alexis_rotation_choice_comes_back() -> None:
 def test_suggestion_comes_back_with_its_preselection() -> None:
     app = open_at(game_where(stage("place")))
     action = next(a for a in app.game.legal_actions())  # type: ignore[union-attr]
-    app.hint_wanted = True
+    app.want_hint()
     assert app.auto.apply_hint(
         json.dumps({"action": action.to_json(), "reason": "try it"}), app.auto.token()
     )
@@ -322,7 +322,7 @@ def _opened() -> App:
 def test_pan_zoom_comes_back_after_reload() -> None:
     app = _opened()
     fitted = app.render()
-    app.user_viewbox = (120.5, -40.0, 640.0, 480.0)
+    app.set_viewbox((120.5, -40.0, 640.0, 480.0))
     app.remember_view()
     again = reload(app)
     assert again.user_viewbox == (120.5, -40.0, 640.0, 480.0)
@@ -335,7 +335,7 @@ def test_pan_zoom_comes_back_after_reload() -> None:
 
 def test_pan_zoom_of_another_game_is_not_applied() -> None:
     app = _opened()
-    app.user_viewbox = (0.0, 0.0, 500.0, 500.0)
+    app.set_viewbox((0.0, 0.0, 500.0, 500.0))
     app.remember_view()
     meta = json.loads(app.storage.get("small-islands/ui") or "{}")
     meta["view"]["seed"] = meta["view"]["seed"] + 1
@@ -359,7 +359,7 @@ def test_pan_zoom_of_another_game_is_not_applied() -> None:
 )
 def test_hostile_or_impossible_pan_zoom_is_ignored(box: Any) -> None:
     app = _opened()
-    app.user_viewbox = (0.0, 0.0, 500.0, 500.0)
+    app.set_viewbox((0.0, 0.0, 500.0, 500.0))
     app.remember_view()
     raw = app.storage.get("small-islands/ui") or "{}"
     meta = json.loads(raw)
@@ -370,7 +370,7 @@ def test_hostile_or_impossible_pan_zoom_is_ignored(box: Any) -> None:
 
 def test_non_finite_pan_zoom_is_ignored() -> None:
     app = _opened()
-    app.user_viewbox = (0.0, 0.0, 500.0, 500.0)
+    app.set_viewbox((0.0, 0.0, 500.0, 500.0))
     app.remember_view()
     meta = json.loads(app.storage.get("small-islands/ui") or "{}")
     meta["view"]["box"][2] = float("nan")

@@ -275,7 +275,7 @@ def test_ringed_spots_wait_for_an_island_when_they_would_be_too_small() -> None:
         step(app, rng)
     else:
         raise AssertionError("no house spot reached")
-    app.map_px = (390.0, 420.0)  # a phone
+    app.set_map_px((390.0, 420.0))  # a phone
     parts = app.render_parts()
     assert parts is not None
     if 'data-act="house"' in parts["board-marks"]:  # already big enough at this fit

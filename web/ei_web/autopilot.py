@@ -6,7 +6,7 @@ asked for: an answer for an older position is dropped."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ember_isle import Action, MalformedInput
 from game_kit.errors import MalformedInput as BadJson
@@ -15,11 +15,33 @@ from game_kit.jsonio import load_json
 from . import steps, worker
 
 if TYPE_CHECKING:
-    from .app import EmberApp
+    from ember_isle import Game
+
+    from .session import Session
+    from .steps import Sel
+
+
+class Seats(Protocol):
+    """What the computer seats and suggestions read and do of the app (`EmberApp`)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def screen(self) -> str: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def sel(self) -> Sel: ...
+    def view(self) -> dict[str, Any]: ...
+    def legal(self) -> list[Action]: ...
+    def my_turn(self) -> bool: ...
+    def after_play(self) -> None: ...
 
 
 class Autopilot:
-    def __init__(self, app: EmberApp) -> None:
+    def __init__(self, app: Seats) -> None:
         self.app = app
         self.serial = 0
         self.hint: Action | None = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ember_isle import Game
 from game_shell.files import Incoming, Outgoing, Rejected
@@ -21,10 +21,24 @@ from game_shell.widgets import button, question
 
 from .board import board_svg
 from .files import check_import, export_name
-from .session import finished_summary, kept_games, summary
+from .session import Session, finished_summary, kept_games, summary
 
-if TYPE_CHECKING:
-    from .app import EmberApp
+
+class Owner(Protocol):
+    """What the files in and out read and do of the app (`EmberApp`). `screen` and
+    `message` are still written here (Ember Isle's facade has no setters yet)."""
+
+    screen: str
+    message: str | None
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def ignored(self) -> list[str]: ...
+    def humans(self) -> list[int]: ...
+    def begin(self, game: Game, seen_log: int = 0) -> None: ...
 
 Data = dict[str, str]
 PRIVACY = (
@@ -41,7 +55,7 @@ def now_ms() -> int:
 class Exchange:
     """Files out and in for one Ember Isle app (see the module doc)."""
 
-    def __init__(self, app: EmberApp) -> None:
+    def __init__(self, app: Owner) -> None:
         self.app = app
         self.clock: Callable[[], int] = now_ms
         self.tz_minutes = 0  # the device's offset from UTC (the browser module sets it)

@@ -3,7 +3,7 @@ columns, the players, the log) and the action bar with the step's buttons."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game_shell.markup import escape
 from game_shell.widgets import button
@@ -13,7 +13,30 @@ from .board import Hex, board_svg
 from .mapview import Box
 
 if TYPE_CHECKING:
-    from .app import EmberApp
+    from ember_isle import Action, Game
+
+    from .autopilot import Autopilot
+    from .mapview import MapView
+    from .steps import Sel
+
+
+class Shown(Protocol):
+    """What the game screen reads of the app (`EmberApp`)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def sel(self) -> Sel: ...
+    @property
+    def message(self) -> str | None: ...
+    @property
+    def map(self) -> MapView: ...
+    @property
+    def auto(self) -> Autopilot: ...
+    def view(self) -> dict[str, Any]: ...
+    def legal(self) -> list[Action]: ...
+    def mine(self) -> bool: ...
+    def my_turn(self) -> bool: ...
 
 ASK = {
     "triads": "Add a piece of land to the island.",
@@ -30,7 +53,7 @@ ASK = {
 }
 
 
-def ask(app: EmberApp, v: dict[str, Any]) -> str:
+def ask(app: Shown, v: dict[str, Any]) -> str:
     g = app.game
     assert g is not None
     stage = g.stage
@@ -55,7 +78,7 @@ def ask(app: EmberApp, v: dict[str, Any]) -> str:
     return ASK.get(stage, "Your move.")
 
 
-def panel(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
+def panel(app: Shown, v: dict[str, Any], legal: list[Any]) -> str:
     g = app.game
     assert g is not None
     stage = g.stage
@@ -82,7 +105,7 @@ def panel(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
     return "".join(out)
 
 
-def action_bar(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
+def action_bar(app: Shown, v: dict[str, Any], legal: list[Any]) -> str:
     g = app.game
     assert g is not None
     if not app.my_turn():
@@ -109,7 +132,7 @@ def action_bar(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> str:
     return f'<div class="actions-row" role="group" aria-label="Actions">{"".join(parts)}</div>'
 
 
-def game_screen(app: EmberApp) -> str:
+def game_screen(app: Shown) -> str:
     g = app.game
     assert g is not None
     v = app.view()
@@ -132,7 +155,7 @@ def game_screen(app: EmberApp) -> str:
     )
 
 
-def map_state(app: EmberApp, v: dict[str, Any], legal: list[Any]) -> tuple[dict[Hex, str], Hex | None, Box]:
+def map_state(app: Shown, v: dict[str, Any], legal: list[Any]) -> tuple[dict[Hex, str], Hex | None, Box]:
     """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
     g = app.game
     assert g is not None
@@ -156,7 +179,7 @@ def map_controls() -> str:
     )
 
 
-def ask_who(app: EmberApp) -> str:
+def ask_who(app: Shown) -> str:
     g = app.game
     assert g is not None
     if g.to_move is None:

@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import coach, words
 
 if TYPE_CHECKING:
-    from .app import App
+    from small_islands import Game
+
+    from .guide import Guide
+
+
+class Heard(Protocol):
+    """What the announcer reads of the app (`App`)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def serial(self) -> int: ...
+    @property
+    def notice(self) -> str | None: ...
+    @property
+    def screen(self) -> str: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def guide(self) -> Guide: ...
+    def view(self) -> dict[str, Any]: ...
 
 
 class Announcer:
@@ -18,7 +38,7 @@ class Announcer:
         self.said: str | None = None  # the notice announced last
         self.tip: str | None = None  # the first-game coach's tip announced last
 
-    def news(self, app: App) -> str:
+    def news(self, app: Heard) -> str:
         """What happened since the last call, in words, for the screen reader's polite live
         region: each new move (log entry) and the score change; "" when nothing new."""
         g = app.game

@@ -20,6 +20,7 @@ from typing import Any
 from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
 
+from . import choices as choices_mod
 from . import form, game_screen, resume, undo, viewport, words
 from . import settings as settings_mod
 from .announce import Announcer
@@ -32,7 +33,6 @@ from .kept import Kept
 from .session import Session
 from .settings import Settings
 from .stages import SCREENS, GameStage, Screen, Stage, game_stage
-from .stages import place as place_stage
 from .stages import reward as reward_stage
 from .stages import setup as setup_stage
 from .turn import Turn
@@ -44,8 +44,11 @@ MAP_MARGIN = viewport.MAP_MARGIN
 __all__ = ["App", "MemoryStorage", "Storage", "SAVE_KEY", "META_KEY", "BROKEN_KEY", "MAP_MARGIN"]
 
 
-class App:
-    """Screens, the game, the device seat and its choices; taps routed to stages."""
+class AppState:
+    """App's fields, and the small named methods that change them: the only way code outside
+    this module changes them (stages, the controller, Kept, Guide, Autopilot, settings; a test,
+    `tests/test_structure.py`, fails on any other write). The stages see these fields
+    read-only, through `port.Table`."""
 
     def __init__(self, storage: Storage) -> None:
         self.session = Session(storage)
@@ -74,18 +77,13 @@ class App:
         self.status_open = False  # phones: the players + log drawer under the status strip
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.menu_over_game = False  # the menu was opened from a game (Back returns to it)
-        self.other_game: str | None = None  # "ember": Ember Isle chosen (the controller loads it)
+        self.other_game: str | None = None  # another game chosen (the controller opens it)
         self.ticks: list[tuple[str, list[str]]] = []  # (name, texts) this finished game ticked
-        self.auto = Autopilot(self)
         self.announcer = Announcer()
         self.settings = Settings()  # the device's (`settings`), read by `load`
         self.sound_question = False  # the first game asks whether to play with sound
         self.fx = Effects()  # what is new since the last render (motion, sound)
-        self.kept = Kept(self)  # history, files, replay, redo, two windows (issue 15)
-        self.guide = Guide(self.session)  # the coach, the rules over a game, tracker/end picks
-        self.load()
 
-    # ------------------------------------------------------------------ state
     @property
     def storage(self) -> Storage:
         """The storage behind the session."""
@@ -106,6 +104,112 @@ class App:
         self._game = game
         self.serial += 1
         self._turn = None
+
+    # ------------------------------------------------------------------ small changes
+    def hold(self, game: Game | None) -> None:
+        """Hold `game` (None: no game) without changing the screen: a game read from storage
+        for the start screen, the game after an undo, none after "Play again"."""
+        self.game = game
+
+    def go(self, screen: str) -> None:
+        """Show the screen named `screen` (`stages.SCREENS`; `stage` decides what shows)."""
+        self.screen = screen
+
+    def say(self, message: str | None) -> None:
+        """Show why a tap did nothing (None: nothing to say)."""
+        self.message = message
+
+    def tell(self, notice: str | None) -> None:
+        """Show feedback such as "+5 PP" or "The file was downloaded." (None: none)."""
+        self.notice = notice
+
+    def note(self, text: str) -> None:
+        """A note for developers (the controller writes them to the console); the last ten
+        are kept."""
+        self.ignored = [*self.ignored[-9:], text]
+
+    def log(self, *notes: str) -> None:
+        """App notes for the game log (the worker failed, storage is full)."""
+        self.events.extend(notes)
+
+    def log_auto(self, entries: list[dict[str, Any]]) -> None:
+        """The log entries a computer step added (the watch screen shows the last 12)."""
+        self.auto_note = (self.auto_note + entries)[-12:]
+        self.auto_new = len(entries)
+
+    def drop_broken(self) -> None:
+        """The unreadable save was put aside or replaced: no broken save any more."""
+        self.broken = None
+
+    def forget_return(self) -> None:
+        """Back on the menu no longer returns to a game (another one took its place)."""
+        self.menu_over_game = False
+
+    def forget_game(self) -> None:
+        """Another window changed the save: forget this window's copy (read again when
+        needed)."""
+        self.game, self.broken = None, None
+        self.menu_over_game = False
+
+    def set_form_error(self, text: str | None) -> None:
+        """Why the new-game form cannot start a game (None: it can)."""
+        self.form_error = text
+
+    def ask_confirm_new(self, asked: bool) -> None:
+        """Show (or close) "Start a new game? The saved one will be lost"."""
+        self.confirm_new = asked
+
+    def want_hint(self, wanted: bool = True) -> None:
+        """Ask for a suggestion (the controller gets it from the worker), or stop asking."""
+        self.hint_wanted = wanted
+
+    def toggle_status(self) -> None:
+        """Open or close the players + log drawer (phones)."""
+        self.status_open = not self.status_open
+
+    def stay(self) -> None:
+        """Close "Leave the game?": the player stays."""
+        self.leave_asked = False
+
+    def skip(self) -> None:
+        """Computer steps without pauses until a human's turn."""
+        self.skipping = True
+
+    def open_game(self, name: str | None) -> None:
+        """Another game was chosen (the controller opens it and calls `take_other_game`)."""
+        self.other_game = name
+
+    def take_other_game(self) -> str | None:
+        """The other game chosen, once (the controller opens it)."""
+        name, self.other_game = self.other_game, None
+        return name
+
+    def set_map_px(self, px: tuple[float, float]) -> None:
+        """The map's size on screen (the controller measures it; ringed spots use it)."""
+        self.map_px = px
+
+    def set_viewbox(self, box: viewport.Box | None) -> None:
+        """The player's pan/zoom of the map (None: the map fits its content again)."""
+        self.user_viewbox = box
+
+    def use_settings(self, settings: Settings) -> None:
+        """The device's settings from now on (`settings.change` saves them)."""
+        self.settings = settings
+
+    def ask_sound(self, asked: bool) -> None:
+        """Show (or stop showing) the first game's "Play with sound?"."""
+        self.sound_question = asked
+
+
+class App(AppState):
+    """Screens, the game, the device seat and its choices; taps routed to stages."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__(storage)
+        self.auto = Autopilot(self)
+        self.kept = Kept(self)  # history, files, replay, redo, two windows (issue 15)
+        self.guide = Guide(self.session)  # the coach, the rules over a game, tracker/end picks
+        self.load()
 
     def turn(self) -> Turn:
         """The device seat's turn (only on the game screen)."""
@@ -335,18 +439,14 @@ class App:
         self.kept.sync()  # another window may have saved the game since
         stage = self.stage()
         if act not in stage.offers(self):
-            self.ignored = [*self.ignored[-9:], f"{act} ignored on the {stage.name} screen"]
+            self.note(f"{act} ignored on the {stage.name} screen")
             return
         try:
             stage.tap(self, act, data)
         except (ValueError, KeyError, IndexError) as exc:  # bad data-* values: never crash
             self.message = words.DEFAULT_REFUSAL
-            self.ignored = [*self.ignored[-9:], f"{act} failed: {exc!r}"]
+            self.note(f"{act} failed: {exc!r}")
         self.persist_ui()
-
-    def say(self, message: str) -> None:
-        """Show why a tap did nothing."""
-        self.message = message
 
     def play(self, action: Action) -> bool:
         """Play for the device seat; when refused keep the state and show the reason."""
@@ -373,17 +473,25 @@ class App:
         the developers' notes (the console), never to the player."""
         self.message = words.refusal(exc, self.view())
         if exc is not None:
-            self.ignored = [*self.ignored[-9:], f"refused ({exc.code}): {exc.message}"]
+            self.note(f"refused ({exc.code}): {exc.message}")
 
     def undo(self) -> None:
         """Take the last action back (same turn, nothing hidden revealed since), or say why
-        not; redo: `undo.redo`."""
+        not."""
         undo.undo(self)
+
+    def redo(self) -> None:
+        """Play the last undone action again (if still legal at this position)."""
+        undo.redo(self)
+
+    def change_setting(self, key: str, value: str) -> bool:
+        """Set one of the device's settings, save it, apply it (False: refused)."""
+        return settings_mod.change(self, key, value)
 
     # test- and controller-facing helpers of the current decision
     def selected_tile(self) -> str | None:
         """The hand tile being placed."""
-        return place_stage.selected_tile(self.turn(), self.choices)
+        return choices_mod.selected_tile(self.turn(), self.choices)
 
     def layout_problem(self) -> str | None:
         """Why the draft starting layout is not legal (None when it is)."""

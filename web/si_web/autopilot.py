@@ -8,22 +8,51 @@ made for; an answer for another position is dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from small_islands import Action, AlexisStep
+from small_islands import Action, AlexisStep, Game
 
 from . import computers
-from .choices import Hint
+from .choices import Choices, Hint
 from .stages import GameStage
 
 if TYPE_CHECKING:
-    from .app import App
+    from .session import Session
+    from .stages import Stage
+
+
+class Seats(Protocol):
+    """What the computer seats and suggestions read and do of the app (`App`)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def serial(self) -> int: ...
+    @property
+    def screen(self) -> str: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def hint_wanted(self) -> bool: ...
+    @property
+    def choices(self) -> Choices: ...
+    def is_auto(self, seat: int) -> bool: ...
+    def stage(self) -> Stage: ...
+    def log(self, *notes: str) -> None: ...
+    def log_auto(self, entries: list[dict[str, Any]]) -> None: ...
+    def want_hint(self, wanted: bool = True) -> None: ...
+    def say(self, message: str | None) -> None: ...
+    def save_game(self) -> None: ...
+    def to_device_screen(self, force_pass: bool = False) -> None: ...
+    def persist_ui(self) -> None: ...
 
 
 class Autopilot:
     """Computer seats and suggestions of one App."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Seats) -> None:
         self.app = app
 
     def token(self) -> str:
@@ -60,8 +89,7 @@ class Autopilot:
         start = len(g.log)
         g.play(action, seat=g.to_move)
         new = g.log[start:]
-        self.app.auto_note = (self.app.auto_note + new)[-12:]
-        self.app.auto_new = len(new)
+        self.app.log_auto(new)
         self.app.save_game()
         self.app.to_device_screen()
 
@@ -80,7 +108,7 @@ class Autopilot:
             return False
         action = computers.parse_move(answer, self.app.game)
         if isinstance(action, str):
-            self.app.events.append(action)
+            self.app.log(action)
             return self.fallback(token)
         self._play(action)
         return True
@@ -95,7 +123,7 @@ class Autopilot:
 
     def worker_failed(self, reason: str) -> None:
         """Say in the log that computer players now think on the main thread."""
-        self.app.events.append(
+        self.app.log(
             f"The background worker for computer players failed ({reason}): they now play at "
             "Medium level on the main thread."
         )
@@ -120,11 +148,11 @@ class Autopilot:
         g = self.app.game
         if g is None or token != self.token() or not self.app.hint_wanted:
             return False
-        self.app.hint_wanted = False
+        self.app.want_hint(False)
         parsed = computers.parse_hint(answer, g)
         stage = self.app.stage()
         if parsed is None or not isinstance(stage, GameStage):
-            self.app.message = "No suggestion could be made."
+            self.app.say("No suggestion could be made.")
             return False
         action, reason = parsed
         self.app.choices.hint = Hint(action.to_json(), reason)

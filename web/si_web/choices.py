@@ -10,7 +10,10 @@ the ones saved records have always used, so a record written before this module 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .turn import Turn
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, int]  # x, y, index of a symbol (house location, resource)
@@ -67,3 +70,27 @@ class Choices:
             out[f.name] = value
         out.update(self.picks)
         return out
+
+
+# the picks' defaults, read by the stages and by the coach (`guide`)
+def selected_tile(turn: Turn, choices: Choices) -> str | None:
+    """The hand tile being placed (default: the first one that fits)."""
+    v = turn.view()
+    hand = [t["id"] for t in v["hand"]]
+    place = (v["legal"] or {}).get("place", {})
+    tile = choices.tile
+    if tile is not None and tile in hand:
+        return tile
+    for t in reversed(hand):  # the tile just taken is last: offer it first
+        if place.get(t):
+            return str(t)
+    return str(hand[0]) if hand else None
+
+
+def current_ship(turn: Turn, choices: Choices) -> str | None:
+    """The ship picked for landing (default: the first one the seat may land)."""
+    land = turn.legal().get("land", {})
+    ship = choices.ship
+    if ship in land:
+        return ship
+    return next(iter(land), None)

@@ -206,7 +206,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
         app.handle(act, data, read_fields())
     except Exception:
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
-        app.message = keeping.after_error(app.save_game, app.kept.saved, app.game is not None)
+        app.say(keeping.after_error(app.save_game, app.kept.saved, app.game is not None))
     for note in app.ignored:
         window.console.info(f"Small Islands: {note}")
     app.ignored.clear()
@@ -222,7 +222,7 @@ def tap_act(act: str, data: dict[str, str]) -> None:
 
 def open_other_game() -> None:
     """Another game was chosen: it takes the screen (its code loaded on first use)."""
-    name, app.other_game = app.other_game, None
+    name = app.take_other_game()
     last["parts"] = None
     storage = LocalStorage()
     host.open_game(name or "", root, storage, back_from_other_game,
@@ -231,8 +231,8 @@ def open_other_game() -> None:
 
 def back_from_other_game(note: str | None = None) -> None:
     """Back to Small Islands' start screen (with why, when the other game did not load)."""
-    app.screen = "start"
-    app.form_error = note
+    app.go("start")
+    app.set_form_error(note)
     last["parts"] = None
     render()
 
@@ -391,11 +391,11 @@ def measure_map() -> None:
         if app.map_px is None:
             w, h = window.innerWidth, window.innerHeight
             wide = w > 760 and not (h > w and w <= 1100)
-            app.map_px = (max(w - 380, 200), max(h - 120, 200)) if wide else (w, h * 0.5)
+            app.set_map_px((max(w - 380, 200), max(h - 120, 200)) if wide else (w, h * 0.5))
         return
     r = wrap.getBoundingClientRect()
     if r.width > 0 and r.height > 0:
-        app.map_px = (float(r.width), float(r.height))
+        app.set_map_px((float(r.width), float(r.height)))
 
 
 def on_resize(event: Js) -> None:
@@ -416,7 +416,7 @@ def board_el() -> Js:
 
 def set_viewbox(svg: Js, vb: viewport.Box) -> None:
     svg.setAttribute("viewBox", viewbox_attr(vb))
-    app.user_viewbox = vb
+    app.set_viewbox(vb)
     show_fit(True)  # the map is the player's now
     if last["parts"] is not None:  # the map in the DOM no longer matches the last HTML
         last["parts"]["board-wrap"] = ""
@@ -520,8 +520,8 @@ def local_hint(token: str) -> None:
     try:
         app.auto.hint_locally(token)
     except Exception:
-        app.hint_wanted = False
-        app.message = "No suggestion could be made."
+        app.want_hint(False)
+        app.say("No suggestion could be made.")
     render()
 
 
@@ -553,8 +553,8 @@ class WorkerClient:
             if data.get("ok"):
                 app.auto.apply_hint(data["result"], job.token)
             else:
-                app.hint_wanted = False
-                app.message = "No suggestion could be made."
+                app.want_hint(False)
+                app.say("No suggestion could be made.")
                 window.console.warn(f"Small Islands: suggestion failed: {data.get('error')}")
             render()
             return
@@ -611,7 +611,7 @@ def auto_step() -> None:
     except Exception:
         jobs.busy = False
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
-        app.message = keeping.after_error(app.save_game, app.kept.saved, app.game is not None)
+        app.say(keeping.after_error(app.save_game, app.kept.saved, app.game is not None))
         show()
 
 
@@ -663,7 +663,7 @@ if app.broken is not None:  # the engine's reason, for developers (players read 
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
 root.removeAttribute("inert")  # the first paint's (first-paint.js): Python's screen is live
-app.other_game = host.wanted(LocalStorage())  # another game was on screen: a reload returns to it
+app.open_game(host.wanted(LocalStorage()))  # another game was on screen: a reload returns to it
 if app.other_game:
     open_other_game()
 else:

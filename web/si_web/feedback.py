@@ -29,13 +29,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .effects import SOUNDS, Fx
+from .effects import SOUNDS, Effects, Fx
 from .settings import Settings, body_attrs
 
-if TYPE_CHECKING:
-    from .app import App
+
+class Shown(Protocol):
+    """What the page's effects read of the app (`App`)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def fx(self) -> Effects: ...
+    @property
+    def screen(self) -> str: ...
+    def pace_ms(self) -> int: ...
 
 Js = Any
 Rect = tuple[float, float, float, float]  # left, top, width, height
@@ -67,7 +76,7 @@ class Feedback:
         self.played: list[str] = []
 
     # ------------------------------------------------------------------ the render
-    def after(self, app: App, by_tap: bool) -> None:
+    def after(self, app: Shown, by_tap: bool) -> None:
         """After a render: apply the settings, play the latest change's sounds, buzz, and
         give it its motion in the next frame (`in_frame`)."""
         self.apply(app.settings)

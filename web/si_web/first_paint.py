@@ -19,11 +19,12 @@ on the page's critical path). An unreadable save is never painted (the record is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game_shell import cards, registry, widgets
 from game_shell.markup import escape
 from game_shell.storage import Storage, StorageFull
+from small_islands import Game
 
 from . import screens, words
 from .board_svg import (
@@ -35,20 +36,46 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
-from .panels import players, round_phase, strip
+from .panels import PHASE_NAMES, players, round_phase, strip
 from .session import Session
-from .stages.pass_device import WHY
-from .stages.start import save_summary
 
 if TYPE_CHECKING:
-    from .app import App
+    from .form import FormValues
+    from .viewport import Box
 
 KEY = "small-islands/first-paint"
 FORMAT = "si-paint/1"
 MAX_CHARS = 200_000  # markup over this is not kept (web/first-paint.js checks it too)
 
 
-def reload_screen(app: App) -> str | None:
+class Saved(Protocol):
+    """What the start screen's summary reads of the app (`App`, a stage's `port.Table`)."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def game(self) -> Game | None: ...
+    def hold(self, game: Game | None) -> None: ...
+
+
+class Shown(Saved, Protocol):
+    """What the first paint reads of the app (`App`): what a reload would show."""
+
+    @property
+    def broken(self) -> tuple[str, str] | None: ...
+    @property
+    def screen(self) -> str: ...
+    @property
+    def form(self) -> FormValues: ...
+    @property
+    def storage(self) -> Storage: ...
+    @property
+    def user_viewbox(self) -> Box | None: ...
+    def is_auto(self, seat: int) -> bool: ...
+    def human_seats(self) -> list[int]: ...
+
+
+def reload_screen(app: Shown) -> str | None:
     """What a reload shows first (as `App.load` decides it): "start", "pass" or "board" (a
     game's screen, a computer's turn or the end); None for an unreadable save."""
     g = app.game
@@ -63,7 +90,25 @@ def reload_screen(app: App) -> str | None:
     return "pass"
 
 
-def public_screen(app: App) -> tuple[str, str] | None:
+def save_summary(app: Saved) -> str | None:
+    """One line about the saved game (None when there is none)."""
+    if app.session.raw_save() is None:
+        return None
+    g = app.game
+    if g is None:
+        loaded = app.session.load_game()
+        if not isinstance(loaded, Game):
+            return "A saved game (it may not load)."
+        app.hold(g := loaded)
+    names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
+    if g.options.solo:
+        names += f" — solo, level {g.options.solo_level}"
+    if g.phase == "over":
+        return "A finished game: " + names + "."
+    return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"
+
+
+def public_screen(app: Shown) -> tuple[str, str] | None:
     """(kind, markup) of the screen a reload shows first, public; None when there is none."""
     kind = reload_screen(app)
     g = app.game
@@ -77,7 +122,7 @@ def public_screen(app: App) -> tuple[str, str] | None:
     if kind == "pass":
         assert g.to_move is not None
         seat = g.seats[g.to_move]
-        return kind, widgets.pass_screen(seat.name, seat.colour, WHY.get(g.phase, ""))
+        return kind, widgets.pass_screen(seat.name, seat.colour, words.PASS_WHY.get(g.phase, ""))
     return kind, board_screen(g.public_view(), app.user_viewbox)
 
 
@@ -143,7 +188,7 @@ class Keeper:
         self.last: str | None = None
         self.synced = False  # storage holds `last` (an old record may be there at the start)
 
-    def keep(self, app: App) -> str | None:
+    def keep(self, app: Shown) -> str | None:
         """Store the public markup of what a reload shows (or remove the record when there
         is none, or it is too big); return what was stored."""
         if not self.build:

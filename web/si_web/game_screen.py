@@ -6,7 +6,7 @@ parts whose HTML changed (and of the map only its marks layer when the map layer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game_shell import widgets
 from game_shell.widgets import button
@@ -21,15 +21,26 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
+from .port import Table
 
 if TYPE_CHECKING:
-    from .app import App
-    from .stages import GameStage
+    from .stages.base import GameStage
+
+
+class GameTable(Table, Protocol):
+    """What the game screen reads of the app (`App`): a stage's `Table`, the device seat's
+    view, whether a suggestion is awaited and whether the first game asks about sound."""
+
+    @property
+    def hint_wanted(self) -> bool: ...
+    @property
+    def sound_question(self) -> bool: ...
+    def view(self) -> dict[str, Any]: ...
 
 EXPLORING = ("take", "land", "place", "bonus")  # stages that show the seat's objectives
 
 
-def parts(app: App, stage: GameStage) -> dict[str, str]:
+def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     """The game screen's parts (see `App.render_parts`)."""
     v = app.view()
     tiles = view_tiles(v["board"])
@@ -93,7 +104,7 @@ def fit_button() -> str:
     return button("Fit", "fit", "btn fit", name="Fit the map to the screen")
 
 
-def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
+def panel(app: GameTable, stage: GameStage, v: dict[str, Any]) -> str:
     """The side panel's middle: the seat's objective tracker (exploration), the stage's
     panel, the suggestion.
     (Above it the recap, below it the players and the log: parts of their own, replaced
@@ -108,7 +119,7 @@ def panel(app: App, stage: GameStage, v: dict[str, Any]) -> str:
     )
 
 
-def actions(app: App, stage: GameStage, v: dict[str, Any]) -> str:
+def actions(app: GameTable, stage: GameStage, v: dict[str, Any]) -> str:
     """The action bar: the step's buttons, always on screen (the primary one last)."""
     return f'<div class="actions-row" role="group" aria-label="Actions">{stage.actions(app, v)}</div>'
 

@@ -11,23 +11,43 @@ a fresh record); it is written only when it changes.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game_shell.storage import put_record, read_json
 from small_islands import Game
 
 from . import coach, tracker, words
 from .board_svg import BoardHints, TileArt
+from .choices import current_ship, selected_tile
 from .highlight import badge, badges, cell_frame, island_outline, spot_rings
 from .session import Session
-from .stages.place import selected_tile
-from .stages.take import current_ship
 
 if TYPE_CHECKING:
-    from .app import App
-    from .stages import GameStage
+    from .choices import Choices
+    from .turn import Turn
 
 Cell = tuple[int, int]
+
+
+class Seat(Protocol):
+    """What the guide reads of the app (`App`, a stage's `port.Table`): the game, the device
+    seat's turn and choices, the screen (and going to the rules)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def choices(self) -> Choices: ...
+    @property
+    def screen(self) -> str: ...
+    def turn(self) -> Turn: ...
+    def go(self, screen: str) -> None: ...
+
+
+class Named(Protocol):
+    """A stage, as the guide sees it: its name."""
+
+    @property
+    def name(self) -> str: ...
 
 
 def parse_record(raw: str | None) -> dict[str, Any]:
@@ -111,7 +131,7 @@ class Guide:
             self.save()
         return tip
 
-    def game_tip(self, app: App, stage: GameStage, v: dict[str, Any]) -> coach.Tip | None:
+    def game_tip(self, app: Seat, stage: Named, v: dict[str, Any]) -> coach.Tip | None:
         """The tip over the device seat's game screen."""
         if not self.active(app.game):
             return None
@@ -122,10 +142,10 @@ class Guide:
         return self.tip(app.game, m)
 
     # ------------------------------------------------------------------ the rules
-    def open_rules(self, app: App) -> None:
+    def open_rules(self, app: Seat) -> None:
         """The rules over the current screen (its choices stay as they are)."""
         self.rules_from = app.screen
-        app.screen = "rules"
+        app.go("rules")
 
     def back_from(self, screen: str) -> str:
         """Where Back goes from `screen` (the rules return to the game they were opened over)."""
@@ -138,7 +158,7 @@ class Guide:
         cell = (int(data["x"]), int(data["y"]))
         self.tracked = None if self.tracked == cell else cell
 
-    def tracker_part(self, app: App, stage: GameStage, v: dict[str, Any]) -> str:
+    def tracker_part(self, app: Seat, stage: Named, v: dict[str, Any]) -> str:
         """The tracker card (exploration stages), with the previewed move's change."""
         return tracker.box(v, self._tracked(v), self.change(app, stage, v)[0])
 
@@ -148,7 +168,7 @@ class Guide:
             return None
         return self.tracked
 
-    def change(self, app: App, stage: GameStage, v: dict[str, Any]) -> tuple[str, str, Cell | None]:
+    def change(self, app: Seat, stage: Named, v: dict[str, Any]) -> tuple[str, str, Cell | None]:
         """(words, badge text, cell) of the previewed placement's or landing's change to the
         tracker's total; empty when nothing is previewed. (Kept for the same view and
         choices: the panel and the map both ask.)"""
@@ -162,7 +182,7 @@ class Guide:
         return out
 
     def _change_of(
-        self, app: App, stage: GameStage, v: dict[str, Any]
+        self, app: Seat, stage: Named, v: dict[str, Any]
     ) -> tuple[str, str, Cell | None]:
         c = app.choices
         after: tracker.Track | None = None
@@ -185,7 +205,7 @@ class Guide:
         return tracker.change_words(before, after, what), sign, cell
 
     def map_marks(
-        self, app: App, stage: GameStage, v: dict[str, Any], hints: BoardHints, tip: str | None
+        self, app: Seat, stage: Named, v: dict[str, Any], hints: BoardHints, tip: str | None
     ) -> None:
         """What the tracker and the coach (showing tip `tip`) add to the map's marks layer."""
         picked = self._tracked(v) if stage.name in ("take", "land", "place", "bonus") else None

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game_shell import keeping, registry
 from game_shell.kept_games import KeptGames
 from game_shell.registry import GamePlugin
+from game_shell.storage import Storage
 from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
@@ -26,18 +27,42 @@ from . import first_paint, words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .replay import Replay
+from .session import Session
 from .undo import Redo
 
-if TYPE_CHECKING:
-    from .app import App
-
 CONTINUE_SCREENS = ("game", "watch", "pass", "over")  # screens that show the game itself
+
+
+class Keeper(Protocol):
+    """What `Kept` reads and does of the app that holds it (`App`)."""
+
+    @property
+    def storage(self) -> Storage: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def broken(self) -> tuple[str, str] | None: ...
+    @property
+    def screen(self) -> str: ...
+    def say(self, message: str | None) -> None: ...
+    def tell(self, notice: str | None) -> None: ...
+    def note(self, text: str) -> None: ...
+    def log(self, *notes: str) -> None: ...
+    def go(self, screen: str) -> None: ...
+    def hold(self, game: Game | None) -> None: ...
+    def drop_broken(self) -> None: ...
+    def forget_return(self) -> None: ...
+    def forget_game(self) -> None: ...
+    def begin(self, game: Game) -> None: ...
+    def load(self) -> None: ...
 
 
 class Kept:
     """History, files, replay and redo of one App (see the module doc)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Keeper) -> None:
         self.app = app
         self.history = History(app.storage)
         # the other games' finished games, kept as summaries (`game_shell.kept_games`)
@@ -79,9 +104,9 @@ class Kept:
         if outcome.saved and outcome.note:
             self.notes.append(outcome.note)
         if outcome.note and (outcome.saved or not was_unsaved):
-            self.app.events.append(outcome.note)  # said once, not after every refused move
+            self.app.log(outcome.note)  # said once, not after every refused move
         if outcome.note:
-            self.app.message = outcome.note
+            self.app.say(outcome.note)
 
     @property
     def unsaved(self) -> bool:
@@ -96,7 +121,7 @@ class Kept:
         """A game ended on this device: keep it in the history (once)."""
         added = self.history.add(game, self.clock())
         self.notes += added.notes
-        self.app.events += added.notes
+        self.app.log(*added.notes)
 
     # ------------------------------------------------------------------ queries
     def current(self) -> Game | None:
@@ -105,7 +130,8 @@ class Kept:
         if g is None and self.app.broken is None and self.app.session.raw_save() is not None:
             loaded = self.app.session.load_game()
             if isinstance(loaded, Game):
-                self.app.game = g = loaded  # as the start screen's summary does
+                self.app.hold(loaded)  # as the start screen's summary does
+                g = loaded
         return g
 
     def unfinished(self) -> Game | None:
@@ -188,8 +214,8 @@ class Kept:
         """A file the player chose: checked completely; shown for confirmation, or refused
         with its message. Nothing is stored here."""
         result = check_import(name, size, text)
-        self.app.ignored = [*self.app.ignored[-9:], f"import of {name[:60]!r}: " + (
-            result.reason if isinstance(result, Rejected) else "valid")]
+        self.app.note(f"import of {name[:60]!r}: " + (
+            result.reason if isinstance(result, Rejected) else "valid"))
         if isinstance(result, Rejected):
             self.import_error = result.message
             self.incoming = None
@@ -197,7 +223,7 @@ class Kept:
         self.import_error = None
         self.incoming = result
         self.confirm_replace = False
-        self.app.screen = "import"
+        self.app.go("import")
 
     def already_kept(self, game: Game) -> bool:
         """Is this game in the history already?"""
@@ -211,11 +237,11 @@ class Kept:
         added = self.history.add(inc.game, self.clock(), imported=True)
         self.notes = added.notes
         if added.kept:
-            self.app.notice = "The game was added to your history."
+            self.app.tell("The game was added to your history.")
         elif not added.notes:
-            self.app.notice = "This game is already in your history."
+            self.app.tell("This game is already in your history.")
         self.incoming = None
-        self.app.screen = "history"
+        self.app.go("history")
 
     def continue_incoming(self, confirmed: bool) -> None:
         """Make the imported unfinished game the game in progress (asking first when it
@@ -229,10 +255,10 @@ class Kept:
             return
         if app.broken is not None and app.session.raw_save() is not None:
             app.session.move_aside(app.broken[1])
-        app.broken = None
+        app.drop_broken()
         self.incoming = None
         self.confirm_replace = False
-        app.menu_over_game = False
+        app.forget_return()
         app.begin(inc.game)
 
     # ------------------------------------------------------------------ replay
@@ -248,14 +274,14 @@ class Kept:
             self.app.say("This game's record on this device is damaged: it cannot be replayed.")
             return
         self.replay_back = "history"
-        self.app.screen = "replay"
+        self.app.go("replay")
 
     def replay_incoming(self) -> None:
         """Watch the imported game before keeping it."""
         if self.incoming is not None and self.incoming.finished:
             self.replay = Replay.of(self.incoming.game, title=self.incoming.file_name)
             self.replay_back = "import"
-            self.app.screen = "replay"
+            self.app.go("replay")
 
     def title(self, summary: Summary | None) -> str:
         if summary is None:
@@ -279,9 +305,8 @@ class Kept:
         if app.screen in CONTINUE_SCREENS and (app.game is not None or app.broken is not None):
             s.conflict = True
         else:
-            app.game, app.broken = None, None
+            app.forget_game()
             s.known = s.raw_save()
-            app.menu_over_game = False
         return True
 
     def continue_here(self) -> None:
@@ -289,7 +314,7 @@ class Kept:
         app = self.app
         app.session.conflict = False
         self.redo.clear()
-        app.menu_over_game = False
+        app.forget_return()
         app.load()
 
     def storage_changed(self, key: str | None) -> bool:

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game_kit.jsonio import load_json
 
 from .form import SPEEDS as PACES
 
 if TYPE_CHECKING:
-    from .app import App
+    from small_islands import Game
+
+    from .form import FormValues
 
 FORMAT = "small-islands-settings/1"
 
@@ -125,40 +127,70 @@ def body_attrs(settings: Settings) -> dict[str, str]:
 
 
 # ----------------------------------------------------------------------- the app's side
-def load(app: App) -> None:
+class Asking(Protocol):
+    """What the first game's sound question reads of the app (`App`)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def sound_question(self) -> bool: ...
+
+
+class Keeping(Protocol):
+    """Where the device's settings are kept (`session.Session`)."""
+
+    def device_settings(self) -> tuple[bool, Settings]: ...
+    def save_device_settings(self, settings: Settings) -> None: ...
+
+
+class Configured(Asking, Protocol):
+    """What the settings read and change of the app (`App`)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def form(self) -> FormValues: ...
+    @property
+    def session(self) -> Keeping: ...
+    def use_settings(self, settings: Settings) -> None: ...
+    def ask_sound(self, asked: bool) -> None: ...
+
+
+def load(app: Configured) -> None:
     """Read the device's settings into the app (the new-game form shows their pace; an old
     device without a settings record keeps the pace its form had)."""
-    stored, app.settings = app.session.device_settings()
+    stored, device = app.session.device_settings()
     if not stored and app.form["speed"] in PACES:
-        app.settings = replace(app.settings, pace=app.form["speed"])
+        device = replace(device, pace=app.form["speed"])
+    app.use_settings(device)
     app.form["speed"] = app.settings.pace
 
 
-def change(app: App, key: str, value: str) -> bool:
+def change(app: Configured, key: str, value: str) -> bool:
     """Set one setting, save it, apply it (False when refused: nothing changes)."""
     new = changed(app.settings, key, value)
     if new is None:
         return False
     if key == "sound":
-        app.sound_question = False
+        app.ask_sound(False)
         new = replace(new, sound_asked=True)
-    app.settings = new
+    app.use_settings(new)
     app.form["speed"] = new.pace
     app.session.save_device_settings(new)
     return True
 
 
-def take_form_pace(app: App) -> None:
+def take_form_pace(app: Configured) -> None:
     """The new-game form's pace field is the same setting: keep them one."""
     if app.form["speed"] != app.settings.pace:
         change(app, "pace", app.form["speed"])
 
 
-def ask_about_sound(app: App) -> None:
+def ask_about_sound(app: Configured) -> None:
     """A new game: the first one on this device asks (once) whether to play with sound."""
     if not app.settings.sound_asked:
-        app.sound_question = True
-        app.settings = replace(app.settings, sound_asked=True)
+        app.ask_sound(True)
+        app.use_settings(replace(app.settings, sound_asked=True))
         app.session.save_device_settings(app.settings)
 
 
@@ -181,7 +213,7 @@ def sound_button(settings: Settings) -> str:
     )
 
 
-def sound_question(app: App) -> str:
+def sound_question(app: Asking) -> str:
     """The first game's question (asked once on a device): play with sound? Shown until
     answered or until the first round's exploration is over (the header's toggle stays)."""
     g = app.game

@@ -10,16 +10,12 @@ A reload at that position brings it back (kept with the seat's choices, `resume`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game_shell.markup import escape
 from small_islands import Action, Game
 
 from . import words
-
-if TYPE_CHECKING:
-    from .app import App
-
 
 MAX_KEPT = 64  # a turn has far fewer actions
 
@@ -68,7 +64,35 @@ class Redo:
         self.stack, self.base = stack, list(game.actions)
 
 
-def undo(app: App) -> None:
+class HasRedo(Protocol):
+    """What holds the redo stack (`kept.Kept`)."""
+
+    @property
+    def redo(self) -> Redo: ...
+
+
+class Shown(Protocol):
+    """What the Undo and Redo buttons read of the app (`App`, `game_screen`'s view of it)."""
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def kept(self) -> HasRedo: ...
+
+
+class Undoing(Shown, Protocol):
+    """What undo and redo read and do of the app (`App`)."""
+
+    @property
+    def viewer(self) -> int | None: ...
+    def say(self, message: str | None) -> None: ...
+    def hold(self, game: Game | None) -> None: ...
+    def play(self, action: Action) -> bool: ...
+    def save_game(self) -> None: ...
+    def to_device_screen(self, force_pass: bool = False) -> None: ...
+
+
+def undo(app: Undoing) -> None:
     """Take the device seat's last action back, or say why not."""
     g = app.game
     if g is None or app.viewer is None:
@@ -79,12 +103,12 @@ def undo(app: App) -> None:
         return
     new = g.undo()
     app.kept.redo.undone(g, new)
-    app.game = new
+    app.hold(new)
     app.save_game()
     app.to_device_screen()
 
 
-def redo(app: App) -> None:
+def redo(app: Undoing) -> None:
     """Play the last undone action again (if still legal at this position)."""
     r = app.kept.redo
     g = app.game
@@ -113,7 +137,7 @@ def _label(act: str, text: str) -> str:
     )
 
 
-def buttons(app: App) -> str:
+def buttons(app: Shown) -> str:
     """Undo (it says why when it is not available) and Redo (when there is something)."""
     g = app.game
     if g is None:

@@ -24,6 +24,13 @@ from typing import Any
 from game_shell.markup import escape
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, TILE_BY_ID, Action, IllegalAction
 
+# why the device passes: the pass screen's line (also painted first at a reload, `first_paint`)
+PASS_WHY = {
+    "setup": "They arrange the starting tiles.",
+    "preparation": "They choose their objectives in secret.",
+    "exploration": "It is their turn to explore.",
+    "reward": "It is their reward phase.",
+}
 SYMBOL_NAMES = {
     "flower": ("a flower", "flowers"),
     "fruit": ("a fruit", "fruits"),

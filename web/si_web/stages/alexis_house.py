@@ -14,7 +14,7 @@ from .base import Data, GameStage, ints
 from .spots import on_focus, spot_hints
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class AlexisHouse(GameStage):
@@ -23,32 +23,32 @@ class AlexisHouse(GameStage):
     name = "alexis_house"
     acts = frozenset({"alexis-house", "focus", "cancel"})
 
-    def on_focus(self, app: App, data: Data) -> None:
+    def on_focus(self, app: Table, data: Data) -> None:
         x, y = ints(data, "x", "y")
         on_focus(app, x, y)
 
-    def on_cancel(self, app: App, data: Data) -> None:
+    def on_cancel(self, app: Table, data: Data) -> None:
         app.choices.clear_targets()
 
-    def on_alexis_house(self, app: App, data: Data) -> None:
+    def on_alexis_house(self, app: Table, data: Data) -> None:
         x, y, index = ints(data, "x", "y", "index")
         app.play(ChooseHouse(x, y, index))
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         app.why_not(PlaceHouse(x, y, 0, None))
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         spots = [(x, y, i, "alexis-house") for x, y, i in (v["legal"] or {}).get("alexis_houses", [])]
         spot_hints(app, v, hints, spots)
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         return (
             '<section class="card alexis"><h2>Where does Alexis build?</h2>'
             "<p>Alexis places a house on the outlined island: tap one of its ringed house spots "
             "(or a button below).</p></section>"
         )
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         spots = (v["legal"] or {}).get("alexis_houses", [])
         hint = app.choices.hint
         return "".join(

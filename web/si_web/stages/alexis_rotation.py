@@ -14,7 +14,7 @@ from ..screens import esc
 from .base import Data, GameStage
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 
@@ -31,7 +31,7 @@ class AlexisRotation(GameStage):
     name = "alexis_rotation"
     acts = frozenset({"alexis-rot", "alexis-rot-confirm"})
 
-    def on_alexis_rot(self, app: App, data: Data) -> None:
+    def on_alexis_rot(self, app: Table, data: Data) -> None:
         rots = app.turn().legal().get("alexis_rotations", [])
         cur = alexis_rotation(app.turn(), app.choices)
         if "rotation" in data:
@@ -39,14 +39,14 @@ class AlexisRotation(GameStage):
         elif rots and cur is not None:
             app.choices.alexis_rot = rots[(rots.index(cur) + 1) % len(rots)]
 
-    def on_alexis_rot_confirm(self, app: App, data: Data) -> None:
+    def on_alexis_rot_confirm(self, app: Table, data: Data) -> None:
         r = alexis_rotation(app.turn(), app.choices)
         if r is None:
             app.say("No rotation to choose.")
             return
         app.play(ChooseRotation(r))
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         solo = v["solo"]
         r = alexis_rotation(app.turn(), app.choices)
         if solo["pending_tile"] and solo["pending_cell"] and r is not None:
@@ -55,7 +55,7 @@ class AlexisRotation(GameStage):
             hints.preview = TileArt(x, y, rotate_points(t.points, r), t.symbols, r)
             hints.cell_act = "alexis-rot"
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         solo = v["solo"]
         card = solo.get("card") or {}
         cell = solo["pending_cell"]
@@ -67,7 +67,7 @@ class AlexisRotation(GameStage):
             "(previewed on the map; tap the tile or press R to turn it), then confirm.</p></section>"
         )
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         tile = v["solo"]["pending_tile"] or {}
         rots = (v["legal"] or {}).get("alexis_rotations", [])
         cur = alexis_rotation(app.turn(), app.choices)

@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
 
-from .. import settings, undo
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 Data = dict[str, str]
@@ -31,15 +30,15 @@ class Stage:
     name = ""
     acts: frozenset[str] = frozenset()
 
-    def offers(self, app: App) -> frozenset[str]:
+    def offers(self, app: Table) -> frozenset[str]:
         """The acts a tap may carry on this screen."""
         return self.acts
 
-    def tap(self, app: App, act: str, data: Data) -> None:
+    def tap(self, app: Table, act: str, data: Data) -> None:
         """Do what the tap means (only called for an act `offers` lists)."""
         getattr(self, "on_" + act.replace("-", "_"))(app, data)
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         """The whole #app content of this screen."""
         raise NotImplementedError
 
@@ -47,7 +46,7 @@ class Stage:
 class Screen(Stage):
     """A stage that is a whole screen of its own (start, rules, pass the device, ...)."""
 
-    def back_act(self, app: App) -> str | None:
+    def back_act(self, app: Table) -> str | None:
         """The tap the browser's (or Android's) Back makes on this screen: the screen's own
         Back (here), Cancel or Close (screens with dialogs say which), so Back closes a dialog
         first. None: the app's default (the menu)."""
@@ -63,21 +62,21 @@ GAME_ACTS = frozenset(
 class GameStage(Stage):
     """A decision of the device seat on the game screen (map + status bar + panel)."""
 
-    def offers(self, app: App) -> frozenset[str]:
+    def offers(self, app: Table) -> frozenset[str]:
         return self.acts | GAME_ACTS
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         return app.game_screen()
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         """The phase panel: what to do now, and the choices that need room."""
         return ""
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         """The step's buttons for the action bar (always on screen, the primary one last)."""
         return ""
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         """Mark on the map what this decision may target (and preview the picked move)."""
 
     def preselect(self, choices: Choices, action: Action) -> None:
@@ -86,58 +85,58 @@ class GameStage(Stage):
     def restore(self, turn: Turn, saved: dict[str, Any], choices: Choices) -> None:
         """Take from a saved choices record what the seat's view still allows."""
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         """A tap on the map outside any target: say why nothing happens."""
         app.say("That is not possible here.")
 
     # the taps every game stage offers
-    def on_cell(self, app: App, data: Data) -> None:
+    def on_cell(self, app: Table, data: Data) -> None:
         self.cell(app, int(data["x"]), int(data["y"]))
 
-    def on_menu(self, app: App, data: Data) -> None:
+    def on_menu(self, app: Table, data: Data) -> None:
         app.to_menu()
 
-    def on_undo(self, app: App, data: Data) -> None:
+    def on_undo(self, app: Table, data: Data) -> None:
         app.undo()
 
-    def on_redo(self, app: App, data: Data) -> None:
-        undo.redo(app)
+    def on_redo(self, app: Table, data: Data) -> None:
+        app.redo()
 
-    def on_hint(self, app: App, data: Data) -> None:
-        app.hint_wanted = True
+    def on_hint(self, app: Table, data: Data) -> None:
+        app.want_hint()
         app.choices.hint = None
 
-    def on_status(self, app: App, data: Data) -> None:
-        app.status_open = not app.status_open
+    def on_status(self, app: Table, data: Data) -> None:
+        app.toggle_status()
 
-    def on_fit(self, app: App, data: Data) -> None:
+    def on_fit(self, app: Table, data: Data) -> None:
         app.fit_map()
 
-    def on_stay(self, app: App, data: Data) -> None:
-        app.leave_asked = False
+    def on_stay(self, app: Table, data: Data) -> None:
+        app.stay()
 
-    def on_noop(self, app: App, data: Data) -> None:
+    def on_noop(self, app: Table, data: Data) -> None:
         pass
 
-    def on_rules(self, app: App, data: Data) -> None:
+    def on_rules(self, app: Table, data: Data) -> None:
         app.guide.open_rules(app)
 
-    def on_track(self, app: App, data: Data) -> None:
+    def on_track(self, app: Table, data: Data) -> None:
         app.guide.on_track(data)
 
-    def on_coach_ok(self, app: App, data: Data) -> None:
+    def on_coach_ok(self, app: Table, data: Data) -> None:
         app.guide.got_it(data.get("tip"))
 
-    def on_coach_skip(self, app: App, data: Data) -> None:
+    def on_coach_skip(self, app: Table, data: Data) -> None:
         app.guide.skip()
 
-    def on_sound(self, app: App, data: Data) -> None:
+    def on_sound(self, app: Table, data: Data) -> None:
         on_sound(app, data)
 
 
-def on_sound(app: App, data: Data) -> None:
+def on_sound(app: Table, data: Data) -> None:
     """The header's sound toggle, or the first game's answer (data-value on / off)."""
-    settings.change(app, "sound", data.get("value") or ("off" if app.settings.sound else "on"))
+    app.change_setting("sound", data.get("value") or ("off" if app.settings.sound else "on"))
 
 
 def ints(data: Data, *names: str) -> tuple[int, ...]:

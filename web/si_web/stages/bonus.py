@@ -14,7 +14,7 @@ from .base import Data, GameStage, ints, saved_ints
 from .spots import on_focus, spot_hints
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 
@@ -26,43 +26,43 @@ class Bonus(GameStage):
         {"res-mode", "port-mode", "res", "res-pick", "port-confirm", "end-turn", "cancel", "focus"}
     )
 
-    def on_focus(self, app: App, data: Data) -> None:
+    def on_focus(self, app: Table, data: Data) -> None:
         x, y = ints(data, "x", "y")
         on_focus(app, x, y)
 
-    def on_res_mode(self, app: App, data: Data) -> None:
+    def on_res_mode(self, app: Table, data: Data) -> None:
         app.choices.mode = "resource"
         app.choices.res_at = None
 
-    def on_port_mode(self, app: App, data: Data) -> None:
+    def on_port_mode(self, app: Table, data: Data) -> None:
         app.choices.mode = "port"
         app.choices.port_at = None
 
-    def on_res(self, app: App, data: Data) -> None:
+    def on_res(self, app: Table, data: Data) -> None:
         x, y, index = ints(data, "x", "y", "index")
         app.choices.res_at = (x, y, index)
 
-    def on_res_pick(self, app: App, data: Data) -> None:
+    def on_res_pick(self, app: Table, data: Data) -> None:
         at = app.choices.res_at
         if not at:
             app.say("Tap a highlighted resource symbol first.")
             return
         app.play(PlaceResourceToken(at[0], at[1], at[2], data["resource"]))
 
-    def on_port_confirm(self, app: App, data: Data) -> None:
+    def on_port_confirm(self, app: Table, data: Data) -> None:
         at = app.choices.port_at
         if not at:
             app.say("Tap a highlighted tile first.")
             return
         app.play(PlacePortToken(at[0], at[1]))
 
-    def on_end_turn(self, app: App, data: Data) -> None:
+    def on_end_turn(self, app: Table, data: Data) -> None:
         app.play(EndTurn())
 
-    def on_cancel(self, app: App, data: Data) -> None:
+    def on_cancel(self, app: Table, data: Data) -> None:
         app.choices.clear_targets()
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         if app.choices.mode == "port":
             if [x, y] in app.turn().legal().get("port_tokens", []):
                 app.choices.port_at = (x, y)
@@ -73,7 +73,7 @@ class Bonus(GameStage):
             return
         app.say("Place a bonus token (choose its side first) or end your turn.")
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         legal = v["legal"] or {}
         if app.choices.mode == "resource":
             seen = set()
@@ -90,7 +90,7 @@ class Bonus(GameStage):
             hints.cell_targets = {(x, y) for x, y in legal.get("port_tokens", [])}
             hints.selected = app.choices.port_at
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         me = v["seats"][v["seat"]]
         mode = app.choices.mode
         if mode == "resource":
@@ -115,7 +115,7 @@ class Bonus(GameStage):
             f"<p>{what}</p></section>" + hand_box(v, None, selectable=False)
         )
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
         mode = app.choices.mode
         cancel = button("Cancel", "cancel", "btn", shortcut="Escape")

@@ -8,7 +8,7 @@ from .. import screens
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class Broken(Screen):
@@ -17,21 +17,21 @@ class Broken(Screen):
     name = "broken"
     acts = frozenset({"fresh", "back", "download"})
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         assert app.broken is not None
         return screens.broken_screen(*app.broken)
 
-    def on_fresh(self, app: App, data: Data) -> None:
+    def on_fresh(self, app: Table, data: Data) -> None:
         if app.broken is not None:
             app.session.move_aside(app.broken[1])
         app.session.remove_game()
-        app.broken = None
-        app.game = None
-        app.screen = "start"
+        app.drop_broken()
+        app.hold(None)
+        app.go("start")
         app.save_settings()
 
-    def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+    def on_back(self, app: Table, data: Data) -> None:
+        app.go("start")
 
-    def on_download(self, app: App, data: Data) -> None:
+    def on_download(self, app: Table, data: Data) -> None:
         pass  # the browser follows the link

@@ -9,7 +9,7 @@ from game_shell.widgets import elsewhere_screen
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class Elsewhere(Screen):
@@ -18,8 +18,8 @@ class Elsewhere(Screen):
     name = "elsewhere"
     acts = frozenset({"continue-here"})
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         return elsewhere_screen("Small Islands")
 
-    def on_continue_here(self, app: App, data: Data) -> None:
+    def on_continue_here(self, app: Table, data: Data) -> None:
         app.kept.continue_here()

@@ -8,7 +8,7 @@ from .. import explorer
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class GreatExplorer(Screen):
@@ -17,12 +17,12 @@ class GreatExplorer(Screen):
     name = "explorer"
     acts = frozenset({"back", "download"})
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         s = app.session
         return explorer.explorer_screen(s.record, s.record_error, s.record_raw)
 
-    def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+    def on_back(self, app: Table, data: Data) -> None:
+        app.go("start")
 
-    def on_download(self, app: App, data: Data) -> None:
+    def on_download(self, app: Table, data: Data) -> None:
         pass  # the browser follows the link

@@ -16,7 +16,7 @@ from .base import Data, Screen
 if TYPE_CHECKING:
     from small_islands import Game
 
-    from ..app import App
+    from ..port import Table
 
 MODE_FILTERS = (("all", "All"), ("normal", "Normal"), ("advanced", "Advanced"), ("solo", "Solo"))
 OPPONENT_LABELS = {
@@ -66,7 +66,7 @@ def seats_line(s: Summary) -> str:
     return f'<ul class="seats-line">{"".join(items)}</ul>'
 
 
-def game_row(app: App, s: Summary) -> str:
+def game_row(app: Table, s: Summary) -> str:
     """One kept game: who won, when, mode, seats and scores; Replay, Export, Delete."""
     winners = [seat["name"] for seat in s["seats"] if seat["rank"] == 1]
     head = " and ".join(winners) + (" win" if len(winners) > 1 else " won")
@@ -87,12 +87,12 @@ def game_row(app: App, s: Summary) -> str:
     )
 
 
-def other_games(app: App) -> str:
+def other_games(app: Table) -> str:
     """The other games' finished games kept on this device (beside this game's)."""
     return "".join(kept_rows.section(plugin, index, app.kept.when)
                    for plugin, index in app.kept.others.values())
 
-def in_progress_card(app: App, g: Game) -> str:
+def in_progress_card(app: Table, g: Game) -> str:
     """The game in progress: export it only when the player asks for unfinished games too."""
     kept = app.kept
     names = ", ".join(s.name for s in g.seats)
@@ -119,7 +119,7 @@ def in_progress_card(app: App, g: Game) -> str:
     )
 
 
-def export_dialog(app: App, target: str) -> str:
+def export_dialog(app: Table, target: str) -> str:
     """Download or share one game's file (a warning first for an unfinished shared game)."""
     kept = app.kept
     warn = ""
@@ -145,7 +145,7 @@ def export_dialog(app: App, target: str) -> str:
     )
 
 
-def delete_dialog(app: App, game_id: str) -> str:
+def delete_dialog(app: Table, game_id: str) -> str:
     other = app.kept.other(game_id)
     s = other[1].get(other[2]) if other else app.kept.history.get(game_id)
     what = esc(app.kept.title(s)) if s else "this game"
@@ -163,7 +163,7 @@ def delete_dialog(app: App, game_id: str) -> str:
     )
 
 
-def feedback(app: App) -> str:
+def feedback(app: Table) -> str:
     """The messages of the last tap and the storage notes (this screen has no toasts)."""
     kept = app.kept
     out = ""
@@ -202,7 +202,7 @@ class HistoryScreen(Screen):
         "delete-cancel", "import-file",
     })
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         kept = app.kept
         listed = kept.listed()
         g = kept.unfinished()
@@ -259,65 +259,65 @@ class HistoryScreen(Screen):
             + f"{more}{other_games(app)}{dialog}</section>"
         )
 
-    def back_act(self, app: App) -> str | None:
+    def back_act(self, app: Table) -> str | None:
         kept = app.kept
         return "delete-cancel" if kept.confirm_delete else "export-cancel" if kept.export else "menu"
 
-    def on_menu(self, app: App, data: Data) -> None:
+    def on_menu(self, app: Table, data: Data) -> None:
         kept = app.kept
         kept.export = kept.confirm_delete = kept.import_error = None
         back = kept.history_back if app.game is not None and app.game.phase == "over" else "start"
         kept.history_back = "start"
-        app.screen = back
+        app.go(back)
 
-    def on_stats(self, app: App, data: Data) -> None:
+    def on_stats(self, app: Table, data: Data) -> None:
         app.kept.stats_back = "history"
-        app.screen = "stats"
+        app.go("stats")
 
-    def on_filter_mode(self, app: App, data: Data) -> None:
+    def on_filter_mode(self, app: Table, data: Data) -> None:
         if data.get("mode") in dict(MODE_FILTERS):
             app.kept.mode_filter = data["mode"]
             app.kept.shown = 20
 
-    def on_filter_opponent(self, app: App, data: Data) -> None:
+    def on_filter_opponent(self, app: Table, data: Data) -> None:
         if data.get("value") in OPPONENT_LABELS:
             app.kept.opponent_filter = data["value"]
             app.kept.shown = 20
 
-    def on_more(self, app: App, data: Data) -> None:
+    def on_more(self, app: Table, data: Data) -> None:
         app.kept.shown += 20
 
-    def on_replay(self, app: App, data: Data) -> None:
+    def on_replay(self, app: Table, data: Data) -> None:
         app.kept.open_replay(data["id"])
 
-    def on_export(self, app: App, data: Data) -> None:
+    def on_export(self, app: Table, data: Data) -> None:
         target = data["id"]
         if target == "current" and not app.kept.with_unfinished:
             return
         app.kept.export = target
 
-    def on_export_scope(self, app: App, data: Data) -> None:
+    def on_export_scope(self, app: Table, data: Data) -> None:
         app.kept.with_unfinished = data.get("scope") == "all"
 
-    def on_export_cancel(self, app: App, data: Data) -> None:
+    def on_export_cancel(self, app: Table, data: Data) -> None:
         app.kept.export = None
 
-    def _send(self, app: App, data: Data, share: bool) -> None:
+    def _send(self, app: Table, data: Data, share: bool) -> None:
         kept = app.kept
         target = data["id"]
         if target != kept.export or target == "current" and not kept.with_unfinished:
             return  # only from the dialog that was opened (and its warning shown)
         if kept.send(target, share):
             kept.export = None
-            app.notice = "The file is ready." if share else "The file was downloaded."
+            app.tell("The file is ready." if share else "The file was downloaded.")
 
-    def on_export_download(self, app: App, data: Data) -> None:
+    def on_export_download(self, app: Table, data: Data) -> None:
         self._send(app, data, share=False)
 
-    def on_export_share(self, app: App, data: Data) -> None:
+    def on_export_share(self, app: Table, data: Data) -> None:
         self._send(app, data, share=True)
 
-    def on_delete(self, app: App, data: Data) -> None:
+    def on_delete(self, app: Table, data: Data) -> None:
         other = app.kept.other(f'{data.get("game", "")}/{data["id"]}')
         if other is not None:
             if other[1].get(other[2]) is not None:
@@ -325,10 +325,10 @@ class HistoryScreen(Screen):
         elif app.kept.history.get(data["id"]) is not None:
             app.kept.confirm_delete = data["id"]
 
-    def on_delete_cancel(self, app: App, data: Data) -> None:
+    def on_delete_cancel(self, app: Table, data: Data) -> None:
         app.kept.confirm_delete = None
 
-    def on_delete_confirm(self, app: App, data: Data) -> None:
+    def on_delete_confirm(self, app: Table, data: Data) -> None:
         kept = app.kept
         if data["id"] != kept.confirm_delete:
             return
@@ -336,9 +336,9 @@ class HistoryScreen(Screen):
         gid = data["id"]
         other = kept.other(gid)
         if other[1].delete(other[2]) if other else kept.history.delete(gid):
-            app.notice = "The game was deleted."
+            app.tell("The game was deleted.")
         else:
             app.say("The game could not be deleted.")
 
-    def on_import_file(self, app: App, data: Data) -> None:
+    def on_import_file(self, app: Table, data: Data) -> None:
         app.kept.receive(data.get("name", ""), int(data.get("size", "0")), data.get("text", ""))

@@ -18,10 +18,10 @@ from .base import Data, Screen
 from .history import mode_words, seats_line
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
-def replace_dialog(app: App) -> str:
+def replace_dialog(app: Table) -> str:
     g = app.kept.unfinished()
     names = ", ".join(s.name for s in g.seats) if g else ""
     return question(
@@ -42,7 +42,7 @@ class ImportScreen(Screen):
         {"import-keep", "import-replay", "import-continue", "import-cancel", "import-export"}
     )
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         inc = app.kept.incoming
         if inc is None:
             return '<section class="screen"><p>No file.</p>' + button("Back", "import-cancel", "btn") + "</section>"
@@ -81,25 +81,25 @@ class ImportScreen(Screen):
             + "</section>"
         )
 
-    def back_act(self, app: App) -> str | None:
+    def back_act(self, app: Table) -> str | None:
         return "import-cancel"  # the replace question first, then the screen
 
-    def on_import_keep(self, app: App, data: Data) -> None:
+    def on_import_keep(self, app: Table, data: Data) -> None:
         app.kept.keep_incoming()
 
-    def on_import_replay(self, app: App, data: Data) -> None:
+    def on_import_replay(self, app: Table, data: Data) -> None:
         app.kept.replay_incoming()
 
-    def on_import_continue(self, app: App, data: Data) -> None:
+    def on_import_continue(self, app: Table, data: Data) -> None:
         app.kept.continue_incoming(data.get("confirmed") == "1")
 
-    def on_import_export(self, app: App, data: Data) -> None:
+    def on_import_export(self, app: Table, data: Data) -> None:
         app.kept.send("current", share=False)
 
-    def on_import_cancel(self, app: App, data: Data) -> None:
+    def on_import_cancel(self, app: Table, data: Data) -> None:
         kept = app.kept
         if kept.confirm_replace:
             kept.confirm_replace = False
             return
         kept.incoming = None
-        app.screen = "history"
+        app.go("history")

@@ -8,11 +8,12 @@ from game_shell.widgets import button
 from small_islands import Land
 
 from ..board_svg import BoardHints, TileArt
+from ..choices import current_ship
 from .base import Data
-from .take import Take, current_ship, take_actions, take_panel
+from .take import Take, take_actions, take_panel
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class Landing(Take):
@@ -21,11 +22,11 @@ class Landing(Take):
     name = "land"
     acts = Take.acts | {"ship", "confirm-land", "cancel"}
 
-    def on_ship(self, app: App, data: Data) -> None:
+    def on_ship(self, app: Table, data: Data) -> None:
         app.choices.ship = data["ship"]
         app.choices.land_at = None
 
-    def on_confirm_land(self, app: App, data: Data) -> None:
+    def on_confirm_land(self, app: Table, data: Data) -> None:
         at = app.choices.land_at
         ship = current_ship(app.turn(), app.choices)
         if not at or ship is None:
@@ -33,10 +34,10 @@ class Landing(Take):
             return
         app.play(Land(ship, at[0], at[1]))
 
-    def on_cancel(self, app: App, data: Data) -> None:
+    def on_cancel(self, app: Table, data: Data) -> None:
         app.choices.clear_targets()
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         ship = current_ship(app.turn(), app.choices)
         cells = [tuple(c) for c in app.turn().legal().get("land", {}).get(ship, [])]
         if (x, y) in cells and ship is not None and not app.settings.confirm:
@@ -46,7 +47,7 @@ class Landing(Take):
         else:
             app.why_not(Land(ship or "grey", x, y))
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         ship = current_ship(app.turn(), app.choices)
         legal = v["legal"] or {}
         hints.cell_targets = {(c[0], c[1]) for c in legal.get("land", {}).get(ship, [])}
@@ -54,7 +55,7 @@ class Landing(Take):
         if at:
             hints.preview = TileArt(at[0], at[1], "SSSSSSSS", ("ship",), 0, ship)
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         land = v["legal"].get("land", {})
         cur = current_ship(app.turn(), app.choices)
         ships = ""
@@ -69,7 +70,7 @@ class Landing(Take):
             )
         return take_panel(app, v, ships)
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         return (
             take_actions(app, v)
             + button("Cancel", "cancel", "btn", shortcut="Escape")

@@ -12,7 +12,7 @@ from ..panels import hand_box, objective_card
 from .base import Data, GameStage, saved_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 SLOTS = {"normal": ("now_O", "later_O"), "advanced": ("now_M", "now_R", "later_M", "later_R")}
@@ -38,7 +38,7 @@ class Objectives(GameStage):
     name = "objectives"
     acts = frozenset({"obj", "obj-confirm"})
 
-    def on_obj(self, app: App, data: Data) -> None:
+    def on_obj(self, app: Table, data: Data) -> None:
         card, slot = data["card"], data["slot"]
         kind = card[0]  # O, M or R
         other = f"{'later' if slot == 'now' else 'now'}_{kind}"
@@ -46,17 +46,17 @@ class Objectives(GameStage):
         if app.choices.picks.get(other) == card:
             app.choices.picks.pop(other)
 
-    def on_obj_confirm(self, app: App, data: Data) -> None:
+    def on_obj_confirm(self, app: Table, data: Data) -> None:
         pair = chosen(app.turn().game.options.mode, app.choices.picks)
         if pair is None:
             app.say("Choose one objective for this round and one for the next.")
             return
         app.play(ChooseObjective(*pair))
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         app.say("First choose your objectives (below the map).")
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         held = v["held"]
         c = app.choices
         if v["mode"] == "normal":
@@ -76,7 +76,7 @@ class Objectives(GameStage):
             + hand_box(v, None, selectable=False)
         )
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         pair = chosen(v["mode"], app.choices.picks)
         return button("Confirm objectives", "obj-confirm", "btn primary", disabled=pair is None)
 

@@ -23,7 +23,7 @@ from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 END_REASONS = {
     "ships": "All four ships have landed.",
@@ -41,43 +41,43 @@ class GameOver(Screen):
          "history", "over-replay"}
     )
 
-    def on_history(self, app: App, data: Data) -> None:
+    def on_history(self, app: Table, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "over"
-        app.screen = "history"
+        app.go("history")
 
-    def on_over_replay(self, app: App, data: Data) -> None:
+    def on_over_replay(self, app: Table, data: Data) -> None:
         if app.game is not None:
             app.kept.open_replay(game_id(app.game))
             app.kept.replay_back = "over"
 
-    def on_over_seat(self, app: App, data: Data) -> None:
+    def on_over_seat(self, app: Table, data: Data) -> None:
         app.guide.on_over(app.game, int(data["seat"]), None)
 
-    def on_over_house(self, app: App, data: Data) -> None:
+    def on_over_house(self, app: Table, data: Data) -> None:
         app.guide.on_over(app.game, int(data["seat"]), int(data["n"]))
 
-    def on_coach_ok(self, app: App, data: Data) -> None:
+    def on_coach_ok(self, app: Table, data: Data) -> None:
         app.guide.got_it(data.get("tip"))
 
-    def on_coach_skip(self, app: App, data: Data) -> None:
+    def on_coach_skip(self, app: Table, data: Data) -> None:
         app.guide.skip()
 
-    def on_play_again(self, app: App, data: Data) -> None:
+    def on_play_again(self, app: Table, data: Data) -> None:
         if app.game is not None:
             form.from_game(app.form, app.game)
         app.session.remove_game()
-        app.game = None
-        app.screen = "start"
+        app.hold(None)
+        app.go("start")
         app.save_settings()
 
-    def on_explorer(self, app: App, data: Data) -> None:
-        app.screen = "explorer"
+    def on_explorer(self, app: Table, data: Data) -> None:
+        app.go("explorer")
 
-    def on_menu(self, app: App, data: Data) -> None:
+    def on_menu(self, app: Table, data: Data) -> None:
         app.to_menu()
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         g = app.game
         assert g is not None
         rows = g.scores()
@@ -156,7 +156,7 @@ class GameOver(Screen):
 
 
 def final_part(
-    app: App, g: Game, v0: dict[str, Any], tiles: list[TileArt], box: tuple[float, float, float, float]
+    app: Table, g: Game, v0: dict[str, Any], tiles: list[TileArt], box: tuple[float, float, float, float]
 ) -> str:
     """The final map, with a button per player that rings their houses and frames their ship,
     beside the breakdown of each player's points (a tap on a house line outlines its island)."""

@@ -7,17 +7,11 @@ from typing import TYPE_CHECKING
 from game_shell import widgets
 from game_shell.widgets import toasts
 
+from .. import words
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
-
-WHY = {
-    "setup": "They arrange the starting tiles.",
-    "preparation": "They choose their objectives in secret.",
-    "exploration": "It is their turn to explore.",
-    "reward": "It is their reward phase.",
-}
+    from ..port import Table
 
 
 class PassDevice(Screen):
@@ -26,19 +20,19 @@ class PassDevice(Screen):
     name = "pass"
     acts = frozenset({"unlock", "menu", "stay"})
 
-    def on_stay(self, app: App, data: Data) -> None:
-        app.leave_asked = False
+    def on_stay(self, app: Table, data: Data) -> None:
+        app.stay()
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         g = app.game
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
-        return widgets.pass_screen(seat.name, seat.colour, WHY.get(g.phase, "")) + toasts(
+        return widgets.pass_screen(seat.name, seat.colour, words.PASS_WHY.get(g.phase, "")) + toasts(
             app.message, app.notice, app.leave_asked, app.kept.saved()
         )
 
-    def on_unlock(self, app: App, data: Data) -> None:
+    def on_unlock(self, app: Table, data: Data) -> None:
         app.unlock()
 
-    def on_menu(self, app: App, data: Data) -> None:
+    def on_menu(self, app: Table, data: Data) -> None:
         app.to_menu()

@@ -9,28 +9,15 @@ from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 
 from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
-from ..choices import Choices
+from ..choices import Choices, selected_tile
 from ..panels import face_up_card, hand_box, hinted
 from ..screens import esc
 from .base import Data, GameStage, saved_ints, saved_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
-
-def selected_tile(turn: Turn, choices: Choices) -> str | None:
-    """The hand tile being placed (default: the first one that fits)."""
-    v = turn.view()
-    hand = [t["id"] for t in v["hand"]]
-    place = (v["legal"] or {}).get("place", {})
-    tile = choices.tile
-    if tile is not None and tile in hand:
-        return tile
-    for t in reversed(hand):  # the tile just taken is last: offer it first
-        if place.get(t):
-            return str(t)
-    return str(hand[0]) if hand else None
 
 
 def rotations(turn: Turn, tile: str, x: int, y: int) -> list[int]:
@@ -45,7 +32,7 @@ class Place(GameStage):
     name = "place"
     acts = frozenset({"hand", "rotate", "confirm-place", "cancel", "discard"})
 
-    def on_hand(self, app: App, data: Data) -> None:
+    def on_hand(self, app: Table, data: Data) -> None:
         tile = data["tile"]
         app.choices.tile = tile
         app.choices.preview = None
@@ -53,7 +40,7 @@ class Place(GameStage):
         if place and not place.get(tile):
             app.say("That tile fits nowhere on the map now; choose another.")
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         tile = selected_tile(app.turn(), app.choices)
         if tile is None:
             return
@@ -69,7 +56,7 @@ class Place(GameStage):
         else:
             app.choices.preview = (x, y, rots[0])
 
-    def on_rotate(self, app: App, data: Data) -> None:
+    def on_rotate(self, app: Table, data: Data) -> None:
         prev = app.choices.preview
         tile = selected_tile(app.turn(), app.choices)
         if not prev or tile is None:
@@ -80,7 +67,7 @@ class Place(GameStage):
         i = rots.index(prev[2]) if prev[2] in rots else -1
         app.choices.preview = (prev[0], prev[1], rots[(i + 1) % len(rots)])
 
-    def on_confirm_place(self, app: App, data: Data) -> None:
+    def on_confirm_place(self, app: Table, data: Data) -> None:
         prev = app.choices.preview
         tile = selected_tile(app.turn(), app.choices)
         if not prev or tile is None:
@@ -88,13 +75,13 @@ class Place(GameStage):
             return
         app.play(PlaceTile(tile, prev[0], prev[1], prev[2]))
 
-    def on_cancel(self, app: App, data: Data) -> None:
+    def on_cancel(self, app: Table, data: Data) -> None:
         app.choices.clear_targets()
 
-    def on_discard(self, app: App, data: Data) -> None:
+    def on_discard(self, app: Table, data: Data) -> None:
         app.play(DiscardTile(data["tile"]))
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         tile = selected_tile(app.turn(), app.choices)
         if not tile:
             return
@@ -112,7 +99,7 @@ class Place(GameStage):
                     (prev[0], prev[1]), fit, app.map_px, viewport.SYMBOL_SCALE
                 )
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
         if legal.get("discard"):
             return (
@@ -133,7 +120,7 @@ class Place(GameStage):
             + face_up_card(v)
         )
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
         hint = app.choices.hint
         if legal.get("discard"):

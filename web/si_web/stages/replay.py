@@ -31,7 +31,7 @@ from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 PARTS = ("rp-bar", "rp-board", "rp-panel", "rp-buttons")
 STEPS = ("first", "prev-round", "prev", "next", "next-round", "last")
@@ -176,7 +176,7 @@ class ReplayScreen(Screen):
     name = "replay"
     acts = frozenset({"step", "seek", "close"})
 
-    def parts(self, app: App) -> dict[str, str]:
+    def parts(self, app: Table) -> dict[str, str]:
         """The screen's parts by container id, plus the slider's value and its words."""
         r = app.kept.replay
         assert r is not None
@@ -192,7 +192,7 @@ class ReplayScreen(Screen):
             "where": where_label(r),
         }
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         if app.kept.replay is None:
             return '<section class="screen"><p>Nothing to replay.</p>' + button("Close", "close", "btn") + "</section>"
         p = self.parts(app)
@@ -206,7 +206,7 @@ class ReplayScreen(Screen):
             f"{glyph_defs_svg()}</div>"  # the tiles' land, sea and symbols (outside the parts)
         )
 
-    def on_step(self, app: App, data: Data) -> None:
+    def on_step(self, app: Table, data: Data) -> None:
         r = app.kept.replay
         if r is None:
             return
@@ -222,16 +222,16 @@ class ReplayScreen(Screen):
         elif to in targets:
             r.go(targets[to])
 
-    def on_seek(self, app: App, data: Data) -> None:
+    def on_seek(self, app: Table, data: Data) -> None:
         r = app.kept.replay
         if r is not None:
             r.go(int(data["value"]))
 
-    def back_act(self, app: App) -> str | None:
+    def back_act(self, app: Table) -> str | None:
         return "close"  # to the screen the replay was opened from
 
-    def on_close(self, app: App, data: Data) -> None:
+    def on_close(self, app: Table, data: Data) -> None:
         kept = app.kept
         back = kept.replay_back if kept.replay_back != "import" or kept.incoming else "history"
         kept.replay = None
-        app.screen = back
+        app.go(back)

@@ -17,7 +17,7 @@ from .base import Data, GameStage, ints, saved_ints
 from .spots import on_focus, spot_hints
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 
@@ -39,37 +39,37 @@ class Reward(GameStage):
     name = "reward"
     acts = frozenset({"house", "house-build", "keep", "end-reward", "cancel", "focus"})
 
-    def on_focus(self, app: App, data: Data) -> None:
+    def on_focus(self, app: Table, data: Data) -> None:
         x, y = ints(data, "x", "y")
         on_focus(app, x, y)
 
-    def on_house(self, app: App, data: Data) -> None:
+    def on_house(self, app: Table, data: Data) -> None:
         x, y, index = ints(data, "x", "y", "index")
         app.choices.house_at = (x, y, index)
         gains = house_gains(app.turn(), app.choices)
         if len(gains) == 1 and not app.settings.confirm:  # one way to score: build it
             self.on_house_build(app, {"choice": gains[0][0] or ""})
 
-    def on_house_build(self, app: App, data: Data) -> None:
+    def on_house_build(self, app: Table, data: Data) -> None:
         at = app.choices.house_at
         if not at:
             app.say("Tap a highlighted house location first.")
             return
         app.play(PlaceHouse(at[0], at[1], at[2], data.get("choice") or None))
 
-    def on_keep(self, app: App, data: Data) -> None:
+    def on_keep(self, app: Table, data: Data) -> None:
         app.play(KeepDiscovery(int(data["index"])))
 
-    def on_end_reward(self, app: App, data: Data) -> None:
+    def on_end_reward(self, app: Table, data: Data) -> None:
         app.play(EndReward())
 
-    def on_cancel(self, app: App, data: Data) -> None:
+    def on_cancel(self, app: Table, data: Data) -> None:
         app.choices.clear_targets()
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         app.why_not(PlaceHouse(x, y, 0, None))
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         if v.get("pending_discovery"):
             return
         seen = set()
@@ -83,7 +83,7 @@ class Reward(GameStage):
         if at:
             hints.selected = (at[0], at[1])
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         legal = v["legal"] or {}
         o = v.get("objective")
         head = '<section class="card"><h2>Reward phase</h2>' + (
@@ -107,7 +107,7 @@ class Reward(GameStage):
             body = "<p>No island meets your mission for a house now.</p>"
         return head + body + "</section>"
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         hint = app.choices.hint
         pending = v.get("pending_discovery")
         if pending:

@@ -8,7 +8,7 @@ from ..rules_page import rules_screen
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class Rules(Screen):
@@ -17,8 +17,8 @@ class Rules(Screen):
     name = "rules"
     acts = frozenset({"back"})
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         return rules_screen(app.guide.rules_from == "game" and app.game is not None)
 
-    def on_back(self, app: App, data: Data) -> None:
-        app.screen = app.guide.back_from("rules")
+    def on_back(self, app: Table, data: Data) -> None:
+        app.go(app.guide.back_from("rules"))

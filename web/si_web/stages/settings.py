@@ -12,7 +12,7 @@ from ..screens import COLOURS
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class SettingsScreen(Screen):
@@ -21,14 +21,14 @@ class SettingsScreen(Screen):
     name = "settings"
     acts = frozenset({"set", "back"})
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         return settings_screen(app.settings, app.menu_over_game and app.game is not None)
 
-    def on_set(self, app: App, data: Data) -> None:
-        settings.change(app, data["key"], data["value"])
+    def on_set(self, app: Table, data: Data) -> None:
+        app.change_setting(data["key"], data["value"])
 
-    def on_back(self, app: App, data: Data) -> None:
-        app.screen = "start"
+    def on_back(self, app: Table, data: Data) -> None:
+        app.go("start")
 
 
 def settings_screen(current: settings.Settings, over_game: bool) -> str:

@@ -14,7 +14,7 @@ from ..screens import esc
 from .base import Data, GameStage, saved_ints
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 PAIR_OF = {t.id: n for n, pair in enumerate(STARTING_TILES) for t in pair}
@@ -46,19 +46,19 @@ class Setup(GameStage):
     name = "setup"
     acts = frozenset({"layout", "draft-flip", "draft-rotate", "layout-accept"})
 
-    def on_layout(self, app: App, data: Data) -> None:
+    def on_layout(self, app: Table, data: Data) -> None:
         layouts = app.turn().legal()["layouts"]
         app.choices.draft = [list(p) for p in layouts[int(data["n"])]]
         app.choices.draft_sel = None
 
-    def _selected(self, app: App) -> list[Any] | None:
+    def _selected(self, app: Table) -> list[Any] | None:
         sel = app.choices.draft_sel
         if sel is None:
             app.say("Tap a starting tile first.")
             return None
         return draft(app.turn(), app.choices)[sel]
 
-    def on_draft_flip(self, app: App, data: Data) -> None:
+    def on_draft_flip(self, app: Table, data: Data) -> None:
         p = self._selected(app)
         if p is None:
             return
@@ -67,15 +67,15 @@ class Setup(GameStage):
                 p[0] = back.id if p[0] == front.id else front.id
                 break
 
-    def on_draft_rotate(self, app: App, data: Data) -> None:
+    def on_draft_rotate(self, app: Table, data: Data) -> None:
         p = self._selected(app)
         if p is not None:
             p[3] = (p[3] + 1) % 4
 
-    def on_layout_accept(self, app: App, data: Data) -> None:
+    def on_layout_accept(self, app: Table, data: Data) -> None:
         app.play(layout_of(draft(app.turn(), app.choices)))
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         rows = draft(app.turn(), app.choices)
         here = next((i for i, p in enumerate(rows) if (p[1], p[2]) == (x, y)), None)
         sel = app.choices.draft_sel
@@ -95,7 +95,7 @@ class Setup(GameStage):
         rows[sel][1], rows[sel][2] = x, y
         app.choices.draft_sel = None
 
-    def hints(self, app: App, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
         hints.middle = tuple(v["middle"])
         rows = draft(app.turn(), app.choices)
         for tid, x, y, r in rows:
@@ -105,7 +105,7 @@ class Setup(GameStage):
         if sel is not None:
             hints.selected = (rows[sel][1], rows[sel][2])
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         layouts = v["legal"]["layouts"]
         why = problem(app.turn(), app.choices)
         status = (
@@ -125,7 +125,7 @@ class Setup(GameStage):
             f"{status}</section>"
         )
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         sel = app.choices.draft_sel
         why = problem(app.turn(), app.choices)
         return (

@@ -14,7 +14,7 @@ from .. import viewport
 from ..board_svg import BoardHints
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 def island_cells(v: dict[str, Any], spots: list[tuple[int, int, int, str]]) -> set[tuple[int, int]]:
     """The cells of the islands holding any of these spots (to outline them)."""
@@ -30,7 +30,7 @@ MIN_RING_PX = 32.0
 RING_UNITS = 32.0  # a ring's diameter in map units
 
 
-def spot_hints(app: App, v: dict[str, Any], hints: BoardHints, spots: list[tuple[int, int, int, str]]) -> None:
+def spot_hints(app: Table, v: dict[str, Any], hints: BoardHints, spots: list[tuple[int, int, int, str]]) -> None:
     """Rings for `spots` (x, y, index, act), after an island step when they would be too small."""
     outlined = island_cells(v, spots)
     hints.island_cells |= outlined
@@ -59,7 +59,7 @@ def spot_hints(app: App, v: dict[str, Any], hints: BoardHints, spots: list[tuple
     hints.cell_act = "focus"
 
 
-def on_focus(app: App, x: int, y: int) -> None:
+def on_focus(app: Table, x: int, y: int) -> None:
     """Zoom to the island of (x, y) to show its rings."""
     app.choices.focus = (x, y)
-    app.user_viewbox = None
+    app.set_viewbox(None)

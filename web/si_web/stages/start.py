@@ -8,11 +8,11 @@ from game_shell import cards, registry, widgets
 from small_islands import Game
 
 from .. import coach, form, screens, words
-from ..panels import PHASE_NAMES
+from ..first_paint import save_summary
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class Start(Screen):
@@ -25,7 +25,7 @@ class Start(Screen):
          "open-game"}
     )
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         summary = save_summary(app)
         return screens.start_screen(
             app.form, summary is not None, summary or "", app.form_error, app.confirm_new,
@@ -33,7 +33,7 @@ class Start(Screen):
             cards.cards(registry.plugins(), app.storage),
         )
 
-    def on_new(self, app: App, data: Data) -> None:
+    def on_new(self, app: Table, data: Data) -> None:
         guided = app.guide.pending_coach or data.get("coach") == "1"
         try:
             if guided:
@@ -41,45 +41,45 @@ class Start(Screen):
             else:
                 game = Game.new(form.to_options(app.form))
         except ValueError as exc:
-            app.form_error = words.form_problem(exc, app.form["names"][: 1 if app.form["solo"] else None])
-            app.ignored = [*app.ignored[-9:], f"new game refused: {exc}"]
+            app.set_form_error(words.form_problem(exc, app.form["names"][: 1 if app.form["solo"] else None]))
+            app.note(f"new game refused: {exc}")
             return
-        app.form_error = None
+        app.set_form_error(None)
         if in_progress(app) and data.get("confirmed") != "1":
-            app.confirm_new = True
+            app.ask_confirm_new(True)
             app.guide.pending_coach = guided
             return
-        app.confirm_new = False
+        app.ask_confirm_new(False)
         if app.session.raw_save() is not None and app.broken is not None:
             app.session.move_aside(app.broken[1])
-        app.broken = None
+        app.drop_broken()
         if guided:
             app.guide.started(game)
         app.begin(game)
-        app.notice = widgets.names_cleaned(app.form["names"], [s.name for s in game.seats])
+        app.tell(widgets.names_cleaned(app.form["names"], [s.name for s in game.seats]))
 
-    def on_new_cancel(self, app: App, data: Data) -> None:
-        app.confirm_new = False
+    def on_new_cancel(self, app: Table, data: Data) -> None:
+        app.ask_confirm_new(False)
         app.guide.pending_coach = False
 
-    def on_coach_start(self, app: App, data: Data) -> None:
+    def on_coach_start(self, app: Table, data: Data) -> None:
         """A guided first game (you against an easy computer player, with tips)."""
         self.on_new(app, {**data, "coach": "1"})
 
-    def on_coach_dismiss(self, app: App, data: Data) -> None:
+    def on_coach_dismiss(self, app: Table, data: Data) -> None:
         app.guide.dismiss_offer()
 
-    def on_add_seat(self, app: App, data: Data) -> None:
+    def on_add_seat(self, app: Table, data: Data) -> None:
         form.add_seat(app.form)
 
-    def on_remove_seat(self, app: App, data: Data) -> None:
+    def on_remove_seat(self, app: Table, data: Data) -> None:
         form.remove_seat(app.form)
 
-    def on_form_solo(self, app: App, data: Data) -> None:
+    def on_form_solo(self, app: Table, data: Data) -> None:
         app.form["solo"] = data.get("solo") == "1"
         app.save_settings()
 
-    def on_continue(self, app: App, data: Data) -> None:
+    def on_continue(self, app: Table, data: Data) -> None:
         if app.session.raw_save() is None:
             return
         if app.game is not None and app.broken is None:
@@ -88,55 +88,37 @@ class Start(Screen):
         app.session.save_meta({"screen": "game"})
         app.load()
 
-    def on_rules(self, app: App, data: Data) -> None:
+    def on_rules(self, app: Table, data: Data) -> None:
         app.guide.open_rules(app)
 
-    def on_explorer(self, app: App, data: Data) -> None:
-        app.screen = "explorer"
+    def on_explorer(self, app: Table, data: Data) -> None:
+        app.go("explorer")
 
-    def on_history(self, app: App, data: Data) -> None:
+    def on_history(self, app: Table, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
         app.kept.history_back = "start"
-        app.screen = "history"
+        app.go("history")
 
-    def on_stats(self, app: App, data: Data) -> None:
+    def on_stats(self, app: Table, data: Data) -> None:
         app.kept.stats_back = "start"
-        app.screen = "stats"
+        app.go("stats")
 
-    def on_settings(self, app: App, data: Data) -> None:
-        app.screen = "settings"
+    def on_settings(self, app: Table, data: Data) -> None:
+        app.go("settings")
 
-    def on_open_game(self, app: App, data: Data) -> None:
+    def on_open_game(self, app: Table, data: Data) -> None:
         """Another game's card: the controller hands it the screen (`game_shell.host`)."""
         plugin = registry.by_name(registry.plugins(), data.get("game"))
         if plugin is not None and not plugin.home:
-            app.other_game = plugin.name
+            app.open_game(plugin.name)
 
-    def on_noop(self, app: App, data: Data) -> None:
+    def on_noop(self, app: Table, data: Data) -> None:
         pass
 
 
-def in_progress(app: App) -> bool:
+def in_progress(app: Table) -> bool:
     """A saved game that loads and is not over (starting another one would lose it)."""
     if app.session.raw_save() is None or app.broken is not None:
         return False
     g = app.game if app.game is not None else app.session.load_game()
     return isinstance(g, Game) and g.phase != "over"
-
-
-def save_summary(app: App) -> str | None:
-    """One line about the saved game (None when there is none)."""
-    if app.session.raw_save() is None:
-        return None
-    if app.game is None:
-        loaded = app.session.load_game()
-        if not isinstance(loaded, Game):
-            return "A saved game (it may not load)."
-        app.game = loaded
-    g = app.game
-    names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
-    if g.options.solo:
-        names += f" — solo, level {g.options.solo_level}"
-    if g.phase == "over":
-        return "A finished game: " + names + "."
-    return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"

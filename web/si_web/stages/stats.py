@@ -11,7 +11,7 @@ from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
 class StatsScreen(Screen):
@@ -20,7 +20,7 @@ class StatsScreen(Screen):
     name = "stats"
     acts = frozenset({"player", "history", "menu"})
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         games = app.kept.history.games
         people = stats.names(games)
         chosen = app.kept.stats_name
@@ -55,15 +55,15 @@ class StatsScreen(Screen):
             + "</div></section>"
         )
 
-    def back_act(self, app: App) -> str | None:
+    def back_act(self, app: Table) -> str | None:
         return "history" if app.kept.stats_back == "history" else "menu"  # where it was opened
 
-    def on_player(self, app: App, data: Data) -> None:
+    def on_player(self, app: Table, data: Data) -> None:
         app.kept.stats_name = data["player"][:80]
 
-    def on_history(self, app: App, data: Data) -> None:
+    def on_history(self, app: Table, data: Data) -> None:
         app.kept.reload_others()  # another game may have kept a game since (this window)
-        app.screen = "history"
+        app.go("history")
 
-    def on_menu(self, app: App, data: Data) -> None:
-        app.screen = "start"
+    def on_menu(self, app: Table, data: Data) -> None:
+        app.go("start")

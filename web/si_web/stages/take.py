@@ -6,25 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from small_islands import Action, Land, TakeTile
 
-from ..choices import Choices
+from ..choices import Choices, current_ship
 from ..panels import display_box, hand_box, stacks_line
 from .base import Data, GameStage, saved_ints, saved_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
     from ..turn import Turn
 
 
-def current_ship(turn: Turn, choices: Choices) -> str | None:
-    """The ship picked for landing (default: the first one the seat may land)."""
-    land = turn.legal().get("land", {})
-    ship = choices.ship
-    if ship in land:
-        return ship
-    return next(iter(land), None)
 
-
-def take_panel(app: App, v: dict[str, Any], land_controls: str) -> str:
+def take_panel(app: Table, v: dict[str, Any], land_controls: str) -> str:
     """The take panel: what to do, and landing when the navigation stack is empty."""
     land = v["legal"].get("land", {}) if v["legal"] else {}
     land_part = ""
@@ -45,7 +37,7 @@ def take_panel(app: App, v: dict[str, Any], land_controls: str) -> str:
     )
 
 
-def take_actions(app: App, v: dict[str, Any]) -> str:
+def take_actions(app: Table, v: dict[str, Any]) -> str:
     """The face-up tiles to take, and the landing toggle when ships may land."""
     land = v["legal"].get("land", {}) if v["legal"] else {}
     toggle = ""
@@ -64,20 +56,20 @@ class Take(GameStage):
     name = "take"
     acts = frozenset({"take", "land-mode"})
 
-    def on_take(self, app: App, data: Data) -> None:
+    def on_take(self, app: Table, data: Data) -> None:
         app.play(TakeTile(int(data["slot"])))
 
-    def on_land_mode(self, app: App, data: Data) -> None:
+    def on_land_mode(self, app: Table, data: Data) -> None:
         app.choices.mode = None if app.choices.mode == "land" else "land"
         app.choices.land_at = None
 
-    def cell(self, app: App, x: int, y: int) -> None:
+    def cell(self, app: Table, x: int, y: int) -> None:
         app.say("First take a tile from the display (or land a ship).")
 
-    def panel(self, app: App, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: dict[str, Any]) -> str:
         return take_panel(app, v, "")
 
-    def actions(self, app: App, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: dict[str, Any]) -> str:
         return take_actions(app, v)
 
     def preselect(self, choices: Choices, action: Action) -> None:

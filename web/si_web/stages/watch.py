@@ -24,10 +24,10 @@ from ..screens import esc
 from .base import Data, Screen, on_sound
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..port import Table
 
 
-def watch_view(app: App) -> tuple[dict[str, Any], bool]:
+def watch_view(app: Table) -> tuple[dict[str, Any], bool]:
     """(the view shown while a computer seat moves, whether its secrets may show).
 
     With one human the device is theirs: their view, hand and objectives included.
@@ -44,28 +44,28 @@ class Watch(Screen):
     name = "watch"
     acts = frozenset({"skip", "menu", "status", "stay", "sound", "pace", "fit"})
 
-    def on_fit(self, app: App, data: Data) -> None:
+    def on_fit(self, app: Table, data: Data) -> None:
         app.fit_map()
 
-    def on_sound(self, app: App, data: Data) -> None:
+    def on_sound(self, app: Table, data: Data) -> None:
         on_sound(app, data)
 
-    def on_pace(self, app: App, data: Data) -> None:
-        settings.change(app, "pace", data["value"])
+    def on_pace(self, app: Table, data: Data) -> None:
+        app.change_setting("pace", data["value"])
 
-    def on_stay(self, app: App, data: Data) -> None:
-        app.leave_asked = False
+    def on_stay(self, app: Table, data: Data) -> None:
+        app.stay()
 
-    def on_skip(self, app: App, data: Data) -> None:
-        app.skipping = True
+    def on_skip(self, app: Table, data: Data) -> None:
+        app.skip()
 
-    def on_menu(self, app: App, data: Data) -> None:
+    def on_menu(self, app: Table, data: Data) -> None:
         app.to_menu()
 
-    def on_status(self, app: App, data: Data) -> None:
-        app.status_open = not app.status_open
+    def on_status(self, app: Table, data: Data) -> None:
+        app.toggle_status()
 
-    def render(self, app: App) -> str:
+    def render(self, app: Table) -> str:
         g = app.game
         assert g is not None and g.to_move is not None
         v, mine = watch_view(app)
