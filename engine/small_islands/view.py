@@ -30,7 +30,7 @@ from .actions import (
     TakeTile,
 )
 from .board import Board
-from .content import TILE_BY_ID
+from .content import TILE_BY_ID, tile_json
 from .errors import short
 from .objectives import MISSIONS, REWARDS
 from .tiles import SHIP_TILE, TileJson, mask_to_points
@@ -221,13 +221,6 @@ class SeatView(_SeatViewAlways, total=False):
 
 
 # ------------------------------------------------------------------ building them
-
-def tile_json(tile_id: str | None) -> TileView | None:
-    """A face-up tile as data (id, points at rotation 0, symbols)."""
-    if tile_id is None:
-        return None
-    return TILE_BY_ID[tile_id].to_json()
-
 
 def board_json(board: Board) -> BoardView:
     """The public map: tiles as placed, houses, tokens, islands."""
