@@ -1,10 +1,10 @@
 """No import cycle between the modules of the engines and of the UI.
 
-Every import counts -- at the top of a module or inside a function. Those under
-``if TYPE_CHECKING:`` never run, so they count for the engines' check and not for the UI's:
-the UI packages have no cycle even counting them (a stage takes `si_web.port.Table`, App's
-parts declare the small protocol they need; no circle around App). ``from . import name``
-imports the submodule `name` when there is one, else the package itself (its ``__init__``).
+Every import counts -- at the top of a module or inside a function. Imports under
+``if TYPE_CHECKING:`` (they never run) count too for the packages of `TYPE_ONLY_CHECKED`
+(issue 27: a cycle of annotations is still a cycle of design); for the others only what
+runs counts. ``from . import name`` imports the submodule `name` when there is one, else
+the package itself (its ``__init__``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,14 @@ PACKAGES = {
     "si_web": ROOT / "web" / "si_web",
     "ei_web": ROOT / "web" / "ei_web",
 }
+# The packages whose modules form no cycle even counting ``if TYPE_CHECKING:`` imports: the
+# kit and the engines (a rule module takes the game as a protocol, `state.GameState`, never
+# as `Game`).
+ENGINE_PACKAGES: tuple[str, ...] = ("game_kit", "small_islands", "ember_isle")
+# The UI's packages: a stage takes `si_web.port.Table`, App's parts declare the small protocol
+# they need (no circle around App), and the shell imports no game.
+WEB_PACKAGES_TYPE_ONLY_CHECKED: tuple[str, ...] = ("game_shell", "game_plugins", "si_web", "ei_web")
+TYPE_ONLY_CHECKED: tuple[str, ...] = ENGINE_PACKAGES + WEB_PACKAGES_TYPE_ONLY_CHECKED
 
 
 def module_files(package: str, folder: Path) -> dict[str, Path]:
@@ -42,14 +50,14 @@ def _type_checking(node: ast.If) -> bool:
     )
 
 
-def _imports(tree: ast.AST, type_only: bool = False) -> list[ast.Import | ast.ImportFrom]:
+def _imports(tree: ast.AST, with_type_only: bool = False) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement of a module, skipping ``if TYPE_CHECKING:`` bodies unless
-    `type_only` (then they count too)."""
+    `with_type_only` (then those count too)."""
     found: list[ast.Import | ast.ImportFrom] = []
     todo = [tree]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.If) and _type_checking(node) and not type_only:
+        if not with_type_only and isinstance(node, ast.If) and _type_checking(node):
             todo.extend(node.orelse)
             continue
         if isinstance(node, ast.Import | ast.ImportFrom):
@@ -58,12 +66,12 @@ def _imports(tree: ast.AST, type_only: bool = False) -> list[ast.Import | ast.Im
     return found
 
 
-def imported(module: str, path: Path, known: set[str], type_only: bool = False) -> set[str]:
-    """The project modules `module` imports (with `type_only`, also under TYPE_CHECKING)."""
+def imported(module: str, path: Path, known: set[str], with_type_only: bool = False) -> set[str]:
+    """The project modules `module` imports (`with_type_only`: ``if TYPE_CHECKING:`` ones too)."""
     is_package = path.name == "__init__.py"
     here = module.split(".") if is_package else module.split(".")[:-1]
     out = set()
-    for node in _imports(ast.parse(path.read_text(), str(path)), type_only):
+    for node in _imports(ast.parse(path.read_text(), str(path)), with_type_only):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -78,13 +86,13 @@ def imported(module: str, path: Path, known: set[str], type_only: bool = False) 
 
 
 def import_graph(
-    packages: tuple[str, ...] = tuple(PACKAGES), type_only: bool = False
+    packages: tuple[str, ...] = tuple(PACKAGES), with_type_only: bool = False
 ) -> dict[str, set[str]]:
-    """Module -> the project modules it imports (of `packages`; `type_only`: counting the
-    imports under ``if TYPE_CHECKING:``)."""
+    """Module -> the modules of `packages` it imports (`with_type_only`: ``if TYPE_CHECKING:``
+    imports too)."""
     files = {m: p for pkg in packages for m, p in module_files(pkg, PACKAGES[pkg]).items()}
     known = set(files)
-    return {m: imported(m, p, known, type_only) for m, p in files.items()}
+    return {m: imported(m, p, known, with_type_only) for m, p in files.items()}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -136,7 +144,6 @@ def test_function_level_imports_count_and_type_checking_ones_do_not(tmp_path: Pa
     files = module_files("pkg", pkg)
     assert imported("pkg.a", files["pkg.a"], set(files)) == {"pkg.c"}
     assert imported("pkg.c", files["pkg.c"], set(files)) == {"pkg.a"}
-    assert imported("pkg.a", files["pkg.a"], set(files), type_only=True) == {"pkg.b", "pkg.c"}
 
 
 def test_no_import_cycle_in_the_engines_or_the_ui() -> None:
@@ -144,14 +151,35 @@ def test_no_import_cycle_in_the_engines_or_the_ui() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-UI = ("game_shell", "game_plugins", "si_web", "ei_web")
+def test_type_checking_imports_count_when_asked(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text(
+        "import typing\nif typing.TYPE_CHECKING:\n    from .b import B\n"
+        "else:\n    from . import c\n"
+    )
+    (pkg / "b.py").write_text("")
+    (pkg / "c.py").write_text("")
+    files = module_files("pkg", pkg)
+    assert imported("pkg.a", files["pkg.a"], set(files)) == {"pkg.c"}
+    assert imported("pkg.a", files["pkg.a"], set(files), with_type_only=True) == {"pkg.b", "pkg.c"}
 
 
-def test_no_import_cycle_in_the_ui_even_counting_type_only_imports() -> None:
-    """The UI's modules form no circle even through ``if TYPE_CHECKING:`` imports (the
-    engines' type-only imports are not checked here)."""
-    cycle = find_cycle(import_graph(UI, type_only=True))
-    assert cycle is None, "import cycle (type-only imports counted): " + " -> ".join(cycle or [])
+def test_the_type_only_graph_covers_the_listed_packages() -> None:
+    assert set(TYPE_ONLY_CHECKED) <= set(PACKAGES)
+    graph = import_graph(TYPE_ONLY_CHECKED, with_type_only=True)
+    assert {m.split(".")[0] for m in graph} == set(TYPE_ONLY_CHECKED)
+    assert "small_islands.view" in graph["small_islands.game"]
+    runtime = import_graph(TYPE_ONLY_CHECKED)
+    assert all(runtime[m] <= graph[m] for m in graph)
+
+
+def test_no_import_cycle_counting_type_only_imports() -> None:
+    """Issue 27: no cycle among the kit's and the engines' modules, ``if TYPE_CHECKING:``
+    imports included (the UI's packages join through `WEB_PACKAGES_TYPE_ONLY_CHECKED`)."""
+    cycle = find_cycle(import_graph(TYPE_ONLY_CHECKED, with_type_only=True))
+    assert cycle is None, "import cycle (type-only imports included): " + " -> ".join(cycle or [])
 
 
 # the browser entries that create or hold an App; no other module imports its app.py
@@ -165,7 +193,7 @@ def test_only_the_browser_entries_import_the_app_facades() -> None:
     """Stages take `si_web.port.Table` and App's parts their own small protocols: no module
     of the UI imports an app.py, not even under TYPE_CHECKING, but the browser entries that
     create or hold the App."""
-    graph = import_graph(UI, type_only=True)
+    graph = import_graph(WEB_PACKAGES_TYPE_ONLY_CHECKED, with_type_only=True)
     for facade, holders in APP_HOLDERS.items():
         users = {m for m, imports in graph.items() if facade in imports}
         assert users <= holders, f"{sorted(users - holders)} import {facade}"

@@ -6,19 +6,14 @@ decision; the players answer offers (Claim / Decline) and Curses (WardCurse).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Claim, Decline, WardCurse
 from .content import CURSE
 from .errors import IllegalAction
-from .state import Clue, Distribution
+from .state import Clue, Distribution, GameState
 from .steps import draw_fitting
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def start(g: Game, column: str) -> None:
+def start(g: GameState, column: str) -> None:
     """Steps 1-3: the raiser's rose, the deal from the bottom rose up, the pool."""
     assert g.turn is not None
     raiser = g.turn.seat
@@ -49,7 +44,7 @@ def start(g: Game, column: str) -> None:
     _reveal(g)
 
 
-def _dist(g: Game) -> Distribution:
+def _dist(g: GameState) -> Distribution:
     assert g.dist is not None
     return g.dist
 
@@ -63,7 +58,7 @@ def offer_order(d: Distribution) -> list[int]:
     return order
 
 
-def _reveal(g: Game) -> None:
+def _reveal(g: GameState) -> None:
     """Step 4: turn up the next card, while the pool has cards and roses remain."""
     d = _dist(g)
     g.mark_revealed()
@@ -80,12 +75,12 @@ def _reveal(g: Game) -> None:
     g.to_move = d.asking[0]
 
 
-def legal_offer(g: Game) -> list[Action]:
+def legal_offer(g: GameState) -> list[Action]:
     """The player asked answers the revealed card."""
     return [Claim(), Decline()]
 
 
-def apply_claim(g: Game, a: Claim) -> None:
+def apply_claim(g: GameState, a: Claim) -> None:
     """Take the card and the lowest remaining rose back."""
     d = _dist(g)
     seat = d.asking[0]
@@ -99,7 +94,7 @@ def apply_claim(g: Game, a: Claim) -> None:
     _reveal(g)
 
 
-def apply_decline(g: Game, a: Decline) -> None:
+def apply_decline(g: GameState, a: Decline) -> None:
     """Pass the card to the next player; when nobody claims it, it is discarded."""
     d = _dist(g)
     g.note("decline", d.asking.pop(0), card=d.card)
@@ -114,7 +109,7 @@ def apply_decline(g: Game, a: Decline) -> None:
 
 
 # ------------------------------------------------------------------ curses
-def _curse(g: Game) -> None:
+def _curse(g: GameState) -> None:
     """Step 6: every rose holder, in seat order from the raiser, loses an amulet or a card."""
     d = _dist(g)
     holders = [s for s in g.seat_order(d.raiser) if s in d.roses]
@@ -128,7 +123,7 @@ def _curse(g: Game) -> None:
     _next_ward(g)
 
 
-def _next_ward(g: Game) -> None:
+def _next_ward(g: GameState) -> None:
     d = _dist(g)
     if d.wards:
         g.stage = "ward"
@@ -140,7 +135,7 @@ def _next_ward(g: Game) -> None:
     _finish(g)
 
 
-def legal_ward(g: Game) -> list[Action]:
+def legal_ward(g: GameState) -> list[Action]:
     """An amulet and/or the highest treasure card, whichever the player has."""
     s = g.seats[_dist(g).wards[0]]
     out: list[Action] = []
@@ -151,7 +146,7 @@ def legal_ward(g: Game) -> list[Action]:
     return out
 
 
-def check_ward(g: Game, a: WardCurse) -> None:
+def check_ward(g: GameState, a: WardCurse) -> None:
     """Why a WardCurse is illegal."""
     s = g.seats[_dist(g).wards[0]]
     if a.choice == "amulet":
@@ -159,7 +154,7 @@ def check_ward(g: Game, a: WardCurse) -> None:
     raise IllegalAction("no_treasure", f"{s.name} has no treasure card to discard")
 
 
-def apply_ward(g: Game, a: WardCurse) -> None:
+def apply_ward(g: GameState, a: WardCurse) -> None:
     """Pay the Curse."""
     d = _dist(g)
     seat = d.wards.pop(0)
@@ -176,7 +171,7 @@ def apply_ward(g: Game, a: WardCurse) -> None:
 
 
 # ----------------------------------------------------------------- the end
-def _finish(g: Game) -> None:
+def _finish(g: GameState) -> None:
     """Steps 5 and 7-10: pool and roses back, clean up, the end or a new clue, statues."""
     d = _dist(g)
     g.treasure_discard.extend(d.pool)
@@ -203,7 +198,7 @@ def _finish(g: Game) -> None:
     g.end_turn()
 
 
-def _new_clue(g: Game, column: str, placer: int) -> None:
+def _new_clue(g: GameState, column: str, placer: int) -> None:
     """Step 9 (R7, R17): the top clue card that fits starts the column again."""
     card = draw_fitting(g)
     if card is None:
@@ -217,7 +212,7 @@ def _new_clue(g: Game, column: str, placer: int) -> None:
     g.note("new_clue", placer, card=card, column=column, rose=rose is not None)
 
 
-def _statues(g: Game) -> None:
+def _statues(g: GameState) -> None:
     """Section 9.1 (R18): each statue makes an amulet ahead of it, then turns clockwise."""
     b = g.board
     for h, kind in list(b.objects.items()):

@@ -8,7 +8,7 @@ step of the turn, then the action's own rule.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game_kit.actions import field_names
 
@@ -17,12 +17,9 @@ from . import distribution, setup, turn
 from .actions import Action
 from .content import CLUE_CARDS, COLUMNS, LAVA_TILES, OBJECT_KINDS, POWERS, TRIADS
 from .errors import IllegalAction, MalformedInput, short
-from .state import PHASE_OF
+from .state import PHASE_OF, GameState
 
-if TYPE_CHECKING:
-    from .game import Game
-
-LEGAL: dict[str, Callable[[Game], list[Action]]] = {
+LEGAL: dict[str, Callable[[GameState], list[Action]]] = {
     "objects": setup.legal_objects,
     "triads": setup.legal_triads,
     "rovers": setup.legal_rovers,
@@ -38,14 +35,14 @@ LEGAL: dict[str, Callable[[Game], list[Action]]] = {
 }
 
 
-def _whole(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+def _whole(g: GameState, cls: type[Action], only: Action | None = None) -> list[Action]:
     return [a for a in LEGAL[g.stage](g) if type(a) is cls]
 
 
 #: Per stage: the legal actions of one class (`only`, when given, may narrow the list to
 #: that one action where checking it alone is cheaper); always a subset of `LEGAL[stage]`
 #: holding every legal action of that class (or `only`, if legal).
-PARTS: dict[str, Callable[[Game, type[Action], Action | None], list[Action]]] = {
+PARTS: dict[str, Callable[[GameState, type[Action], Action | None], list[Action]]] = {
     "turn": lambda g, cls, only: turn.turn_part(g, cls),
     "move": lambda g, cls, only: turn.move_part(g, cls),
     "lava": turn.lava_part,
@@ -53,7 +50,7 @@ PARTS: dict[str, Callable[[Game, type[Action], Action | None], list[Action]]] = 
 }
 
 
-def legal_of(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+def legal_of(g: GameState, cls: type[Action], only: Action | None = None) -> list[Action]:
     """The legal actions of class `cls` now (see `PARTS`)."""
     if g.stage not in RULES[cls][0]:
         return []
@@ -61,7 +58,9 @@ def legal_of(g: Game, cls: type[Action], only: Action | None = None) -> list[Act
 
 
 #: Action type -> (stages where it may be played, its apply function, its checker).
-RULES: dict[type[Action], tuple[frozenset[str], Callable[[Game, Any], None], Callable[..., None]]]
+RULES: dict[
+    type[Action], tuple[frozenset[str], Callable[[GameState, Any], None], Callable[..., None]]
+]
 RULES = {
     act.PlaceObject: (frozenset({"objects"}), setup.apply_object, setup.check_object),
     act.PlaceTriad: (frozenset({"triads"}), setup.apply_triad, setup.check_triad),
@@ -86,7 +85,7 @@ RULES = {
     act.Decline: (frozenset({"offer"}), distribution.apply_decline, lambda g, a: None),
     act.WardCurse: (frozenset({"ward"}), distribution.apply_ward, distribution.check_ward),
 }
-APPLY: dict[type[Action], Callable[[Game, Any], None]] = {k: v[1] for k, v in RULES.items()}
+APPLY: dict[type[Action], Callable[[GameState, Any], None]] = {k: v[1] for k, v in RULES.items()}
 
 _VOCABULARY: dict[str, frozenset[str]] = {
     "kind": frozenset(OBJECT_KINDS),
@@ -110,7 +109,7 @@ def check_form(action: Any) -> None:
             raise MalformedInput(f"{action.type}: unknown {name} {short(getattr(action, name))}")
 
 
-def explain(g: Game, action: Action) -> None:
+def explain(g: GameState, action: Action) -> None:
     """Raise the `IllegalAction` that says why `action` is not legal now."""
     stages, _, check = RULES[type(action)]
     if g.stage not in stages:
@@ -125,6 +124,6 @@ def explain(g: Game, action: Action) -> None:
     check(g, action)
 
 
-def settle(g: Game) -> None:
+def settle(g: GameState) -> None:
     """After an action: end the turn by itself when nothing but EndTurn is left."""
     turn.settle(g)

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, PlaceObject, PlaceRover, PlaceTriad, SeedColumn
 from .content import COLUMNS, DEFAULT_OBJECTS, LAND, OBJECT_GROUND, OBJECT_ORDER, SPACING, TRIADS
 from .errors import IllegalAction, short
 from .hexes import bit, dist, hexes_of, on_board
-from .state import Clue
+from .state import Clue, GameState
 from .steps import check_land, draw_fitting
-
-if TYPE_CHECKING:
-    from .game import Game
 
 MAX_OBJECT_RESTARTS = 1000
 
 
 # ------------------------------------------------------------------ objects
-def place_objects(g: Game) -> None:
+def place_objects(g: GameState) -> None:
     """Default or random objects at once; ``"players"`` waits for PlaceObject actions."""
     mode = g.options.objects
     if mode == "default":
@@ -28,7 +23,7 @@ def place_objects(g: Game) -> None:
         _random_objects(g)
 
 
-def _random_objects(g: Game) -> None:
+def _random_objects(g: GameState) -> None:
     """Section 4.3: one object at a time, a hex drawn among the legal ones sorted by (q, r)."""
     pristine = g.board.copy()
     for _ in range(MAX_OBJECT_RESTARTS):
@@ -44,7 +39,7 @@ def _random_objects(g: Game) -> None:
     raise RuntimeError("random object placement failed")  # never seen on the 48 maps
 
 
-def legal_objects(g: Game) -> list[Action]:
+def legal_objects(g: GameState) -> list[Action]:
     """Every PlaceObject for the next object (statues with each of the 6 facings)."""
     kind = OBJECT_ORDER[g.objects_placed]
     hexes = hexes_of(g.board.object_hexes(kind))
@@ -53,7 +48,7 @@ def legal_objects(g: Game) -> list[Action]:
     return [PlaceObject(kind, h, f) for h in hexes for f in range(6)]
 
 
-def check_object(g: Game, a: PlaceObject) -> None:
+def check_object(g: GameState, a: PlaceObject) -> None:
     """Why a PlaceObject is illegal (section 3.8, R4)."""
     kind = OBJECT_ORDER[g.objects_placed]
     if a.kind != kind:
@@ -75,7 +70,7 @@ def check_object(g: Game, a: PlaceObject) -> None:
         raise IllegalAction("beside_sea", f"a statue may not stand beside the sea: {a.hex}")
 
 
-def apply_object(g: Game, a: PlaceObject) -> None:
+def apply_object(g: GameState, a: PlaceObject) -> None:
     """Stand the object; the next seat places the next one, then the triads."""
     g.board.add_object(a.kind, a.hex, a.facing)
     g.changed()
@@ -84,7 +79,7 @@ def apply_object(g: Game, a: PlaceObject) -> None:
     _next_object(g)
 
 
-def _next_object(g: Game) -> None:
+def _next_object(g: GameState) -> None:
     order = g.seat_order()
     while g.objects_placed < len(OBJECT_ORDER):
         kind = OBJECT_ORDER[g.objects_placed]
@@ -97,7 +92,7 @@ def _next_object(g: Game) -> None:
     _start_triads(g)
 
 
-def begin(g: Game) -> None:
+def begin(g: GameState) -> None:
     """The first setup decision after the automatic steps."""
     if g.options.objects == "players":
         _next_object(g)
@@ -107,7 +102,7 @@ def begin(g: Game) -> None:
 
 
 # ------------------------------------------------------------------- triads
-def _start_triads(g: Game) -> None:
+def _start_triads(g: GameState) -> None:
     if g.options.volcano:
         g.setup_order = g.seat_order()[::-1]
         g.stage = "triads"
@@ -117,12 +112,12 @@ def _start_triads(g: Game) -> None:
     g.to_move = g.setup_order[0]
 
 
-def _unused_triads(g: Game) -> list[str]:
+def _unused_triads(g: GameState) -> list[str]:
     used = {t for t, *_ in g.board.triads}
     return [t for t in TRIADS if t not in used]
 
 
-def legal_triads(g: Game) -> list[Action]:
+def legal_triads(g: GameState) -> list[Action]:
     """Every PlaceTriad; when none fits, PlaceRover on any island space instead."""
     out: list[Action] = [
         PlaceTriad(t, m, lv, n)
@@ -132,7 +127,7 @@ def legal_triads(g: Game) -> list[Action]:
     return out or legal_rovers(g)
 
 
-def triad_part(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+def triad_part(g: GameState, cls: type[Action], only: Action | None = None) -> list[Action]:
     """`legal_triads` of one class, or just `only` when it is one of them."""
     if isinstance(only, PlaceTriad):
         fits = only.triad in _unused_triads(g) and (only.match, only.lava, only.new) in (
@@ -142,7 +137,7 @@ def triad_part(g: Game, cls: type[Action], only: Action | None = None) -> list[A
     return [a for a in legal_triads(g) if type(a) is cls]
 
 
-def check_triad(g: Game, a: PlaceTriad) -> None:
+def check_triad(g: GameState, a: PlaceTriad) -> None:
     """Why a PlaceTriad is illegal (section 5 step 6, R6)."""
     if a.triad not in _unused_triads(g):
         raise IllegalAction("triad_used", f"triad {a.triad} is already on the map")
@@ -169,7 +164,7 @@ def check_triad(g: Game, a: PlaceTriad) -> None:
         raise IllegalAction("not_island", f"the triad's lava must cover an island space: {a.lava}")
 
 
-def apply_triad(g: Game, a: PlaceTriad) -> None:
+def apply_triad(g: GameState, a: PlaceTriad) -> None:
     """Lay the triad; the rover starts on the new hex."""
     g.board.place_triad(a.triad, a.match, a.lava, a.new)
     g.changed()
@@ -179,7 +174,7 @@ def apply_triad(g: Game, a: PlaceTriad) -> None:
     _next_placer(g)
 
 
-def _next_placer(g: Game) -> None:
+def _next_placer(g: GameState) -> None:
     if g.setup_order:
         g.to_move = g.setup_order[0]
     else:
@@ -187,19 +182,19 @@ def _next_placer(g: Game) -> None:
 
 
 # ------------------------------------------------------------------- rovers
-def legal_rovers(g: Game) -> list[Action]:
+def legal_rovers(g: GameState) -> list[Action]:
     """PlaceRover on every island space."""
     return [PlaceRover(h) for h in hexes_of(g.board.island)]
 
 
-def check_rover(g: Game, a: PlaceRover) -> None:
+def check_rover(g: GameState, a: PlaceRover) -> None:
     """Why a PlaceRover is illegal."""
     if g.stage == "triads":
         raise IllegalAction("must_place_triad", "place a triad; the rover starts on its new hex")
     check_land(g, a.hex)
 
 
-def apply_rover(g: Game, a: PlaceRover) -> None:
+def apply_rover(g: GameState, a: PlaceRover) -> None:
     """Put the rover down."""
     seat = g.setup_order.pop(0)
     g.seats[seat].rover = a.hex
@@ -208,12 +203,12 @@ def apply_rover(g: Game, a: PlaceRover) -> None:
 
 
 # ----------------------------------------------------------------- seeding
-def _start_seeding(g: Game) -> None:
+def _start_seeding(g: GameState) -> None:
     g.setup_order = g.seat_order()
     _next_seed(g)
 
 
-def _next_seed(g: Game) -> None:
+def _next_seed(g: GameState) -> None:
     while g.setup_order:
         card = draw_fitting(g)
         if card is not None:
@@ -233,17 +228,17 @@ def _next_seed(g: Game) -> None:
     g.begin_turn(g.first_player)
 
 
-def legal_seed(g: Game) -> list[Action]:
+def legal_seed(g: GameState) -> list[Action]:
     """SeedColumn on every column without a clue."""
     return [SeedColumn(c) for c in COLUMNS if not g.columns[c].clues]
 
 
-def check_seed(g: Game, a: SeedColumn) -> None:
+def check_seed(g: GameState, a: SeedColumn) -> None:
     """Why a SeedColumn is illegal."""
     raise IllegalAction("column_taken", f"column {a.column} already has a clue")
 
 
-def apply_seed(g: Game, a: SeedColumn) -> None:
+def apply_seed(g: GameState, a: SeedColumn) -> None:
     """Place the drawn card with a rose; the next seat seeds, then hands are dealt."""
     seat = g.setup_order.pop(0)
     assert g.seed_card is not None

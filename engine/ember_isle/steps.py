@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .errors import IllegalAction
 from .hexes import Hex, bit, count, on_board
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
-def check_land(g: Game, h: Hex) -> None:
+def check_land(g: GameState, h: Hex) -> None:
     """Raise unless `h` is an island space (off the board, sea, volcano, lava)."""
     b = g.board
     if not on_board(h):
@@ -24,14 +20,14 @@ def check_land(g: Game, h: Hex) -> None:
         raise IllegalAction("not_island", f"{h} is not an island space (lava)")
 
 
-def fits_empty(g: Game, card: str) -> bool:
+def fits_empty(g: GameState, card: str) -> bool:
     """Ruling R7: on an empty column the card leaves 2 or more candidates and reduces it."""
     n = count(g.board.island)
     kept = count(g.board.island & g.board.predicate(card))
     return 2 <= kept < n
 
 
-def draw_fitting(g: Game) -> str | None:
+def draw_fitting(g: GameState) -> str | None:
     """Draw clue cards until one fits an empty column (rejects go face up to the discard)."""
     for _ in range(len(g.clue_deck) + len(g.clue_discard) + 1):
         card = g.draw_clue()

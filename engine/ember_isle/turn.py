@@ -8,7 +8,6 @@ function (only ever called on a legal action).
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from .actions import (
     Action,
@@ -31,15 +30,12 @@ from .content import CUBES, LAVA_TILES, MAX_BOUNDS, STALL_TURNS
 from .errors import IllegalAction
 from .hexes import Hex, beside, bit, count, dilate, hexes_of, iter_hexes, mask_of, on_board
 from .movement import bound_targets
-from .state import Clue, Seat, Turn
+from .state import Clue, GameState, Seat, Turn
 from .steps import check_land
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 # ------------------------------------------------------------- turn order
-def begin_turn(g: Game, seat: int) -> None:
+def begin_turn(g: GameState, seat: int) -> None:
     """Start `seat`'s turn: first the amulet under the rover, if any."""
     g.turns += 1
     g.turn = Turn(seat)
@@ -47,7 +43,7 @@ def begin_turn(g: Game, seat: int) -> None:
     g.stage = "start" if g.seats[seat].rover in g.amulets else "turn"
 
 
-def end_turn(g: Game) -> None:
+def end_turn(g: GameState) -> None:
     """End the turn; the stall rule (R19) may end the game; else the next seat plays."""
     t = _turn(g)
     g.stall = 0 if t.acted else g.stall + 1
@@ -58,23 +54,23 @@ def end_turn(g: Game) -> None:
     begin_turn(g, (t.seat + 1) % len(g.seats))
 
 
-def settle(g: Game) -> None:
+def settle(g: GameState) -> None:
     """End the turn by itself once the main action is done and nothing else is possible."""
     if g.stage == "turn" and _turn(g).main_done and g.legal_actions() == [EndTurn()]:
         end_turn(g)
         g.forget_legal()  # the cached legal actions were the ended turn's
 
 
-def _turn(g: Game) -> Turn:
+def _turn(g: GameState) -> Turn:
     assert g.turn is not None
     return g.turn
 
 
-def _seat(g: Game) -> Seat:
+def _seat(g: GameState) -> Seat:
     return g.seats[_turn(g).seat]
 
 
-def _rover(g: Game) -> Hex:
+def _rover(g: GameState) -> Hex:
     rover = _seat(g).rover
     assert rover is not None
     return rover
@@ -90,12 +86,12 @@ _lava = functools.cache(PlaceLava)
 _raise = functools.cache(Raise)
 
 
-def legal_turn(g: Game) -> list[Action]:
+def legal_turn(g: GameState) -> list[Action]:
     """Between steps: the main action (if not done), powers, a raise, or the end."""
     return [a for cls in TURN_PARTS for a in turn_part(g, cls)]
 
 
-def turn_part(g: Game, cls: type[Action]) -> list[Action]:
+def turn_part(g: GameState, cls: type[Action]) -> list[Action]:
     """The legal actions of one class between steps (`legal_turn` is their union)."""
     t, s = _turn(g), _seat(g)
     main = not t.main_done
@@ -131,12 +127,12 @@ TURN_PARTS: tuple[type[Action], ...] = (
 )
 
 
-def legal_move(g: Game) -> list[Action]:
+def legal_move(g: GameState) -> list[Action]:
     """Mid-move: another bound, stop (never on lava), or raise."""
     return [a for cls in (Bound, StopMove, Raise) for a in move_part(g, cls)]
 
 
-def move_part(g: Game, cls: type[Action]) -> list[Action]:
+def move_part(g: GameState, cls: type[Action]) -> list[Action]:
     """The legal actions of one class in the middle of a move."""
     if cls is Bound:
         return [_bound(h) for h in iter_hexes(_bound_mask(g))]
@@ -148,17 +144,17 @@ def move_part(g: Game, cls: type[Action]) -> list[Action]:
     return []
 
 
-def legal_amulet(g: Game) -> list[Action]:
+def legal_amulet(g: GameState) -> list[Action]:
     """The rover stands on an amulet: take it or leave it."""
     return [TakeAmulet(), LeaveAmulet()]
 
 
-def legal_lava(g: Game) -> list[Action]:
+def legal_lava(g: GameState) -> list[Action]:
     """Every hex where the lava of a taken amulet may go (section 8)."""
     return [_lava(h) for h in lava_hexes(g)]
 
 
-def clue_plays(g: Game) -> list[Action]:
+def clue_plays(g: GameState) -> list[Action]:
     """Every legal PlayClue and PlayLavaTile (0 < n' < n, a rose in supply)."""
     found: list[Action] | None = g.memo.get("clue_plays")
     if found is None:
@@ -166,7 +162,7 @@ def clue_plays(g: Game) -> list[Action]:
     return found
 
 
-def _clue_plays(g: Game) -> list[Action]:
+def _clue_plays(g: GameState) -> list[Action]:
     s, b = _seat(g), g.board
     if s.roses <= 0:
         return []
@@ -193,14 +189,14 @@ def can_pay(s: Seat, amulets: int | None = None) -> bool:
     return (s.amulets if amulets is None else amulets) > 0 or bool(s.treasure)
 
 
-def _bound_mask(g: Game) -> int:
+def _bound_mask(g: GameState) -> int:
     t, s = _turn(g), _seat(g)
     used = t.bounds if g.stage == "move" else 0
     free, paid = bound_targets(g.board, _rover(g), used, can_pay(s))
     return free | paid
 
 
-def power_options(g: Game) -> list[Action]:
+def power_options(g: GameState) -> list[Action]:
     """The powers whose effect is legal now (the amulet already paid)."""
     s = _seat(g)
     out: list[Action] = []
@@ -214,7 +210,7 @@ def power_options(g: Game) -> list[Action]:
     return out
 
 
-def cube_options(g: Game) -> list[Action]:
+def cube_options(g: GameState) -> list[Action]:
     """RemoveCube on every cube of a colour with at least 2 cubes on the map."""
     out: list[Action] = []
     for column in g.columns:
@@ -224,18 +220,18 @@ def cube_options(g: Game) -> list[Action]:
     return out
 
 
-def raise_options(g: Game) -> list[Action]:
+def raise_options(g: GameState) -> list[Action]:
     """Raise every treasure located under the rover."""
     here = bit(_rover(g))
     return [_raise(c) for c in g.columns if g.candidates(c) == here]
 
 
-def lava_hexes(g: Game) -> list[Hex]:
+def lava_hexes(g: GameState) -> list[Hex]:
     """Legal lava hexes: beside volcano or lava, no statue, rover or amulet, R13 kept."""
     return [h for h in hexes_of(_lava_room(g)) if keeps_candidates(g, h)]
 
 
-def lava_part(g: Game, cls: type[Action], only: Action | None = None) -> list[Action]:
+def lava_part(g: GameState, cls: type[Action], only: Action | None = None) -> list[Action]:
     """`legal_lava`, or just `only` when it is one of them (one R13 check, not all)."""
     if cls is not PlaceLava:
         return []
@@ -246,12 +242,12 @@ def lava_part(g: Game, cls: type[Action], only: Action | None = None) -> list[Ac
     return legal_lava(g)
 
 
-def any_lava_hex(g: Game) -> bool:
+def any_lava_hex(g: GameState) -> bool:
     """Is there a legal lava hex (`lava_hexes` without listing them all)?"""
     return any(keeps_candidates(g, h) for h in iter_hexes(_lava_room(g)))
 
 
-def _lava_room(g: Game) -> int:
+def _lava_room(g: GameState) -> int:
     """Island spaces beside the volcano or lava without a statue, rover or amulet."""
     b = g.board
     if not b.volcano or g.lava_supply <= 0:
@@ -260,7 +256,7 @@ def _lava_room(g: Game) -> int:
     return m & ~mask_of(s.rover for s in g.seats if s.rover is not None) & ~mask_of(g.amulets)
 
 
-def keeps_candidates(g: Game, h: Hex) -> bool:
+def keeps_candidates(g: GameState, h: Hex) -> bool:
     """Ruling R13: after lava on `h` every column still has a candidate."""
     b = g.board
     for col in g.columns.values():
@@ -273,14 +269,14 @@ def keeps_candidates(g: Game, h: Hex) -> bool:
 
 
 # --------------------------------------------------------------- checkers
-def _main_free(g: Game, what: str) -> None:
+def _main_free(g: GameState, what: str) -> None:
     if g.stage == "turn" and _turn(g).main_done:
         raise IllegalAction(
             "already_acted", f"the main action of this turn is done ({what} needs an amulet power)"
         )
 
 
-def _column_effect(g: Game, column: str, clue: str, what: str) -> None:
+def _column_effect(g: GameState, column: str, clue: str, what: str) -> None:
     cand = g.candidates(column)
     n, kept = count(cand), count(cand & g.board.predicate(clue))
     if kept == 0:
@@ -289,7 +285,7 @@ def _column_effect(g: Game, column: str, clue: str, what: str) -> None:
         raise IllegalAction("not_reducing", f"{what} does not reduce {column} ({n} spaces)")
 
 
-def _has_card(g: Game, card: str) -> None:
+def _has_card(g: GameState, card: str) -> None:
     s = _seat(g)
     if card not in s.hand:
         raise IllegalAction("not_in_hand", f"{s.name} does not hold clue {card}")
@@ -297,14 +293,14 @@ def _has_card(g: Game, card: str) -> None:
         raise IllegalAction("no_rose", f"{s.name} has no compass rose left to play a clue")
 
 
-def check_play_clue(g: Game, a: PlayClue) -> None:
+def check_play_clue(g: GameState, a: PlayClue) -> None:
     """Why a PlayClue is illegal."""
     _main_free(g, "a clue")
     _has_card(g, a.card)
     _column_effect(g, a.column, a.card, f"clue {a.card}")
 
 
-def check_lava_tile(g: Game, a: PlayLavaTile) -> None:
+def check_lava_tile(g: GameState, a: PlayLavaTile) -> None:
     """Why a PlayLavaTile is illegal (R10)."""
     _main_free(g, "a lava clue tile")
     if not g.options.volcano:
@@ -323,7 +319,7 @@ def check_lava_tile(g: Game, a: PlayLavaTile) -> None:
     _column_effect(g, a.column, LAVA_TILES[a.tile], f"lava clue tile {a.tile}")
 
 
-def check_bound(g: Game, a: Bound) -> None:
+def check_bound(g: GameState, a: Bound) -> None:
     """Why a Bound is illegal (section 6.3, R11)."""
     _main_free(g, "a move")
     h, b = a.hex, g.board
@@ -364,32 +360,32 @@ def _lava_exit(b: Board, h: Hex, left_after: int) -> None:
         )
 
 
-def check_stop(g: Game, a: StopMove) -> None:
+def check_stop(g: GameState, a: StopMove) -> None:
     """Why a StopMove is illegal."""
     if g.board.lava & bit(_rover(g)):
         raise IllegalAction("lava_end", "a move never ends on lava")
     raise IllegalAction("wrong_step", "make at least one bound of the bought move first")
 
 
-def check_pass(g: Game, a: Pass) -> None:
+def check_pass(g: GameState, a: Pass) -> None:
     """Why a Pass is illegal."""
     _main_free(g, "a move")
 
 
-def check_swap(g: Game, a: Swap) -> None:
+def check_swap(g: GameState, a: Swap) -> None:
     """Why a Swap is illegal."""
     _main_free(g, "a swap")
     raise IllegalAction("empty_hand", f"{_seat(g).name} holds no clue card to swap")
 
 
-def check_raise(g: Game, a: Raise) -> None:
+def check_raise(g: GameState, a: Raise) -> None:
     """Why a Raise is illegal."""
     raise IllegalAction(
         "not_located", f"the {a.column} treasure is not located under the rover at {_rover(g)}"
     )
 
 
-def check_buy(g: Game, a: BuyPower) -> None:
+def check_buy(g: GameState, a: BuyPower) -> None:
     """Why a BuyPower is illegal."""
     s = _seat(g)
     if s.amulets <= 0:
@@ -397,7 +393,7 @@ def check_buy(g: Game, a: BuyPower) -> None:
     raise IllegalAction("power_not_usable", f"{a.power} has nothing legal to do now")
 
 
-def check_remove(g: Game, a: RemoveCube) -> None:
+def check_remove(g: GameState, a: RemoveCube) -> None:
     """Why a RemoveCube is illegal."""
     s = _seat(g)
     if s.amulets <= 0:
@@ -407,12 +403,12 @@ def check_remove(g: Game, a: RemoveCube) -> None:
     )
 
 
-def check_end_turn(g: Game, a: EndTurn) -> None:
+def check_end_turn(g: GameState, a: EndTurn) -> None:
     """Why an EndTurn is illegal."""
     raise IllegalAction("main_action_pending", "play a clue, move (or pass) or swap first")
 
 
-def check_place_lava(g: Game, a: PlaceLava) -> None:
+def check_place_lava(g: GameState, a: PlaceLava) -> None:
     """Why a PlaceLava is illegal (section 8, R13)."""
     check_land(g, a.hex)
     b, h = g.board, a.hex
@@ -426,7 +422,7 @@ def check_place_lava(g: Game, a: PlaceLava) -> None:
 
 
 # ------------------------------------------------------------------ apply
-def apply_take(g: Game, a: TakeAmulet) -> None:
+def apply_take(g: GameState, a: TakeAmulet) -> None:
     """Take the amulet; lava follows when a legal hex exists."""
     s, t = _seat(g), _turn(g)
     g.amulets.remove(_rover(g))
@@ -440,19 +436,19 @@ def apply_take(g: Game, a: TakeAmulet) -> None:
     _resume(g)
 
 
-def apply_leave(g: Game, a: LeaveAmulet) -> None:
+def apply_leave(g: GameState, a: LeaveAmulet) -> None:
     """Leave the amulet."""
     _resume(g)
 
 
-def _resume(g: Game) -> None:
+def _resume(g: GameState) -> None:
     if _turn(g).after_amulet == "start":
         g.stage = "turn"
     else:
         _continue_move(g)
 
 
-def apply_place_lava(g: Game, a: PlaceLava) -> None:
+def apply_place_lava(g: GameState, a: PlaceLava) -> None:
     """Cover the hex: objects there are destroyed, candidates recomputed."""
     destroyed = g.board.place_lava(a.hex)
     g.lava_supply -= 1
@@ -461,7 +457,7 @@ def apply_place_lava(g: Game, a: PlaceLava) -> None:
     _resume(g)
 
 
-def apply_play_clue(g: Game, a: PlayClue) -> None:
+def apply_play_clue(g: GameState, a: PlayClue) -> None:
     """The card goes to the bottom of the column with a rose; draw a replacement."""
     s = _seat(g)
     s.hand.remove(a.card)
@@ -470,7 +466,7 @@ def apply_play_clue(g: Game, a: PlayClue) -> None:
     _replace_card(g, s)
 
 
-def apply_lava_tile(g: Game, a: PlayLavaTile) -> None:
+def apply_lava_tile(g: GameState, a: PlayLavaTile) -> None:
     """Discard the card face up, put the tile with a rose; draw a replacement."""
     s = _seat(g)
     s.hand.remove(a.card)
@@ -488,7 +484,7 @@ def apply_lava_tile(g: Game, a: PlayLavaTile) -> None:
     _replace_card(g, s)
 
 
-def _add_clue(g: Game, column: str, clue: Clue) -> None:
+def _add_clue(g: GameState, column: str, clue: Clue) -> None:
     g.columns[column].clues.append(clue)
     _seat(g).roses -= 1
     t = _turn(g)
@@ -500,13 +496,13 @@ def _add_clue(g: Game, column: str, clue: Clue) -> None:
     g.changed()
 
 
-def _replace_card(g: Game, s: Seat) -> None:
+def _replace_card(g: GameState, s: Seat) -> None:
     card = g.draw_clue()
     if card is not None:
         s.hand.append(card)
 
 
-def apply_bound(g: Game, a: Bound) -> None:
+def apply_bound(g: GameState, a: Bound) -> None:
     """Move the rover one bound (paying for an entry onto lava)."""
     t, s, b = _turn(g), _seat(g), g.board
     if g.stage == "turn":  # the first bound starts the main move
@@ -523,7 +519,7 @@ def apply_bound(g: Game, a: Bound) -> None:
     _continue_move(g)
 
 
-def _pay_lava(g: Game, s: Seat) -> None:
+def _pay_lava(g: GameState, s: Seat) -> None:
     seat = _turn(g).seat
     if s.amulets:
         s.amulets -= 1
@@ -536,14 +532,14 @@ def _pay_lava(g: Game, s: Seat) -> None:
         g.note("lava_paid", seat, paid="card")
 
 
-def _continue_move(g: Game) -> None:
+def _continue_move(g: GameState) -> None:
     if _turn(g).bounds >= MAX_BOUNDS:
         _end_move(g)
     else:
         g.stage = "move"
 
 
-def _end_move(g: Game) -> None:
+def _end_move(g: GameState) -> None:
     t = _turn(g)
     if not t.extra_move:
         t.main_done = True
@@ -551,24 +547,24 @@ def _end_move(g: Game) -> None:
     g.stage = "turn"
 
 
-def apply_stop(g: Game, a: StopMove) -> None:
+def apply_stop(g: GameState, a: StopMove) -> None:
     """End the move."""
     _end_move(g)
 
 
-def apply_pass(g: Game, a: Pass) -> None:
+def apply_pass(g: GameState, a: Pass) -> None:
     """A move of zero bounds."""
     _turn(g).main_done = True
     g.note("pass", _turn(g).seat)
 
 
-def apply_swap(g: Game, a: Swap) -> None:
+def apply_swap(g: GameState, a: Swap) -> None:
     """Swap the hand (the main action)."""
     _turn(g).main_done = True
     _swap(g)
 
 
-def _swap(g: Game) -> None:
+def _swap(g: GameState) -> None:
     s = _seat(g)
     g.note("swap", _turn(g).seat, cards=list(s.hand))
     g.clue_discard.extend(s.hand)
@@ -577,7 +573,7 @@ def _swap(g: Game) -> None:
         _replace_card(g, s)
 
 
-def apply_buy(g: Game, a: BuyPower) -> None:
+def apply_buy(g: GameState, a: BuyPower) -> None:
     """Spend an amulet on an extra clue, move or swap."""
     s, t = _seat(g), _turn(g)
     s.amulets -= 1
@@ -592,7 +588,7 @@ def apply_buy(g: Game, a: BuyPower) -> None:
         _swap(g)
 
 
-def apply_remove(g: Game, a: RemoveCube) -> None:
+def apply_remove(g: GameState, a: RemoveCube) -> None:
     """Spend an amulet to take a cube off the map (the hex joins the removed set)."""
     s = _seat(g)
     s.amulets -= 1
@@ -602,12 +598,12 @@ def apply_remove(g: Game, a: RemoveCube) -> None:
     g.note("cube_removed", _turn(g).seat, column=a.column, hex=list(a.hex))
 
 
-def apply_end_turn(g: Game, a: EndTurn) -> None:
+def apply_end_turn(g: GameState, a: EndTurn) -> None:
     """End the turn."""
     end_turn(g)
 
 
-def apply_raise(g: Game, a: Raise) -> None:
+def apply_raise(g: GameState, a: Raise) -> None:
     """Raise the treasure: the distribution begins."""
     _turn(g).acted = True
     g.start_distribution(a.column)

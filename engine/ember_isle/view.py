@@ -12,7 +12,7 @@ Once the game is over every hand and treasure card is shown with the scores.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from .actions import Action, Bound, PlaceLava, Raise, RemoveCube
 from .board import Board, BoardJson
@@ -20,10 +20,8 @@ from .content import CUBES, LAVA_TILES
 from .errors import short
 from .hexes import Hex, bit, count, hexes_of, iter_hexes
 from .movement import bound_targets
+from .state import GameState
 from .turn import can_pay
-
-if TYPE_CHECKING:
-    from .game import Game
 
 # ------------------------------------------------------------------ the views' types
 # Plain dicts at run time (JSON-safe); the types say which keys each holds.
@@ -162,21 +160,21 @@ SeatView = View
 PublicView = View
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
+def seat_view(game: GameState, seat: int) -> SeatView:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
         raise ValueError(f"no seat {short(seat)} in this game")
     return _view(game, seat)
 
 
-def public_view(game: Game) -> PublicView:
+def public_view(game: GameState) -> PublicView:
     """What anyone at the table may see (a screen between two people, a computers' game): a
     seat view of no seat, so no hand, treasure value or inspected card (until the game is
     over), no legal actions (``"seat": None``)."""
     return _view(game, None)
 
 
-def _view(game: Game, seat: int | None) -> View:
+def _view(game: GameState, seat: int | None) -> View:
     over = game.stage == "over"
     view: View = {
         "game": "ember-isle",
@@ -220,7 +218,7 @@ def _view(game: Game, seat: int | None) -> View:
     return view
 
 
-def _column(game: Game, name: str) -> ColumnView:
+def _column(game: GameState, name: str) -> ColumnView:
     col = game.columns[name]
     cand = game.candidates(name)
     return {
@@ -234,7 +232,7 @@ def _column(game: Game, name: str) -> ColumnView:
     }
 
 
-def _seat(game: Game, i: int, viewer: int | None, over: bool) -> SeatPartView:
+def _seat(game: GameState, i: int, viewer: int | None, over: bool) -> SeatPartView:
     s = game.seats[i]
     out: SeatPartView = {
         "seat": i,
@@ -256,7 +254,7 @@ def _seat(game: Game, i: int, viewer: int | None, over: bool) -> SeatPartView:
     return out
 
 
-def _turn_state(game: Game) -> TurnStateView | None:
+def _turn_state(game: GameState) -> TurnStateView | None:
     t = game.turn
     if t is None or game.stage == "over":
         return None
@@ -268,7 +266,7 @@ def _turn_state(game: Game) -> TurnStateView | None:
     }
 
 
-def _distribution(game: Game, viewer: int | None) -> DistributionView | None:
+def _distribution(game: GameState, viewer: int | None) -> DistributionView | None:
     d = game.dist
     if d is None:
         return None
@@ -286,7 +284,7 @@ def _distribution(game: Game, viewer: int | None) -> DistributionView | None:
     }
 
 
-def targets(game: Game, seat: int, legal: list[Action]) -> TargetsView:
+def targets(game: GameState, seat: int, legal: list[Action]) -> TargetsView:
     """What the UI highlights for the seat to move: destinations, lava, clue effects."""
     bounds: list[BoundTarget] = []
     s = game.seats[seat]
@@ -315,7 +313,7 @@ def targets(game: Game, seat: int, legal: list[Action]) -> TargetsView:
     }
 
 
-def count_after_game(game: Game, clue: str, column: str) -> int:
+def count_after_game(game: GameState, clue: str, column: str) -> int:
     """How many spaces the column keeps if `clue` (a card id or a tile V1-V4) joins it."""
     predicate = LAVA_TILES.get(clue, clue)
     return count(game.candidates(column) & game.board.predicate(predicate))

@@ -7,12 +7,9 @@ games on the device; the engine only says which boxes a finished game ticks.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from .content import BONUS_TOKENS, HOUSES_IN_RESERVE, HOUSES_IN_STOCK, SHIPS
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 NORMAL: dict[str, str] = {
     "pp50": "50 PP or more",
@@ -36,7 +33,7 @@ ADVANCED: dict[str, str] = {
 CHECKLISTS = {"normal": NORMAL, "advanced": ADVANCED}
 
 
-def achievements(game: Game, seat: int) -> list[str]:
+def achievements(game: GameState, seat: int) -> list[str]:
     """Ids of the achievements `seat` ticks in this finished game (none unless it won)."""
     if game.phase != "over" or game.seats[seat].alexis:
         return []

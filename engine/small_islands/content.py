@@ -8,7 +8,7 @@ RULES.md section 2 and checked by ``tests/test_content.py``.
 
 from __future__ import annotations
 
-from .tiles import Tile
+from .tiles import Tile, TileJson
 
 HAND_SIZE = 2  # tiles a player holds between turns
 DISPLAY_SIZE = 3  # face-up tiles
@@ -105,3 +105,10 @@ STARTING_TILES: tuple[tuple[Tile, Tile], ...] = tuple(
     (_starting[i], _starting[i + 1]) for i in range(0, len(_starting), 2)
 )
 TILE_BY_ID: dict[str, Tile] = {t.id: t for t in TILES + tuple(_starting)}
+
+
+def tile_json(tile_id: str | None) -> TileJson | None:
+    """A face-up tile as data (id, points at rotation 0, symbols)."""
+    if tile_id is None:
+        return None
+    return TILE_BY_ID[tile_id].to_json()

@@ -8,7 +8,7 @@ automaton (take a display tile, put a tile down, end the turn, land) are `Game` 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import (
     Action,
@@ -23,13 +23,11 @@ from .actions import (
 from .content import GREY, TILE_BY_ID
 from .errors import IllegalAction, short
 from .seat import SeatState
+from .state import GameState
 from .tiles import ALL_LAND, RESOURCES, SHIP_TILE
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def play_take(game: Game, action: TakeTile) -> None:
+def play_take(game: GameState, action: TakeTile) -> None:
     """`TakeTile`: a display tile to the hand; then place one."""
     game.check_stage("take", action)
     slot = action.slot
@@ -46,13 +44,13 @@ def play_take(game: Game, action: TakeTile) -> None:
         game.note(mover, "cannot place any of their 3 tiles")
 
 
-def hand_fits(game: Game) -> bool:
+def hand_fits(game: GameState) -> bool:
     """Can the seat to move place any tile of its hand?"""
     hand = game.seats[game.seat_to_move()].hand
     return any(game.board.has_placement(TILE_BY_ID[t]) for t in hand)
 
 
-def holder(game: Game, action: PlaceTile | DiscardTile) -> tuple[int, SeatState]:
+def holder(game: GameState, action: PlaceTile | DiscardTile) -> tuple[int, SeatState]:
     """The seat to move (index, state) at its place step, holding the action's tile."""
     game.check_stage("place", action)
     mover = game.seat_to_move()
@@ -62,7 +60,7 @@ def holder(game: Game, action: PlaceTile | DiscardTile) -> tuple[int, SeatState]
     return mover, seat
 
 
-def play_place(game: Game, action: PlaceTile) -> None:
+def play_place(game: GameState, action: PlaceTile) -> None:
     """`PlaceTile`: a hand tile on the map; then a bonus token, or the turn ends."""
     mover, seat = holder(game, action)
     tile = TILE_BY_ID[action.tile]
@@ -76,7 +74,7 @@ def play_place(game: Game, action: PlaceTile) -> None:
         game.end_turn(mover)
 
 
-def play_discard(game: Game, action: DiscardTile) -> None:
+def play_discard(game: GameState, action: DiscardTile) -> None:
     """`DiscardTile`: no hand tile fits; one goes to the box and a replacement is drawn."""
     mover, seat = holder(game, action)
     if hand_fits(game):
@@ -95,7 +93,7 @@ def play_discard(game: Game, action: DiscardTile) -> None:
         game.end_turn(mover)
 
 
-def draw_replacement(game: Game) -> str | None:
+def draw_replacement(game: GameState) -> str | None:
     """A tile from the reserve, else the navigation stack, else the display (None: none)."""
     if game.reserve:
         return game.reserve.pop()
@@ -108,7 +106,7 @@ def draw_replacement(game: Game) -> str | None:
     return None
 
 
-def play_resource_token(game: Game, action: PlaceResourceToken) -> None:
+def play_resource_token(game: GameState, action: PlaceResourceToken) -> None:
     """`PlaceResourceToken`: a bonus token on a resource symbol; the turn ends."""
     game.check_stage("bonus", action)
     seat = bonus_seat(game)
@@ -119,7 +117,7 @@ def play_resource_token(game: Game, action: PlaceResourceToken) -> None:
     game.end_turn(game.seat_to_move())
 
 
-def play_port_token(game: Game, action: PlacePortToken) -> None:
+def play_port_token(game: GameState, action: PlacePortToken) -> None:
     """`PlacePortToken`: a bonus token as a port on a coastal tile; the turn ends."""
     game.check_stage("bonus", action)
     seat = bonus_seat(game)
@@ -129,7 +127,7 @@ def play_port_token(game: Game, action: PlacePortToken) -> None:
     game.end_turn(game.seat_to_move())
 
 
-def bonus_seat(game: Game) -> SeatState:
+def bonus_seat(game: GameState) -> SeatState:
     """The seat to move, which must have a bonus token left."""
     seat = game.seats[game.seat_to_move()]
     if seat.bonus <= 0:
@@ -137,13 +135,13 @@ def bonus_seat(game: Game) -> SeatState:
     return seat
 
 
-def play_end_turn(game: Game, action: EndTurn) -> None:
+def play_end_turn(game: GameState, action: EndTurn) -> None:
     """`EndTurn`: no bonus token this turn."""
     game.check_stage("bonus", action)
     game.end_turn(game.seat_to_move())
 
 
-def play_land(game: Game, action: Land) -> None:
+def play_land(game: GameState, action: Land) -> None:
     """`Land`: a ship (own or grey) on the map instead of taking a tile; the reward phase."""
     game.check_stage("take", action)
     mover = game.seat_to_move()
@@ -169,7 +167,7 @@ def play_land(game: Game, action: Land) -> None:
     game.ship_landed(mover)
 
 
-def legal_exploration(game: Game) -> list[Action]:
+def legal_exploration(game: GameState) -> list[Action]:
     """The seat's choices at this step of its turn."""
     mover = game.seat_to_move()
     seat = game.seats[mover]
@@ -188,7 +186,7 @@ def legal_exploration(game: Game) -> list[Action]:
     return [EndTurn()] + (legal_tokens(game) if seat.bonus else [])
 
 
-def legal_tokens(game: Game) -> list[Action]:
+def legal_tokens(game: GameState) -> list[Action]:
     """Every bonus token placement on the map."""
     board = game.board
     out: list[Action] = []
@@ -204,7 +202,7 @@ def legal_tokens(game: Game) -> list[Action]:
     return out
 
 
-HANDLERS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
+HANDLERS: dict[tuple[str, type], Callable[[GameState, Any], None]] = {
     ("exploration", TakeTile): play_take,
     ("exploration", PlaceTile): play_place,
     ("exploration", DiscardTile): play_discard,
@@ -213,4 +211,4 @@ HANDLERS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
     ("exploration", EndTurn): play_end_turn,
     ("exploration", Land): play_land,
 }
-LEGAL: dict[str, Callable[[Game], list[Action]]] = {"exploration": legal_exploration}
+LEGAL: dict[str, Callable[[GameState], list[Action]]] = {"exploration": legal_exploration}

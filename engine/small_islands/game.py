@@ -13,7 +13,9 @@ full before changing anything, so an `IllegalAction` leaves the state untouched.
 
 The rules of each phase are in `start`, `exploration` and `reward` (handlers registered by
 phase and action type), an automaton's in its own module (see `hooks`); `Game`
-holds the state, the interface, the turn flow and the rule steps they share. The counts
+holds the state, the interface, the turn flow and the rule steps they share. Those modules,
+and `scoring`, `view` and `save`, take the game as a `state.GameState` (the protocol `Game`
+implements), so none of them imports this module. The counts
 (`HOUSES_IN_STOCK`, ...) and save constants (`FORMAT`) live in `content` and `save`; the
 `X as X` imports keep them importable from here.
 """

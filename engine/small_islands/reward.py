@@ -8,20 +8,18 @@ the reward phase on are `Game` methods shared with the automaton.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, EndReward, KeepDiscovery, PlaceHouse
 from .board import Island
 from .content import HOUSES_IN_STOCK
 from .errors import IllegalAction, short
 from .objectives import MISSIONS, REWARDS
+from .state import GameState
 from .tiles import RESOURCES
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def play_house(game: Game, action: PlaceHouse) -> None:
+def play_house(game: GameState, action: PlaceHouse) -> None:
     """`PlaceHouse`: a house on an island meeting the mission; the reward is scored."""
     game.check_stage(None, action)
     need_no_pending_discovery(game)
@@ -62,20 +60,20 @@ def check_choice(reward: str, needs: bool, choice: str | None) -> None:
         raise IllegalAction("bad_choice", f"reward {reward} takes no choice, got {short(choice)}")
 
 
-def draw_discovery(game: Game, count: int) -> None:
+def draw_discovery(game: GameState, count: int) -> None:
     """Draw Discovery tokens (as many as are left) for the seat to keep one."""
     count = min(count, len(game.discovery_bag))
     game.pending_discovery = [game.discovery_bag.pop() for _ in range(count)]
     game.mark_revealed("discovery_drawn")
 
 
-def need_no_pending_discovery(game: Game) -> None:
+def need_no_pending_discovery(game: GameState) -> None:
     """Drawn Discovery tokens must be dealt with first."""
     if game.pending_discovery:
         raise IllegalAction("keep_discovery_first", "first keep one of the drawn Discovery tokens")
 
 
-def play_keep(game: Game, action: KeepDiscovery) -> None:
+def play_keep(game: GameState, action: KeepDiscovery) -> None:
     """`KeepDiscovery`: keep one drawn token; the others go back to the bag."""
     pending = game.pending_discovery
     if not pending:
@@ -90,7 +88,7 @@ def play_keep(game: Game, action: KeepDiscovery) -> None:
     game.note(game.to_move, "kept a Discovery token")
 
 
-def play_end_reward(game: Game, action: EndReward) -> None:
+def play_end_reward(game: GameState, action: EndReward) -> None:
     """`EndReward`: refill the stock from the reserve, return the objective's cards."""
     game.check_stage(None, action)
     need_no_pending_discovery(game)
@@ -105,14 +103,14 @@ def play_end_reward(game: Game, action: EndReward) -> None:
     game.next_reward(mover)
 
 
-def legal_reward(game: Game) -> list[Action]:
+def legal_reward(game: GameState) -> list[Action]:
     """A token to keep, else the houses to build and the end of the reward turn."""
     if game.pending_discovery:
         return [KeepDiscovery(i) for i in range(len(game.pending_discovery))]
     return house_options(game) + [EndReward()]
 
 
-def qualifying_islands(game: Game, seat: int) -> list[Island]:
+def qualifying_islands(game: GameState, seat: int) -> list[Island]:
     """Islands where the seat may put a house now (mission, size, colour, free spot)."""
     parts = game.objective_parts(seat)
     if parts is None:
@@ -120,7 +118,7 @@ def qualifying_islands(game: Game, seat: int) -> list[Island]:
     return MISSIONS[parts[0]].islands(game.board, game.seats[seat].colour)
 
 
-def house_options(game: Game) -> list[Action]:
+def house_options(game: GameState) -> list[Action]:
     """Every legal `PlaceHouse` for the seat to move."""
     mover = game.seat_to_move()
     parts = game.objective_parts(mover)
@@ -136,9 +134,9 @@ def house_options(game: Game) -> list[Action]:
     ]
 
 
-HANDLERS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
+HANDLERS: dict[tuple[str, type], Callable[[GameState, Any], None]] = {
     ("reward", PlaceHouse): play_house,
     ("reward", KeepDiscovery): play_keep,
     ("reward", EndReward): play_end_reward,
 }
-LEGAL: dict[str, Callable[[Game], list[Action]]] = {"reward": legal_reward}
+LEGAL: dict[str, Callable[[GameState], list[Action]]] = {"reward": legal_reward}

@@ -9,17 +9,15 @@ a newer format) and the replay are the game kit's (`game_kit.save`); every probl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game_kit import save as kit
 from game_kit.save import with_revision as with_revision
 
 from .actions import Action
 from .options import Options
+from .state import GameState
 from .version import __version__
-
-if TYPE_CHECKING:
-    from .game import Game
 
 FORMAT = "small-islands/1"
 SAVE = kit.SaveFormat(FORMAT, "Small Islands", __version__, Options.from_json, Action)
@@ -35,7 +33,7 @@ def read_save(text: str | bytes) -> tuple[Options, list[Action]]:
     return SAVE.read(text)
 
 
-def state_dump(game: Game) -> dict[str, Any]:
+def state_dump(game: GameState) -> dict[str, Any]:
     """The complete state of `game`, secrets included (for tests and debugging only)."""
     b = game.board
     automaton_state = game.automaton_state

@@ -6,15 +6,13 @@ automaton in the game (solo: Alexis), its own ranking rule applies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .modes import SCORE_COLUMNS
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
-def scores(game: Game) -> list[dict[str, Any]]:
+def scores(game: GameState) -> list[dict[str, Any]]:
     """Per seat: prestige, discovery, ship ports, total, houses, tie-break data, rank."""
     rows = [_row(game, i) for i in range(len(game.seats))]
     for r in rows:
@@ -22,7 +20,7 @@ def scores(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def _row(game: Game, i: int) -> dict[str, Any]:
+def _row(game: GameState, i: int) -> dict[str, Any]:
     s = game.seats[i]
     row: dict[str, Any] = {
         "seat": i,
@@ -42,7 +40,7 @@ def _row(game: Game, i: int) -> dict[str, Any]:
     return row
 
 
-def _key(game: Game, r: dict[str, Any]) -> tuple[int, ...]:
+def _key(game: GameState, r: dict[str, Any]) -> tuple[int, ...]:
     if game.automaton is not None:
         return game.automaton.rank_key(game, r)
     return (r["total"], r["houses_placed"], r["ship_ports"], r["last_tile"])

@@ -20,14 +20,13 @@ from typing import Any
 
 from .actions import Action, AlexisStep, ChooseHouse, ChooseRotation
 from .board import SIDES, Board, Cell
-from .content import GREY
+from .content import GREY, tile_json
 from .errors import IllegalAction, short
 from .hooks import Automaton, Handler, Table
 from .objectives import MISSIONS
 from .options import Options
 from .seat import SeatState
 from .tiles import SHIP_TILE, Tile
-from .view import tile_json
 
 ALEXIS = 1
 HUMAN = 0

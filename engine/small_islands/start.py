@@ -8,15 +8,13 @@ and found by `Game.play` the way the automaton's are.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, ChooseObjective, StartLayout
 from .board import Board
 from .content import STARTING_TILES, TILE_BY_ID
 from .errors import IllegalAction, short
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
 def middle(width: int, height: int) -> tuple[int, int, int, int]:
@@ -77,7 +75,7 @@ def _lay(board: Board, todo: list[tuple[str, int, int, int]]) -> Board:
     return board
 
 
-def play_layout(game: Game, action: StartLayout) -> None:
+def play_layout(game: GameState, action: StartLayout) -> None:
     """`StartLayout`: the first player arranges the starting tiles; round 1 begins."""
     game.board = game.check_layout(action)
     game.placements += len(action.placements)
@@ -87,12 +85,12 @@ def play_layout(game: Game, action: StartLayout) -> None:
     game.start_preparation()
 
 
-def legal_setup(game: Game) -> list[Action]:
+def legal_setup(game: GameState) -> list[Action]:
     """The ready layouts (any legal arrangement is accepted)."""
     return list(game.default_layouts())
 
 
-def play_choose(game: Game, action: ChooseObjective) -> None:
+def play_choose(game: GameState, action: ChooseObjective) -> None:
     """`ChooseObjective`: this round's objective and the next one's; then the next seat."""
     mover = game.seat_to_move()
     seat = game.seats[mover]
@@ -110,17 +108,17 @@ def play_choose(game: Game, action: ChooseObjective) -> None:
         game.to_move = order[pos]
 
 
-def legal_choose(game: Game) -> list[Action]:
+def legal_choose(game: GameState) -> list[Action]:
     """Every (now, later) pair of the held cards."""
     held = game.seats[game.seat_to_move()].held
     return [ChooseObjective(now, later) for now, later in game.mode.choices(held)]
 
 
-HANDLERS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
+HANDLERS: dict[tuple[str, type], Callable[[GameState, Any], None]] = {
     ("setup", StartLayout): play_layout,
     ("preparation", ChooseObjective): play_choose,
 }
-LEGAL: dict[str, Callable[[Game], list[Action]]] = {
+LEGAL: dict[str, Callable[[GameState], list[Action]]] = {
     "setup": legal_setup,
     "preparation": legal_choose,
 }

@@ -9,7 +9,7 @@ by the seat, or the generator state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from .achievements import CHECKLISTS, achievements
 from .actions import (
@@ -30,13 +30,11 @@ from .actions import (
     TakeTile,
 )
 from .board import Board
-from .content import TILE_BY_ID
+from .content import TILE_BY_ID, tile_json
 from .errors import short
 from .objectives import MISSIONS, REWARDS
+from .state import GameState
 from .tiles import SHIP_TILE, TileJson, mask_to_points
-
-if TYPE_CHECKING:
-    from .game import Game
 
 # ------------------------------------------------------------------ the views' types
 # Plain dicts at run time (JSON-safe); the types say which keys each holds.
@@ -222,13 +220,6 @@ class SeatView(_SeatViewAlways, total=False):
 
 # ------------------------------------------------------------------ building them
 
-def tile_json(tile_id: str | None) -> TileView | None:
-    """A face-up tile as data (id, points at rotation 0, symbols)."""
-    if tile_id is None:
-        return None
-    return TILE_BY_ID[tile_id].to_json()
-
-
 def board_json(board: Board) -> BoardView:
     """The public map: tiles as placed, houses, tokens, islands."""
     tiles: list[PlacedTileView] = []
@@ -295,7 +286,7 @@ def board_from_json(data: BoardView | dict[str, Any], tiles: int | None = None) 
     return board
 
 
-def objective_json(game: Game, objective: str | None) -> ObjectiveView | None:
+def objective_json(game: GameState, objective: str | None) -> ObjectiveView | None:
     """An objective with its mission and reward texts."""
     if objective is None:
         return None
@@ -309,7 +300,7 @@ def objective_json(game: Game, objective: str | None) -> ObjectiveView | None:
     }
 
 
-def public_view(game: Game) -> PublicView:
+def public_view(game: GameState) -> PublicView:
     """What anyone at the table sees: the map, each seat's public counters, whose turn, the
     round and the phase. Read from the game's public state only (no hand, objective,
     Discovery value or legal action of any seat): what a reload paints first."""
@@ -336,7 +327,7 @@ def public_view(game: Game) -> PublicView:
     }
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
+def seat_view(game: GameState, seat: int) -> SeatView:
     """Everything `seat` may know now."""
     if not (isinstance(seat, int) and 0 <= seat < len(game.seats)):
         raise ValueError(f"no seat {short(seat)} in this game")
@@ -408,7 +399,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
     return view
 
 
-def legal_json(game: Game) -> LegalView:
+def legal_json(game: GameState) -> LegalView:
     """The legal targets of the seat to move, grouped for a user interface."""
     out: LegalView = {}
     for action in game.legal_actions():
