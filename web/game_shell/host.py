@@ -83,8 +83,11 @@ def boot() -> None:
     """The page starts: records an older build kept move to where this one keeps them
     (`migrate`), then the home game's controller takes the page (it opens the game this tab
     showed, `wanted`)."""
+    window.performance.mark("shell-boot")  # bench/startup.py reads these marks
     games = registry.plugins()
     left = migrate.migrate(LocalStorage(), registry.moves(games))
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
+    window.performance.mark("shell-migrated")
     importlib.import_module(games[0].entry)
+    window.performance.mark("home-started")
