@@ -251,7 +251,7 @@ def test_the_write_finder_finds_writes() -> None:
     ]
 
 
-@pytest.mark.parametrize("package", ["si_web"])
+@pytest.mark.parametrize("package", ["si_web", "ei_web"])
 def test_only_app_py_writes_the_apps_fields(package: str) -> None:
     """App's state changes only through its own methods: no module but app.py assigns to an
     attribute of `app` or `self.app` (`app.screen = ...` is `app.go(...)`, `app.message = ...`

@@ -27,12 +27,11 @@ from .steps import Sel
 Data = dict[str, str]
 
 
-class EmberApp:
-    """Everything Ember Isle shows and does, without the browser."""
+class EmberState:
+    """Ember Isle's screen state, changed only by the methods of this class and `EmberApp`
+    (tests/test_structure.py): no other module writes these fields."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.session = Session(storage)
-        self.form = form_mod.valid(self.session.settings())
+    def __init__(self) -> None:
         self.game: Game | None = None
         self.viewer: int | None = None
         self.unlocked = False
@@ -43,11 +42,32 @@ class EmberApp:
         self.form_error: str | None = None
         self.confirm_new = False
         self.broken: str | None = None
-        self.leave = False  # back to Small Islands (the browser module acts on it)
+        self.leave = False  # back to the home game (the browser module acts on it)
         self.from_game = False  # the menu was opened over the game (Back returns to it)
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.ignored: list[str] = []
         self.seen_log = 0
+
+    def go(self, screen: str) -> None:
+        """Show another screen."""
+        self.screen = screen
+
+    def say(self, message: str | None) -> None:
+        """Tell the player why a tap did nothing, or what went wrong (None: nothing to say)."""
+        self.message = message
+
+    def left(self) -> None:
+        """The browser module handed the page back to the home game."""
+        self.leave = False
+
+
+class EmberApp(EmberState):
+    """Everything Ember Isle shows and does, without the browser."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__()
+        self.session = Session(storage)
+        self.form = form_mod.valid(self.session.settings())
         self.auto = Autopilot(self)
         self.map = MapView()  # the map's size on screen and the player's pan/zoom
         self.files = Exchange(self)  # export and import (files)
@@ -454,6 +474,6 @@ def reopen(app: EmberApp) -> None:
     if app.game is not None and app.game.phase != "over":
         app.resume()
     elif app.game is not None and app.session.shown() == "over":
-        app.screen = "over"
+        app.go("over")
     else:
-        app.screen = "start"
+        app.go("start")

@@ -97,7 +97,7 @@ def show() -> None:
 def render() -> None:
     app: EmberApp = shell["app"]
     if app.leave:
-        app.leave = False
+        app.left()
         back_guard.sync(False)
         shell["showing"] = False
         shell["back"](None)
@@ -108,8 +108,8 @@ def render() -> None:
         root.innerHTML = app.render()
     except Exception:
         window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
-        app.message = None
-        app.screen = "start"
+        app.say(None)
+        app.go("start")
         root.innerHTML = app.render()
     document.body.dataset.appScreen = "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen)
     app.session.remember(app.screen)
@@ -155,7 +155,7 @@ def tap(act: str, data: dict[str, str]) -> None:
         app.handle(act, data, fields())
     except Exception:
         window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
-        app.message = keeping.after_error(app.save, app.session.saved, app.game is not None)
+        app.say(keeping.after_error(app.save, app.session.saved, app.game is not None))
     t1 = window.performance.now()
     render()
     # timings of the last tap (ms): handle it, render (as window.siLastTap for Small Islands)

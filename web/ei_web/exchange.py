@@ -25,11 +25,12 @@ from .session import Session, finished_summary, kept_games, summary
 
 
 class Owner(Protocol):
-    """What the files in and out read and do of the app (`EmberApp`). `screen` and
-    `message` are still written here (Ember Isle's facade has no setters yet)."""
+    """What the files in and out read and do of the app (`EmberApp`)."""
 
-    screen: str
-    message: str | None
+    @property
+    def screen(self) -> str: ...
+    def go(self, screen: str) -> None: ...
+    def say(self, message: str | None) -> None: ...
 
     @property
     def game(self) -> Game | None: ...
@@ -177,7 +178,7 @@ class Exchange:
             self.import_error, self.incoming = result.message, None
             return
         self.import_error, self.incoming, self.confirm_replace = None, result, False
-        self.app.screen = "import"
+        self.app.go("import")
 
     def cancel(self) -> None:
         """Close the import screen (or only its question): nothing changes."""
@@ -185,7 +186,7 @@ class Exchange:
             self.confirm_replace = False
             return
         self.incoming = None
-        self.app.screen = "start"
+        self.app.go("start")
 
     def keep(self) -> None:
         """A finished game from a file joins "Your games" (its summary)."""
@@ -199,10 +200,10 @@ class Exchange:
         elif history.add(s, again=True):
             self.notice = "The game was added to your games (Menu of Small Islands, “Your games”)."
         else:
-            self.app.message = "The game could not be kept: this device's storage is full."
+            self.app.say("The game could not be kept: this device's storage is full.")
             return
         self.incoming = None
-        self.app.screen = "start"
+        self.app.go("start")
 
     def continue_game(self, confirmed: bool) -> None:
         """An unfinished game from a file becomes the saved game (asking first when it
