@@ -33,6 +33,9 @@ def test_every_record_moves_to_its_games_namespace_and_none_is_lost() -> None:
     assert sorted(storage.data.values()) == sorted(DEVICE.values())  # moved, not changed
     assert storage.data["ember-isle/save"] == DEVICE["small-islands/ember-save"]
     assert storage.data["games/active-game"] == DEVICE["small-islands/active-game"]
+    # the tab showed Ember Isle (by the name that build gave it): a reload returns to it
+    shown = registry.by_name(registry.plugins(), storage.get(registry.ACTIVE))
+    assert shown is not None and shown.name == "ember-isle"
     again = dict(storage.data)
     assert migrate.migrate(storage, registry.moves(registry.plugins())) == []
     assert storage.data == again  # a second start moves nothing

@@ -18,6 +18,7 @@ PLUGIN = GamePlugin(
     blurb="A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4.",
     moved={OLD + record: "ember-isle/" + record
            for record in ("save", "summary", "settings", "history", "screen")},
+    aliases=frozenset({"ember"}),  # the tab's active game, before the namespaces
     tab_keys=frozenset({"ember-isle/screen"}),
     kept=KeptWords(
         ends={"deck": "the treasure deck ran out", "stall": "40 turns without a clue or a raise"},

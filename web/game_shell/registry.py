@@ -65,6 +65,7 @@ class GamePlugin:
     blurb: str = ""
     import_where: str = "its menu, then “Import a file”"  # where its files are imported
     moved: Mapping[str, str] = field(default_factory=dict)
+    aliases: frozenset[str] = frozenset()  # names an older build gave it (a tab's active game)
     tab_keys: frozenset[str] = frozenset()
     kept: KeptWords | None = None
     give_way: Callable[[Storage], bool] | None = None
@@ -128,7 +129,8 @@ def _plugin_of(module: ModuleType) -> GamePlugin:
 
 
 def by_name(games: list[GamePlugin], name: str | None) -> GamePlugin | None:
-    return next((p for p in games if p.name == name), None)
+    """The game of that name (or of a name an older build gave it)."""
+    return next((p for p in games if p.name == name or name in p.aliases), None)
 
 
 def tab_keys(games: list[GamePlugin]) -> frozenset[str]:
