@@ -3,7 +3,7 @@ columns, the players, the log) and the action bar with the step's buttons."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ember_isle.view import View
 from game_shell.markup import escape
@@ -79,7 +79,7 @@ def ask(app: Shown, v: View) -> str:
     return ASK.get(stage, "Your move.")
 
 
-def panel(app: Shown, v: View, legal: list[Any]) -> str:
+def panel(app: Shown, v: View, legal: list[Action]) -> str:
     g = app.game
     assert g is not None
     stage = g.stage
@@ -106,7 +106,7 @@ def panel(app: Shown, v: View, legal: list[Any]) -> str:
     return "".join(out)
 
 
-def action_bar(app: Shown, v: View, legal: list[Any]) -> str:
+def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
     g = app.game
     assert g is not None
     if not app.my_turn():
@@ -156,7 +156,7 @@ def game_screen(app: Shown) -> str:
     )
 
 
-def map_state(app: Shown, v: View, legal: list[Any]) -> tuple[dict[Hex, str], Hex | None, Box]:
+def map_state(app: Shown, v: View, legal: list[Action]) -> tuple[dict[Hex, str], Hex | None, Box]:
     """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
     g = app.game
     assert g is not None
