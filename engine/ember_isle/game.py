@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from game_kit.save import SaveFormat, replay
 
@@ -44,6 +44,9 @@ from .errors import IllegalAction
 from .hexes import Hex, bit, count, iter_hexes
 from .options import Options
 from .state import PHASE_OF, Column, Distribution, Seat, Turn
+
+if TYPE_CHECKING:
+    from .view import PublicView, SeatView
 
 __version__ = "0.1.0"
 FORMAT = "ember-isle/1"
@@ -277,19 +280,19 @@ class Game:
         distribution.start(self, column)
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> SeatView:
         """What `seat` may know, as JSON-safe data: `ember_isle.view.seat_view`, whose type
-        (`View`) names every key; typed as a plain dict here, as the UI reads it."""
+        (`View`) names every key."""
         from .view import seat_view
 
-        return cast("dict[str, Any]", seat_view(self, seat))
+        return seat_view(self, seat)
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What anyone at the table may see (no seat's secrets): `ember_isle.view.
-        public_view`, whose type is `View`; typed as a plain dict here, as the UI reads it."""
+        public_view`, whose type is `View`."""
         from .view import public_view
 
-        return cast("dict[str, Any]", public_view(self))
+        return public_view(self)
 
     def scores(self) -> list[dict[str, Any]]:
         """Per seat: cards, total, amulets, raises and rank (full knowledge: for the end)."""

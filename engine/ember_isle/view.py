@@ -12,6 +12,7 @@ Once the game is over every hand and treasure card is shown with the scores.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 from .actions import Action, Bound, PlaceLava, Raise, RemoveCube
@@ -320,7 +321,7 @@ def count_after_game(game: GameState, clue: str, column: str) -> int:
 
 
 # ------------------------------------------------------- previews on a view
-def board_from_view(view: View | dict[str, Any]) -> Board:
+def board_from_view(view: Mapping[str, Any]) -> Board:
     """The public board of a view (terrain, volcano, lava, objects)."""
     return Board.from_json(view["board"])
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from game_kit.save import replay
 
@@ -45,7 +45,7 @@ from .save import FORMAT as FORMAT
 from .save import read_save, save_text, state_dump
 from .seat import SeatState
 from .tiles import SHIP_TILE, Tile
-from .view import public_view, seat_view
+from .view import PublicView, SeatView, public_view, seat_view
 
 
 class Game:
@@ -387,16 +387,15 @@ class Game:
         except KeyError:
             raise MalformedInput(f"unknown tile id {short(tile_id)}") from None
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> SeatView:
         """What `seat` may know, as JSON-safe data: `small_islands.view.seat_view`, whose
-        type (`SeatView`) names every key; typed as a plain dict here, as the UI reads it."""
-        return cast("dict[str, Any]", seat_view(self, seat))
+        type (`SeatView`) names every key."""
+        return seat_view(self, seat)
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What anyone at the table may see (no seat's secrets): `small_islands.view.
-        public_view`, whose type is `PublicView`; typed as a plain dict here, as the UI
-        reads it."""
-        return cast("dict[str, Any]", public_view(self))
+        public_view`, whose type is `PublicView`."""
+        return public_view(self)
 
     # ----------- rule steps (the handlers' and the automaton's: hooks.Table)
     def note(self, seat: int | None, text: str) -> None:

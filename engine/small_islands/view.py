@@ -186,7 +186,7 @@ class _SeatViewAlways(TypedDict):
     first_player: int
     end_reason: str | None
     seats: list[SeatSummaryView]
-    hand: list[TileView | None]
+    hand: list[TileView]
     held: list[str]
     objective: ObjectiveView | None
     next_objective: ObjectiveView | None
@@ -363,7 +363,7 @@ def seat_view(game: GameState, seat: int) -> SeatView:
         "first_player": game.first_player,
         "end_reason": game.end_reason,
         "seats": seats,
-        "hand": [tile_json(t) for t in me.hand],
+        "hand": [TILE_BY_ID[t].to_json() for t in me.hand],
         "held": sorted(me.held),
         "objective": objective_json(game, me.now),
         "next_objective": objective_json(game, me.later),

@@ -10,9 +10,8 @@ seat (`viewer`) and its choices; routes each tap (`handle(act, data, fields)`) a
 
 from __future__ import annotations
 
-from typing import Any
-
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
+from ember_isle.view import View
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
@@ -135,7 +134,7 @@ class EmberApp(EmberState):
             return False
         return g.to_move == self.viewer or len(self.humans()) == 1
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What is on screen: the device seat's view, or a public one (hands hidden)."""
         assert self.game is not None
         seat = self.viewer if self.viewer is not None else 0

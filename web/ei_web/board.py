@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
 
+from ember_isle.board import ObjectJson
+from ember_isle.view import View
 from game_shell.widgets import MARKS, attrs
 
 from . import words
@@ -89,7 +90,7 @@ def viewbox_attr(box: tuple[float, float, float, float]) -> str:
     return " ".join(f"{v:.1f}" for v in box)
 
 
-def island_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
+def island_box(view: View) -> tuple[float, float, float, float]:
     """The box around every hex that is not sea on ring 7 (the island with its coast)."""
     xs, ys = [], []
     for k in view["board"]["terrain"]:
@@ -105,7 +106,7 @@ def island_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
 
 
 def board_svg(
-    view: dict[str, Any],
+    view: View,
     targets: dict[Hex, str] | None = None,
     chosen: Hex | None = None,
     preview: tuple[str, set[Hex]] | None = None,
@@ -138,10 +139,10 @@ def board_svg(
             art.append(f'<use href="#e-{letter}" x="{x:.1f}" y="{y:.1f}"/>')
     if view.get("volcano") and volcano:
         art.append('<use href="#e-volcano" x="0" y="0"/>')
-    pieces = _objects(b) + _amulets(view) + _cubes(view) + _rovers(view)
+    pieces = _objects(b["objects"]) + _amulets(view) + _cubes(view) + _rovers(view)
     marks = _preview(preview) + _targets(view, targets, chosen)
     if facing is not None and chosen is not None:
-        marks += _objects({"objects": [{"kind": "statue", "hex": chosen, "facing": facing}]})
+        marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
     return (
         f'<svg id="ei-board" class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
         f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
@@ -151,13 +152,14 @@ def board_svg(
     )
 
 
-def _objects(b: dict[str, Any]) -> list[str]:
+def _objects(objects: list[ObjectJson]) -> list[str]:
     out = []
-    for o in b["objects"]:
+    for o in objects:
         x, y = centre(o["hex"])
         out.append(f'<use href="#e-{o["kind"]}" x="{x:.1f}" y="{y:.1f}"/>')
-        if o["kind"] == "statue" and o.get("facing") is not None:
-            a = math.radians(60 * int(o["facing"]))
+        facing = o.get("facing")
+        if o["kind"] == "statue" and facing is not None:
+            a = math.radians(60 * int(facing))
             tx, ty = x + 8 * math.cos(a), y + 8 * math.sin(a)
             out.append(
                 f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="#222" '
@@ -167,7 +169,7 @@ def _objects(b: dict[str, Any]) -> list[str]:
     return out
 
 
-def _amulets(view: dict[str, Any]) -> list[str]:
+def _amulets(view: View) -> list[str]:
     out = []
     for h in view["amulets"]:
         x, y = centre(h)
@@ -178,7 +180,7 @@ def _amulets(view: dict[str, Any]) -> list[str]:
 CUBE_SPOTS = {"pearl": (-4.5, -4.5), "jade": (1.5, -4.5), "obsidian": (-4.5, 1.5), "copper": (1.5, 1.5)}
 
 
-def _cubes(view: dict[str, Any]) -> list[str]:
+def _cubes(view: View) -> list[str]:
     out = []
     for col in view["columns"]:
         name = col["name"]
@@ -206,7 +208,7 @@ def star(x: float, y: float, r: float = 8.0) -> str:
     return " ".join(pts)
 
 
-def _rovers(view: dict[str, Any]) -> list[str]:
+def _rovers(view: View) -> list[str]:
     out = []
     placed: dict[Hex, int] = {}
     for s in view["seats"]:
@@ -242,7 +244,7 @@ def _preview(preview: tuple[str, set[Hex]] | None) -> list[str]:
     ]
 
 
-def _targets(view: dict[str, Any], targets: dict[Hex, str], chosen: Hex | None) -> list[str]:
+def _targets(view: View, targets: dict[Hex, str], chosen: Hex | None) -> list[str]:
     out = []
     first = True
     for h, name in sorted(targets.items()):
@@ -260,6 +262,6 @@ def _targets(view: dict[str, Any], targets: dict[Hex, str], chosen: Hex | None) 
     return out
 
 
-def target_name(view: dict[str, Any], h: Hex, what: str) -> str:
+def target_name(view: View, h: Hex, what: str) -> str:
     """An accessible name for a tap target: what the tap does and where, in words."""
     return f"{what}: {words.place(view, h)}"

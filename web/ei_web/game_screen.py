@@ -3,8 +3,9 @@ columns, the players, the log) and the action bar with the step's buttons."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from ember_isle.view import View
 from game_shell.markup import escape
 from game_shell.widgets import button
 
@@ -33,7 +34,7 @@ class Shown(Protocol):
     def map(self) -> MapView: ...
     @property
     def auto(self) -> Autopilot: ...
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> View: ...
     def legal(self) -> list[Action]: ...
     def mine(self) -> bool: ...
     def my_turn(self) -> bool: ...
@@ -53,7 +54,7 @@ ASK = {
 }
 
 
-def ask(app: Shown, v: dict[str, Any]) -> str:
+def ask(app: Shown, v: View) -> str:
     g = app.game
     assert g is not None
     stage = g.stage
@@ -63,8 +64,8 @@ def ask(app: Shown, v: dict[str, Any]) -> str:
             return f"{name} (computer) is thinking…"
         return f"Waiting for {name}."
     if stage == "turn":
-        ts = v.get("turn_state") or {}
-        if ts.get("main_done"):
+        ts = v["turn_state"]
+        if ts is not None and ts["main_done"]:
             return "Use an amulet, raise a treasure under your rover, or end your turn."
         return ("Your turn: play a clue (choose a card), move (tap a highlighted space), "
                 "or swap your clues.")
@@ -78,7 +79,7 @@ def ask(app: Shown, v: dict[str, Any]) -> str:
     return ASK.get(stage, "Your move.")
 
 
-def panel(app: Shown, v: dict[str, Any], legal: list[Any]) -> str:
+def panel(app: Shown, v: View, legal: list[Action]) -> str:
     g = app.game
     assert g is not None
     stage = g.stage
@@ -105,7 +106,7 @@ def panel(app: Shown, v: dict[str, Any], legal: list[Any]) -> str:
     return "".join(out)
 
 
-def action_bar(app: Shown, v: dict[str, Any], legal: list[Any]) -> str:
+def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
     g = app.game
     assert g is not None
     if not app.my_turn():
@@ -155,7 +156,7 @@ def game_screen(app: Shown) -> str:
     )
 
 
-def map_state(app: Shown, v: dict[str, Any], legal: list[Any]) -> tuple[dict[Hex, str], Hex | None, Box]:
+def map_state(app: Shown, v: View, legal: list[Action]) -> tuple[dict[Hex, str], Hex | None, Box]:
     """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
     g = app.game
     assert g is not None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ember_isle.view import View
 from game_shell import viewbox as viewport
 
 from .board import ROOT3, Hex, S, centre, island_box
@@ -73,7 +74,7 @@ def about(point: tuple[float, float], px: tuple[float, float], island: Box) -> B
     return clamp((point[0] - w / 2, point[1] - h / 2, w, h), island)
 
 
-def auto_box(view: dict[str, Any], targets: Iterable[Hex], chosen: Hex | None,
+def auto_box(view: View, targets: Iterable[Hex], chosen: Hex | None,
              px: tuple[float, float] | None) -> Box:
     """The part of the island shown for this step before the player pans or zooms."""
     island = island_box(view)
@@ -116,7 +117,7 @@ class MapView:
         self.key: tuple[Any, ...] | None = None
         self.shown: Box | None = None
 
-    def box(self, view: dict[str, Any], stage: str, targets: Iterable[Hex], chosen: Hex | None) -> Box:
+    def box(self, view: View, stage: str, targets: Iterable[Hex], chosen: Hex | None) -> Box:
         cells = tuple(sorted(set(targets)))
         key = (stage, cells)
         if key != self.key:
@@ -130,7 +131,7 @@ class MapView:
         self.shown = box
         return box
 
-    def holds(self, view: dict[str, Any], box: Box, cells: tuple[Hex, ...], chosen: Hex | None) -> bool:
+    def holds(self, view: View, box: Box, cells: tuple[Hex, ...], chosen: Hex | None) -> bool:
         """May the map stay on `box` for these targets? Only where the player acts (targets, a
         measured map) and at the acting scale, with every target in it -- or, when the targets
         are too far apart to be shown together at that scale, the chosen one (else one)."""
@@ -151,11 +152,11 @@ class MapView:
         """The zoom buttons' strip along the map's bottom edge, in the box's units."""
         return strip(box, self.px) if self.px else 0.0
 
-    def widths(self, view: dict[str, Any]) -> tuple[float, float]:
+    def widths(self, view: View) -> tuple[float, float]:
         """The closest and farthest widths a pinch or the wheel may reach."""
         return (CLOSEST, island_box(view)[2] * 1.6)
 
-    def zoom(self, view: dict[str, Any], current: Box, how: str) -> Box:
+    def zoom(self, view: View, current: Box, how: str) -> Box:
         """Zoom in, zoom out (about the middle) or fit the island; the player's box."""
         if how == "fit":
             self.user = island_box(view)
@@ -169,13 +170,13 @@ class MapView:
         """Are the spaces under the acting size in this box (a tap first zooms)?"""
         return self.px is not None and viewport.scale(current, self.px) < MIN_SCALE * 0.97
 
-    def zoom_to(self, view: dict[str, Any], h: Hex) -> Box:
+    def zoom_to(self, view: View, h: Hex) -> Box:
         """The acting scale about the space `h` (a tap on a space of a zoomed-out map)."""
         assert self.px is not None
         self.user = about(centre(h), self.px, island_box(view))
         return self.user
 
-    def reveal(self, view: dict[str, Any], current: Box, h: Hex) -> Box | None:
+    def reveal(self, view: View, current: Box, h: Hex) -> Box | None:
         """The box moved so that the space `h` is in it (a target reached by the keyboard),
         or None when it is already shown whole."""
         # the map's zoom buttons sit along its bottom edge: a target is shown above them

@@ -8,7 +8,7 @@ from typing import Any
 
 from ember_isle import Action, PlaceTriad, SeedColumn
 from ember_isle.content import COLOURS
-from ember_isle.view import count_after
+from ember_isle.view import View, count_after
 from game_shell import widgets
 from game_shell.markup import escape
 from game_shell.widgets import attrs, button, swatch
@@ -24,6 +24,7 @@ from .steps import (
     facing_towards,
     facings,
     next_field,
+    own_seat,
     playable_cards,
     powers,
 )
@@ -140,7 +141,7 @@ def pass_screen(name: str, colour: str, why: str) -> str:
     return widgets.pass_screen(name, MARK_OF.get(colour, "grey"), why, prefix="ei-")
 
 
-def header(view: dict[str, Any], who: str, can_undo: bool, can_hint: bool) -> str:
+def header(view: View, who: str, can_undo: bool, can_hint: bool) -> str:
     d = view["decks"]
     return (
         '<header class="bar ei-bar">'
@@ -157,7 +158,7 @@ def header(view: dict[str, Any], who: str, can_undo: bool, can_hint: bool) -> st
     )
 
 
-def seats_strip(view: dict[str, Any]) -> str:
+def seats_strip(view: View) -> str:
     cells = []
     for s in view["seats"]:
         turn = " turn" if s["seat"] == view["to_move"] else ""
@@ -169,7 +170,7 @@ def seats_strip(view: dict[str, Any]) -> str:
     return f'<ul class="ei-seats" aria-label="Players">{"".join(cells)}</ul>'
 
 
-def columns_box(view: dict[str, Any], focus: str | None = None) -> str:
+def columns_box(view: View, focus: str | None = None) -> str:
     """The four clue columns: their clues in words, rose owners, spaces left."""
     names = {s["seat"]: s["name"] for s in view["seats"]}
     out = []
@@ -193,8 +194,8 @@ def columns_box(view: dict[str, Any], focus: str | None = None) -> str:
     return f'<div class="ei-cols" aria-label="Clue columns">{"".join(out)}</div>'
 
 
-def hand_box(view: dict[str, Any], legal: list[Action], sel: Sel, mine: bool) -> str:
-    seat = view["seats"][view["seat"]]
+def hand_box(view: View, legal: list[Action], sel: Sel, mine: bool) -> str:
+    seat = own_seat(view)
     if not mine or seat["hand"] is None:
         return '<section class="card"><p>The players\' clue cards are hidden.</p></section>'
     ok = playable_cards(legal)
@@ -230,7 +231,7 @@ def hand_box(view: dict[str, Any], legal: list[Action], sel: Sel, mine: bool) ->
     )
 
 
-def triad_box(view: dict[str, Any], legal: list[Action], sel: Sel) -> str:
+def triad_box(view: View, legal: list[Action], sel: Sel) -> str:
     triads = sorted({a.triad for a in legal if isinstance(a, PlaceTriad)})
     buttons = "".join(
         button(f"Add {words.TRIADS.get(t, t)} with lava", "ei-triad",
@@ -261,7 +262,7 @@ def facing_picture(facing: int) -> str:
     )
 
 
-def facing_box(view: dict[str, Any], legal: list[Action], sel: Sel, stage: str) -> str:
+def facing_box(view: View, legal: list[Action], sel: Sel, stage: str) -> str:
     """Which way a statue faces: one button per facing, in words with a picture."""
     choices = facings(stage, legal, sel)
     if not choices or sel.hex is None:
@@ -281,7 +282,7 @@ def facing_box(view: dict[str, Any], legal: list[Action], sel: Sel, stage: str) 
             f'<div class="ei-facing-list">{"".join(items)}</div></section>')
 
 
-def seed_box(view: dict[str, Any], legal: list[Action]) -> str:
+def seed_box(view: View, legal: list[Action]) -> str:
     card = view.get("seed_card")
     cols = [a.column for a in legal if isinstance(a, SeedColumn)]
     opts = "".join(
@@ -296,7 +297,7 @@ def seed_box(view: dict[str, Any], legal: list[Action]) -> str:
     )
 
 
-def powers_box(view: dict[str, Any], legal: list[Action], sel: Sel) -> str:
+def powers_box(view: View, legal: list[Action], sel: Sel) -> str:
     ps = powers(legal)
     cubes = cube_columns(legal)
     if not ps and not cubes:
@@ -307,10 +308,10 @@ def powers_box(view: dict[str, Any], legal: list[Action], sel: Sel) -> str:
         for c in cubes
     )
     return (f'<section class="card"><h2>Amulet powers</h2><p class="small">Each costs one amulet '
-            f'(you have {view["seats"][view["seat"]]["amulets"]}).</p><div class="row">{parts}</div></section>')
+            f'(you have {own_seat(view)["amulets"]}).</p><div class="row">{parts}</div></section>')
 
 
-def distribution_box(view: dict[str, Any], mine: bool) -> str:
+def distribution_box(view: View, mine: bool) -> str:
     d = view.get("distribution")
     if not d:
         return ""
@@ -332,7 +333,7 @@ def distribution_box(view: dict[str, Any], mine: bool) -> str:
     )
 
 
-def log_box(view: dict[str, Any], limit: int = 8) -> str:
+def log_box(view: View, limit: int = 8) -> str:
     lines = [t for t in (words.log_line(view, e) for e in view["log"]) if t]
     items = "".join(f"<li>{escape(t)}</li>" for t in lines[-limit:][::-1])
     return f'<section class="card ei-log"><h2>What happened</h2><ul>{items}</ul></section>'
@@ -341,9 +342,11 @@ def log_box(view: dict[str, Any], limit: int = 8) -> str:
 PLACES = {1: "wins", 2: "comes second", 3: "comes third", 4: "comes fourth"}
 
 
-def over(view: dict[str, Any], feedback: str = "") -> str:
+def over(view: View, feedback: str = "") -> str:
     rows = []
-    for r in sorted(view["scores"], key=lambda r: r["rank"]):
+    scores = view["scores"]
+    assert scores is not None, "the game is not over"
+    for r in sorted(scores, key=lambda r: r["rank"]):
         cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
         place = PLACES.get(r["rank"], "comes next")
         amulets = "1 amulet" if r["amulets"] == 1 else f"{r['amulets']} amulets"

@@ -6,7 +6,6 @@ engine's JSON view and `Action` values (so every offer is a legal action, never 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ember_isle import (
     Action,
@@ -23,7 +22,7 @@ from ember_isle import (
     WardCurse,
 )
 from ember_isle.hexes import DIRECTIONS
-from ember_isle.view import candidates_after
+from ember_isle.view import SeatPartView, View, candidates_after
 
 from . import words
 from .board import Hex, key
@@ -86,11 +85,12 @@ def next_field(sel: Sel) -> str | None:
     return None
 
 
-def targets(view: dict[str, Any], stage: str, legal: list[Action], sel: Sel) -> dict[Hex, str]:
+def targets(view: View, stage: str, legal: list[Action], sel: Sel) -> dict[Hex, str]:
     """Map targets: hex -> accessible name."""
     acts = hex_actions(stage, legal, sel)
     out: dict[Hex, str] = {}
-    paid = {key(b["hex"]) for b in ((view.get("targets") or {}).get("bounds") or []) if b["lava"]}
+    t = view["targets"]
+    paid = {key(b["hex"]) for b in (t["bounds"] if t is not None else []) if b["lava"]}
     for a in acts:
         if isinstance(a, PlaceTriad):
             f = next_field(sel)
@@ -107,7 +107,7 @@ def targets(view: dict[str, Any], stage: str, legal: list[Action], sel: Sel) -> 
     return out
 
 
-def chosen(view: dict[str, Any], stage: str, legal: list[Action], sel: Sel) -> Action | None:
+def chosen(view: View, stage: str, legal: list[Action], sel: Sel) -> Action | None:
     """The action the confirm button plays, when the choices pin one down."""
     if sel.option is not None and sel.card is not None:
         column, tile = sel.option
@@ -138,7 +138,7 @@ def next_object(legal: list[Action]) -> str | None:
     return next((a.kind for a in legal if isinstance(a, PlaceObject)), None)
 
 
-def facing_towards(view: dict[str, Any], h: Hex, facing: int) -> str:
+def facing_towards(view: View, h: Hex, facing: int) -> str:
     """What a statue on `h` would face, in words: the ground beside it that way."""
     dq, dr = DIRECTIONS[facing]  # facing 0-5: east, then clockwise
     nxt = f"{h[0] + dq},{h[1] + dr}"
@@ -168,16 +168,18 @@ def tap_hex(stage: str, legal: list[Action], sel: Sel, h: Hex) -> bool:
     return True
 
 
-def clue_options(view: dict[str, Any], legal: list[Action], card: str) -> list[tuple[str, str | None, int]]:
+def clue_options(view: View, legal: list[Action], card: str) -> list[tuple[str, str | None, int]]:
     """Where the card can go: (column, lava tile or None, spaces left) for each legal play."""
-    t = view.get("targets") or {}
+    t = view["targets"]
+    clue_counts = t["clue_counts"] if t is not None else {}
+    tile_counts = t["tile_counts"] if t is not None else {}
     out: list[tuple[str, str | None, int]] = []
     for a in legal:
         if isinstance(a, PlayClue) and a.card == card:
-            out.append((a.column, None, int(t["clue_counts"][card][a.column])))
+            out.append((a.column, None, int(clue_counts[card][a.column])))
     for a in legal:
         if isinstance(a, PlayLavaTile) and a.card == card:
-            out.append((a.column, a.tile, int(t["tile_counts"][a.tile][a.column])))
+            out.append((a.column, a.tile, int(tile_counts[a.tile][a.column])))
     return out
 
 
@@ -185,7 +187,7 @@ def playable_cards(legal: list[Action]) -> set[str]:
     return {a.card for a in legal if isinstance(a, PlayClue | PlayLavaTile)}
 
 
-def preview(view: dict[str, Any], sel: Sel) -> tuple[str, set[Hex]] | None:
+def preview(view: View, sel: Sel) -> tuple[str, set[Hex]] | None:
     """The spaces the selected clue would leave (drawn on the map before confirming)."""
     if sel.option is None or sel.card is None:
         return None
@@ -194,7 +196,14 @@ def preview(view: dict[str, Any], sel: Sel) -> tuple[str, set[Hex]] | None:
     return column, {key(h) for h in keep}
 
 
-def simple_label(a: Action, view: dict[str, Any]) -> str | None:
+def own_seat(view: View) -> SeatPartView:
+    """The viewing seat's row of `view` (the screen's views always name a seat)."""
+    seat = view["seat"]
+    assert seat is not None, "a view of no seat"
+    return view["seats"][seat]
+
+
+def simple_label(a: Action, view: View) -> str | None:
     """The button label of an action without a target (None: it has one)."""
     if a.type in SIMPLE:
         return SIMPLE[a.type]
@@ -203,8 +212,7 @@ def simple_label(a: Action, view: dict[str, Any]) -> str | None:
     if isinstance(a, WardCurse):
         if a.choice == "amulet":
             return "Spend an amulet"
-        seat = view["seats"][view["seat"]]
-        best = (seat.get("treasure") or [0])[0]
+        best = (own_seat(view)["treasure"] or [0])[0]
         return f"Give up my {best}"
     return None
 
@@ -217,7 +225,7 @@ def cube_columns(legal: list[Action]) -> list[str]:
     return sorted({a.column for a in legal if isinstance(a, RemoveCube)})
 
 
-def describe(view: dict[str, Any], a: Action) -> str:
+def describe(view: View, a: Action) -> str:
     """An action in words (for suggestions)."""
     if isinstance(a, PlayClue):
         return f"play “{words.clue(a.card)}” on {words.treasure(a.column)}"

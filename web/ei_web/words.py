@@ -12,7 +12,7 @@ a card id, a tile id, an engine code or a coordinate.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 TERRAIN = {
@@ -126,7 +126,9 @@ def facing_target(letter: str) -> str:
     return {"sea": "the sea", "lake": "a lake", "river": "a river"}.get(ground, ground)
 
 
-def place(view: dict[str, Any], h: tuple[int, int] | list[int]) -> str:
+# `place`, `seat_name` and `log_line` read only a view's board and seats' names: they also
+# take the partial view the app builds for its log toasts, hence `Mapping` (a `View` fits).
+def place(view: Mapping[str, Any], h: tuple[int, int] | list[int]) -> str:
     """A space in words: its ground and where it lies."""
     key = f"{h[0]},{h[1]}"
     lava = [x for x in view["board"]["lava"] if x[0] == h[0] and x[1] == h[1]]
@@ -134,13 +136,13 @@ def place(view: dict[str, Any], h: tuple[int, int] | list[int]) -> str:
     return f"{ground} {region(h)}"
 
 
-def seat_name(view: dict[str, Any], seat: int | None) -> str:
+def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(view["seats"]):
         return "Nobody"
     return str(view["seats"][seat]["name"])
 
 
-def log_line(view: dict[str, Any], e: dict[str, Any]) -> str | None:
+def log_line(view: Mapping[str, Any], e: dict[str, Any]) -> str | None:
     """One public log event in words (None: not worth a line)."""
     who = seat_name(view, e.get("seat"))
     kind = e.get("event")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from small_islands.view import SeatView
 
 from . import coach, words
 
@@ -27,7 +29,7 @@ class Heard(Protocol):
     def viewer(self) -> int | None: ...
     @property
     def guide(self) -> Guide: ...
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> SeatView: ...
 
 
 class Announcer:

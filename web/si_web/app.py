@@ -19,6 +19,7 @@ from typing import Any
 
 from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
+from small_islands.view import SeatView
 
 from . import choices as choices_mod
 from . import form, game_screen, resume, undo, viewport, words
@@ -219,7 +220,7 @@ class App(AppState):
             t = self._turn = Turn(self.game, self.viewer)
         return t
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> SeatView:
         """The device seat's view (cached until the game changes)."""
         return self.turn().view()
 
@@ -518,7 +519,7 @@ class App(AppState):
         assert parts is not None
         return game_screen.html(parts)
 
-    def map_box(self, v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> viewport.Box:
+    def map_box(self, v: SeatView, tiles: list[TileArt], hints: BoardHints) -> viewport.Box:
         """The player's pan/zoom, else a fit of the map and its targets."""
         return self.user_viewbox or viewport.fitted(v, tiles, hints)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from game_shell.markup import escape
 from game_shell.widgets import MARKS as MARKS
+from small_islands.view import BoardView
 
 from .art import DEFS, piece, relief, variant_of, vegetation
 from .art import GLYPHS as GLYPHS  # re-exported: the rules' pictures and tests use them
@@ -185,7 +186,7 @@ class BoardHints:
     extra_marks: list[str] = field(default_factory=list)  # highlights (`highlight`), under targets
 
 
-def view_tiles(board: dict[str, Any]) -> list[TileArt]:
+def view_tiles(board: BoardView) -> list[TileArt]:
     """TileArt for every tile of a view's board."""
     return [
         TileArt(t["x"], t["y"], t["points"], tuple(t["symbols"]), t["rotation"], t.get("ship"))
@@ -227,7 +228,7 @@ def fit_viewbox(
 
 
 def board_svg(
-    view_board: dict[str, Any],
+    view_board: BoardView,
     tiles: list[TileArt],
     hints: BoardHints,
     viewbox: tuple[float, float, float, float],
@@ -257,7 +258,7 @@ def board_layers_svg(map_layer: str, marks_layer: str) -> str:
     return f'<g id="board-map">{map_layer}</g><g id="board-marks">{marks_layer}</g></svg>'
 
 
-def board_layers(view_board: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> tuple[str, str]:
+def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints) -> tuple[str, str]:
     """(map, marks): what the game shows (sea, tiles, tokens, houses, islands), and what the
     device seat's choices add over it (targets, preview, selection, the tap surface)."""
     width, height = view_board["width"], view_board["height"]
@@ -409,7 +410,7 @@ def _token(sx: float, sy: float, colour: str | None, glyph: str, new: bool) -> s
     )
 
 
-def _tokens_and_houses(view_board: dict[str, Any], tiles: list[TileArt], fx: MapFx) -> str:
+def _tokens_and_houses(view_board: BoardView, tiles: list[TileArt], fx: MapFx) -> str:
     by_cell = {(t.x, t.y): t for t in tiles}
     ports: dict[tuple[int, int], list[str]] = {}
     for token in view_board.get("port_tokens", []):
@@ -443,7 +444,7 @@ def _tokens_and_houses(view_board: dict[str, Any], tiles: list[TileArt], fx: Map
     return "".join(parts)
 
 
-def _island_badges(view_board: dict[str, Any]) -> str:
+def _island_badges(view_board: BoardView) -> str:
     parts = []
     for island in view_board.get("islands", []):
         if island["size"] < 2:

@@ -14,11 +14,11 @@ Pure (no browser imports). `rows_html` is the end screen's part.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game_shell.markup import escape
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, REWARDS, Game, PlaceHouse
+from small_islands.view import SeatView
 
 from . import words
 
@@ -135,7 +135,7 @@ def _finish(g: Game, lines: list[SeatLines]) -> None:
 # --------------------------------------------------------------------------- words
 
 
-def island_text(v: dict[str, Any], h: HouseLine) -> str:
+def island_text(v: SeatView, h: HouseLine) -> str:
     """'an island of 5 tiles in the north-west of the map' (its size when built)."""
     size = len(h.cells)
     x, y = min(h.cells, key=lambda c: (c[1], c[0]))
@@ -163,7 +163,7 @@ def other_text(why: str, pps: list[int]) -> str:
 
 
 def rows_html(
-    v: dict[str, Any], lines: list[SeatLines], picked: tuple[int, int | None] | None
+    v: SeatView, lines: list[SeatLines], picked: tuple[int, int | None] | None
 ) -> str:
     """Each seat's card: its houses per round (each a button that shows it on the map), its
     other PP, Discovery tokens, ship ports, bonus and the total."""

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
 
 from game_shell.markup import escape
 from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Options
+from small_islands.view import SeatView
 
 from . import pictures as pic
 from .board_svg import mini_tile_svg
@@ -214,7 +214,7 @@ def next_tip(m: Moment, seen: Collection[str]) -> Tip | None:
     return None
 
 
-def moment(screen: str, stage: str, v: dict[str, Any] | None, preview: bool, recap: bool) -> Moment:
+def moment(screen: str, stage: str, v: SeatView | None, preview: bool, recap: bool) -> Moment:
     """The coach's view of a screen (and of the device seat's view `v`, on a game screen)."""
     if v is None:
         return Moment(screen, stage)

@@ -16,7 +16,8 @@ game goes back: `App.serial` changes), or when the screen changes without a move
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from small_islands.view import SeatView
 
 from .board_svg import MapFx
 
@@ -55,7 +56,7 @@ class Fx:
         return not (m.tiles or m.houses or m.tokens or m.merged or self.taken or self.pp)
 
 
-def snapshot(v: dict[str, Any]) -> Snapshot:
+def snapshot(v: SeatView) -> Snapshot:
     """The parts of a seat's view that effects compare."""
     b = v["board"]
     tokens = {(t["x"], t["y"], t["index"]) for t in b.get("resource_tokens", [])}
@@ -125,7 +126,7 @@ class Effects:
         self.fx = Fx()
         self.gen = 0
 
-    def update(self, v: dict[str, Any], key: Key) -> Fx:
+    def update(self, v: SeatView, key: Key) -> Fx:
         """The change shown by this render (the same `Fx` again for the same key)."""
         if key == self.key:
             return self.fx

@@ -19,12 +19,13 @@ on the page's critical path). An unreadable save is never painted (the record is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game_shell import cards, registry, widgets
 from game_shell.markup import escape
 from game_shell.storage import Storage, StorageFull
 from small_islands import Game
+from small_islands.view import PublicView
 
 from . import screens, words
 from .board_svg import (
@@ -126,7 +127,7 @@ def public_screen(app: Shown) -> tuple[str, str] | None:
     return kind, board_screen(g.public_view(), app.user_viewbox)
 
 
-def board_screen(pv: dict[str, Any], box: tuple[float, float, float, float] | None) -> str:
+def board_screen(pv: PublicView, box: tuple[float, float, float, float] | None) -> str:
     """The game screen's frame with the public map, the seats' strip and players panel, and
     whose turn it is (no action, no target: nothing to tap)."""
     board = pv["board"]

@@ -6,10 +6,11 @@ parts whose HTML changed (and of the map only its marks layer when the map layer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game_shell import widgets
 from game_shell.widgets import button
+from small_islands.view import SeatView
 
 from . import coach, panels, settings, undo, viewport, words
 from .board_svg import (
@@ -35,7 +36,7 @@ class GameTable(Table, Protocol):
     def hint_wanted(self) -> bool: ...
     @property
     def sound_question(self) -> bool: ...
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> SeatView: ...
 
 EXPLORING = ("take", "land", "place", "bonus")  # stages that show the seat's objectives
 
@@ -104,7 +105,7 @@ def fit_button() -> str:
     return button("Fit", "fit", "btn fit", name="Fit the map to the screen")
 
 
-def panel(app: GameTable, stage: GameStage, v: dict[str, Any]) -> str:
+def panel(app: GameTable, stage: GameStage, v: SeatView) -> str:
     """The side panel's middle: the seat's objective tracker (exploration), the stage's
     panel, the suggestion.
     (Above it the recap, below it the players and the log: parts of their own, replaced
@@ -119,7 +120,7 @@ def panel(app: GameTable, stage: GameStage, v: dict[str, Any]) -> str:
     )
 
 
-def actions(app: GameTable, stage: GameStage, v: dict[str, Any]) -> str:
+def actions(app: GameTable, stage: GameStage, v: SeatView) -> str:
     """The action bar: the step's buttons, always on screen (the primary one last)."""
     return f'<div class="actions-row" role="group" aria-label="Actions">{stage.actions(app, v)}</div>'
 

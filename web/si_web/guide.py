@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game_shell.storage import put_record, read_json
 from small_islands import Game
+from small_islands.view import BoardView, SeatView
 
 from . import coach, tracker, words
 from .board_svg import BoardHints, TileArt
@@ -77,7 +78,7 @@ class Guide:
         self.over_pick: tuple[int, int | None] | None = None  # (seat, house line or None)
         self._over_game: int | None = None  # the seed of the game `over_pick` belongs to
         self.pending_coach = False  # "Start a guided game" waits for a confirmation
-        self._change: tuple[dict[str, Any], tuple[Any, ...], tuple[str, str, Cell | None]] | None = None
+        self._change: tuple[SeatView, tuple[Any, ...], tuple[str, str, Cell | None]] | None = None
 
     # ------------------------------------------------------------------ the coach
     def save(self) -> None:
@@ -131,7 +132,7 @@ class Guide:
             self.save()
         return tip
 
-    def game_tip(self, app: Seat, stage: Named, v: dict[str, Any]) -> coach.Tip | None:
+    def game_tip(self, app: Seat, stage: Named, v: SeatView) -> coach.Tip | None:
         """The tip over the device seat's game screen."""
         if not self.active(app.game):
             return None
@@ -158,17 +159,17 @@ class Guide:
         cell = (int(data["x"]), int(data["y"]))
         self.tracked = None if self.tracked == cell else cell
 
-    def tracker_part(self, app: Seat, stage: Named, v: dict[str, Any]) -> str:
+    def tracker_part(self, app: Seat, stage: Named, v: SeatView) -> str:
         """The tracker card (exploration stages), with the previewed move's change."""
         return tracker.box(v, self._tracked(v), self.change(app, stage, v)[0])
 
-    def _tracked(self, v: dict[str, Any]) -> Cell | None:
+    def _tracked(self, v: SeatView) -> Cell | None:
         t = tracker.track(v)
         if t is None or self.tracked not in {i.key for i in t.islands}:
             return None
         return self.tracked
 
-    def change(self, app: Seat, stage: Named, v: dict[str, Any]) -> tuple[str, str, Cell | None]:
+    def change(self, app: Seat, stage: Named, v: SeatView) -> tuple[str, str, Cell | None]:
         """(words, badge text, cell) of the previewed placement's or landing's change to the
         tracker's total; empty when nothing is previewed. (Kept for the same view and
         choices: the panel and the map both ask.)"""
@@ -182,7 +183,7 @@ class Guide:
         return out
 
     def _change_of(
-        self, app: Seat, stage: Named, v: dict[str, Any]
+        self, app: Seat, stage: Named, v: SeatView
     ) -> tuple[str, str, Cell | None]:
         c = app.choices
         after: tracker.Track | None = None
@@ -205,7 +206,7 @@ class Guide:
         return tracker.change_words(before, after, what), sign, cell
 
     def map_marks(
-        self, app: Seat, stage: Named, v: dict[str, Any], hints: BoardHints, tip: str | None
+        self, app: Seat, stage: Named, v: SeatView, hints: BoardHints, tip: str | None
     ) -> None:
         """What the tracker and the coach (showing tip `tip`) add to the map's marks layer."""
         picked = self._tracked(v) if stage.name in ("take", "land", "place", "bonus") else None
@@ -218,10 +219,10 @@ class Guide:
         if cell is not None and text:
             hints.extra_marks.append(badge(cell[0], cell[1], text))
         if tip == "islands":
-            for isle in v["board"]["islands"]:
-                if isle["size"] >= 2:
+            for island in v["board"]["islands"]:
+                if island["size"] >= 2:
                     hints.extra_marks.append(
-                        island_outline([(c[0], c[1]) for c in isle["cells"]], "hl-island coach")
+                        island_outline([(c[0], c[1]) for c in island["cells"]], "hl-island coach")
                     )
         if hints.extra_marks:
             hints.extra_marks.append(badges(v["board"]))
@@ -240,7 +241,7 @@ class Guide:
         return self.over_pick if same else None
 
     def over_marks(
-        self, game: Game, view_board: dict[str, Any], lines: list[Any], tiles: list[TileArt]
+        self, game: Game, view_board: BoardView, lines: list[Any], tiles: list[TileArt]
     ) -> list[str]:
         """The final map's highlights for the picked player or house line."""
         pick = self.picked(game)

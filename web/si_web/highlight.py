@@ -6,9 +6,9 @@ frame on a cell, a small label. SVG strings in board units (`board_svg.CELL` per
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from game_shell.markup import escape
+from small_islands.view import BoardView
 
 from .board_svg import CELL, TileArt, _island_badges, spots_for
 
@@ -75,6 +75,6 @@ def badge(x: int, y: int, text: str, cls: str = "hl-badge") -> str:
     )
 
 
-def badges(view_board: dict[str, Any]) -> str:
+def badges(view_board: BoardView) -> str:
     """The islands' size badges again, over highlights that would hide them."""
     return _island_badges(view_board)

@@ -10,6 +10,7 @@ from typing import Any
 
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
+from small_islands.view import PublicView, SeatView
 
 from . import words
 from .board_svg import glyph_icon, mini_tile_svg
@@ -54,14 +55,14 @@ def hinted(hint: Hint | None, act: str, **data: object) -> str:
     return " hinted" if match.get(act) else ""
 
 
-def round_phase(v: dict[str, Any]) -> str:
+def round_phase(v: SeatView | PublicView) -> str:
     """'Round 2 · Exploration' (a narrow header breaks it after the dot only)."""
     phase = PHASE_NAMES.get(v["phase"], v["phase"])
     return f"Round\u00a0{v['round']}\u00a0· {phase}" if v["round"] else phase
 
 
 def status_bar(
-    v: dict[str, Any], drawer: str, status_open: bool, undo: str | None = None, sound: str = ""
+    v: SeatView, drawer: str, status_open: bool, undo: str | None = None, sound: str = ""
 ) -> str:
     """The game screen's compact header: who, round and phase, Undo (`undo`: its buttons,
     `undo.buttons`), Rules, Players, the sound toggle (`sound`), Menu; under it the strip of
@@ -79,7 +80,7 @@ def status_bar(
     )
 
 
-def stacks_line(v: dict[str, Any]) -> str:
+def stacks_line(v: SeatView) -> str:
     """How many tiles are left to explore (the navigation stack) and in the reserve."""
     nav, reserve = v["navigation_count"], v["reserve_count"]
     land = " Ships may land now." if nav == 0 and v["phase"] == "exploration" else ""
@@ -89,7 +90,7 @@ def stacks_line(v: dict[str, Any]) -> str:
     )
 
 
-def strip(v: dict[str, Any], drawer: str | None, sound: str = "") -> str:
+def strip(v: SeatView | PublicView, drawer: str | None, sound: str = "") -> str:
     """Phones: each seat's essentials in short form, always on screen, and the drawer of the
     full players panel + log (open when `drawer` is given; hidden by CSS on wide screens)."""
     chips = []
@@ -126,7 +127,7 @@ def strip_toggle(status_open: bool) -> str:
     )
 
 
-def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: dict[str, Any]) -> str:
+def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: SeatView) -> str:
     """"Suggest a move", the suggestion being computed, or the one ready with its reason."""
     if hint_wanted:
         return '<section class="card hint" data-hint="wait"><p>Thinking of a suggestion…</p></section>'
@@ -139,7 +140,7 @@ def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: dict[str, A
     )
 
 
-def since_box(auto_note: list[dict[str, Any]], v: dict[str, Any]) -> str:
+def since_box(auto_note: list[dict[str, Any]], v: SeatView) -> str:
     """What the computer seats did since this human's last move."""
     if not auto_note:
         return ""
@@ -150,7 +151,7 @@ def since_box(auto_note: list[dict[str, Any]], v: dict[str, Any]) -> str:
     )
 
 
-def recap_box(entries: list[dict[str, Any]], v: dict[str, Any]) -> str:
+def recap_box(entries: list[dict[str, Any]], v: SeatView) -> str:
     """"Since your turn": what the others did (also framed on the map in their colours)."""
     if not entries:
         return ""
@@ -167,7 +168,7 @@ def recap_box(entries: list[dict[str, Any]], v: dict[str, Any]) -> str:
 
 
 def log_item(
-    e: dict[str, Any], v: dict[str, Any] | None = None, cls: str = "", lead: str = ""
+    e: dict[str, Any], v: SeatView | None = None, cls: str = "", lead: str = ""
 ) -> str:
     """One log entry in words: who, what (a tile as its picture)."""
     who = ("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""
@@ -175,22 +176,23 @@ def log_item(
     return f"<li{attr}>{lead}{who}{words.log_html(e, v)}</li>"
 
 
-def players(v: dict[str, Any]) -> str:
+def players(v: SeatView | PublicView) -> str:
     """Every seat: PP, houses, tokens, ship, revealed objective."""
     rows = []
     for s in v["seats"]:
         turn = " turn" if s["seat"] == v["to_move"] else ""
         ship = "ship landed" if s["ship"] else "ship at sea"
-        obj = s.get("objective")
+        obj = s.get("objective")  # a seat view's seats only (revealed objectives)
         obj_txt = (
             f'<span class="obj">Objective: {esc(obj["mission_text"])}; '
             f"reward: {esc(obj['reward_text'])}</span>"
-            if obj
+            if isinstance(obj, dict) and obj
             else ""
         )
         kind = f" (computer, {s['bot']})" if s.get("bot") else ""
-        if v.get("solo") and s["seat"] == 1:
-            kind = f" (level {v['solo']['level']})"
+        solo = v.get("solo")  # a seat view's only
+        if isinstance(solo, dict) and solo and s["seat"] == 1:
+            kind = f" (level {solo['level']})"
         rows.append(
             f'<li class="player{turn}" data-seat="{s["seat"]}">{swatch(s["colour"])}'
             f"<b>{esc(s['name'])}</b>{esc(kind)}"
@@ -200,7 +202,7 @@ def players(v: dict[str, Any]) -> str:
     return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
 
 
-def game_log(v: dict[str, Any], events: list[str], expanded: bool = False, limit: int = 40) -> str:
+def game_log(v: SeatView, events: list[str], expanded: bool = False, limit: int = 40) -> str:
     """The app's notes and the game's log, newest first."""
     items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(events[-5:]))
     items += "".join(log_item(e, v) for e in reversed(v["log"][-limit:]))
@@ -208,11 +210,10 @@ def game_log(v: dict[str, Any], events: list[str], expanded: bool = False, limit
     return f'<details{opened} class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
 
 
-def objectives_box(v: dict[str, Any]) -> str:
+def objectives_box(v: SeatView) -> str:
     """The seat's objectives for this round and the next (secret: marked data-secret)."""
     parts = []
-    for key, label in (("objective", "This round"), ("next_objective", "Next round")):
-        o = v.get(key)
+    for o, label in ((v.get("objective"), "This round"), (v.get("next_objective"), "Next round")):
         if o:
             parts.append(
                 f'<div class="objective small" data-secret="objective"><b>{label}</b>'
@@ -222,7 +223,7 @@ def objectives_box(v: dict[str, Any]) -> str:
     return '<section class="card objectives">' + "".join(parts) + "</section>" if parts else ""
 
 
-def hand_box(v: dict[str, Any], selected: str | None, selectable: bool) -> str:
+def hand_box(v: SeatView, selected: str | None, selectable: bool) -> str:
     """The seat's hand tiles: buttons while placing, pictures otherwise."""
     place = (v["legal"] or {}).get("place", {})
     sel = selected if selectable else None
@@ -252,7 +253,7 @@ def hand_box(v: dict[str, Any], selected: str | None, selectable: bool) -> str:
     )
 
 
-def display_box(v: dict[str, Any], takeable: bool, hint: Hint | None = None) -> str:
+def display_box(v: SeatView, takeable: bool, hint: Hint | None = None) -> str:
     """The face-up tiles: buttons when they may be taken."""
     take = set((v["legal"] or {}).get("take", []))
     items = []
@@ -275,7 +276,7 @@ def display_box(v: dict[str, Any], takeable: bool, hint: Hint | None = None) -> 
     return f'<div class="tiles display">{"".join(items)}</div>'
 
 
-def face_up_card(v: dict[str, Any]) -> str:
+def face_up_card(v: SeatView) -> str:
     """The face-up tiles as a small card (not takeable)."""
     return '<section class="card"><h3>Face-up</h3>' + display_box(v, False) + "</section>"
 

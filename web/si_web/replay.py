@@ -106,7 +106,7 @@ class Replay:
 def revealed(game: Game) -> list[dict[str, Any]]:
     """Every seat's secrets at this position (hand, objectives, held cards, Discovery
     tokens), from each player seat's own view; automaton seats have none."""
-    out = []
+    out: list[dict[str, Any]] = []
     for i in range(len(game.seats)):
         if not game.is_player(i):
             out.append({"seat": i, "player": False})

@@ -21,12 +21,11 @@ engine's reward phase played out in full.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game_shell.markup import escape
 from small_islands import MISSIONS, REWARDS, SHIP_TILE, TILE_BY_ID, Board
 from small_islands.tiles import RESOURCES
-from small_islands.view import board_from_json
+from small_islands.view import SeatView, board_from_json
 
 from . import words
 
@@ -81,10 +80,10 @@ def track_board(
     return Track(mission, reward, t.islands, stock, t.discovery, total)
 
 
-_BOARDS: list[tuple[dict[str, Any], Board]] = []
+_BOARDS: list[tuple[SeatView, Board]] = []
 
 
-def view_board(v: dict[str, Any]) -> Board:
+def view_board(v: SeatView) -> Board:
     """The engine board of a view's map (kept for the last few views: every tap asks)."""
     for seen, board in _BOARDS:
         if seen is v:
@@ -95,7 +94,7 @@ def view_board(v: dict[str, Any]) -> Board:
     return board
 
 
-def track(v: dict[str, Any], board: Board | None = None) -> Track | None:
+def track(v: SeatView, board: Board | None = None) -> Track | None:
     """The tracker of the view's own seat on its map (or on `board`, a changed copy); None
     when the seat has no objective this round."""
     o = v.get("objective")
@@ -117,10 +116,10 @@ def track(v: dict[str, Any], board: Board | None = None) -> Track | None:
     return t
 
 
-_TRACKS: list[tuple[dict[str, Any], Track]] = []
+_TRACKS: list[tuple[SeatView, Track]] = []
 
 
-def track_if_placed(v: dict[str, Any], tile: str, x: int, y: int, rotation: int) -> Track | None:
+def track_if_placed(v: SeatView, tile: str, x: int, y: int, rotation: int) -> Track | None:
     """The tracker as it would be with the hand tile `tile` placed on (x, y) at `rotation`
     (the placement is the engine's own `Board.put`, on a copy)."""
     board = view_board(v).copy()
@@ -128,7 +127,7 @@ def track_if_placed(v: dict[str, Any], tile: str, x: int, y: int, rotation: int)
     return track(v, board)
 
 
-def track_if_landed(v: dict[str, Any], ship: str, x: int, y: int) -> Track | None:
+def track_if_landed(v: SeatView, ship: str, x: int, y: int) -> Track | None:
     """The tracker as it would be with a ship landed on (x, y)."""
     board = view_board(v).copy()
     board.put(SHIP_TILE, x, y, 0, owner=ship)
@@ -170,7 +169,7 @@ def gain_words(t: Track, i: IslandScore) -> str:
     return f"{i.gain} PP{pick}"
 
 
-def box(v: dict[str, Any], picked: Cell | None, change: str) -> str:
+def box(v: SeatView, picked: Cell | None, change: str) -> str:
     """The tracker card: this round's objective, the islands meeting it now (each a button
     that outlines it on the map), the total, the previewed change; then next round's."""
     t = track(v)

@@ -6,9 +6,8 @@ engine's turn check always runs: a tap can never play for another seat.
 
 from __future__ import annotations
 
-from typing import Any
-
 from small_islands import Action, Game, IllegalAction, MalformedInput
+from small_islands.view import LegalView, SeatView
 
 
 class Turn:
@@ -17,19 +16,18 @@ class Turn:
     def __init__(self, game: Game, seat: int) -> None:
         self.game = game
         self.seat = seat
-        self._view: tuple[int, dict[str, Any]] | None = None
+        self._view: tuple[int, SeatView] | None = None
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> SeatView:
         """The seat's view (kept until the game changes)."""
         n = len(self.game.actions)
         if self._view is None or self._view[0] != n:
             self._view = (n, self.game.view(self.seat))
         return self._view[1]
 
-    def legal(self) -> dict[str, Any]:
+    def legal(self) -> LegalView:
         """The view's legal targets (empty when the seat has no decision)."""
-        legal: dict[str, Any] = self.view()["legal"] or {}
-        return legal
+        return self.view()["legal"] or {}
 
     def play(self, action: Action) -> IllegalAction | None:
         """Play `action` for this seat: None when played, else the refusal (state unchanged)."""
@@ -57,3 +55,23 @@ class Turn:
         before = trial.seats[self.seat].pp
         trial.play(action, seat=self.seat)
         return trial.seats[self.seat].pp - before
+
+
+# ------------------------------------------------------------------ typed legal rows
+# `LegalView` keeps some targets as JSON rows of mixed items; these read them typed.
+def _int(value: int | str | None) -> int:
+    assert isinstance(value, int), f"not a number: {value!r}"
+    return value
+
+
+def house_spots(legal: LegalView) -> list[tuple[int, int, int, str | None]]:
+    """The legal house placements: (x, y, house index, reward choice or None)."""
+    return [
+        (_int(x), _int(y), _int(i), None if c is None else str(c))
+        for x, y, i, c in legal.get("houses", [])
+    ]
+
+
+def resource_spots(legal: LegalView) -> list[tuple[int, int, int, str]]:
+    """The legal resource token placements: (x, y, house index, resource)."""
+    return [(_int(x), _int(y), _int(i), str(r)) for x, y, i, r in legal.get("resource_tokens", [])]

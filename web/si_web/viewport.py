@@ -18,6 +18,7 @@ from game_shell.viewbox import scale as scale
 from game_shell.viewbox import units_per_pixel as units_per_pixel
 from game_shell.viewbox import wheel_factor as wheel_factor
 from game_shell.viewbox import zoom_within as zoom_within
+from small_islands.view import SeatView
 
 from .art import SYMBOL_UNITS
 from .board_svg import CELL, BoardHints, TileArt, content_box, fit_viewbox
@@ -28,7 +29,7 @@ MIN_TARGET_SCALE = 32.5 / (CELL - 4)  # px per unit: a highlighted cell >= 32 px
 SYMBOL_SCALE = 21 / SYMBOL_UNITS  # px per unit: printed symbols >= 20 px where one acts
 
 
-def fitted(v: dict[str, Any], tiles: list[TileArt], hints: BoardHints) -> Box:
+def fitted(v: SeatView, tiles: list[TileArt], hints: BoardHints) -> Box:
     """A fit of the map's tiles, its targets and the setup area (or the stage's focus)."""
     if hints.focus_box is not None:
         return hints.focus_box

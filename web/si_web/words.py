@@ -23,6 +23,7 @@ from typing import Any
 
 from game_shell.markup import escape
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, TILE_BY_ID, Action, IllegalAction
+from small_islands.view import IslandView, SeatView
 
 # why the device passes: the pass screen's line (also painted first at a reload, `first_paint`)
 PASS_WHY = {
@@ -167,33 +168,34 @@ def tile_words(points: str, symbols: Sequence[str], ship: str | None = None) -> 
     return f"{kind}: {parts[0]}" + (f"; {sea}" if sea else "")
 
 
-def refusal(exc: IllegalAction | None, view: dict[str, Any] | None = None) -> str:
+def refusal(exc: IllegalAction | None, view: SeatView | None = None) -> str:
     """What to do instead, for a refused action (never the engine's message)."""
     if exc is None:
         return DEFAULT_REFUSAL
     text = REFUSALS.get(exc.code, DEFAULT_REFUSAL)
-    if exc.code == "mission_not_met" and view and view.get("objective"):
-        text = f"That island does not meet your mission: {view['objective']['mission_text']}."
+    objective = view.get("objective") if view else None
+    if exc.code == "mission_not_met" and objective:
+        text = f"That island does not meet your mission: {objective['mission_text']}."
     return text
 
 
 class _Index:
     """Lookups over one view's map (built once per view: labels ask many times a render)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: SeatView) -> None:
         board = view["board"]
         self.tiles = {(t["x"], t["y"]): t for t in board["tiles"]}
-        self.islands: dict[tuple[int, int], dict[str, Any]] = {}
+        self.islands: dict[tuple[int, int], IslandView] = {}
         for island in board["islands"]:
             for c in island["cells"]:
                 self.islands[(c[0], c[1])] = island
         self.centre = _centre_of(view)
 
 
-_INDEX: list[tuple[dict[str, Any], _Index]] = []
+_INDEX: list[tuple[SeatView, _Index]] = []
 
 
-def index(view: dict[str, Any]) -> _Index:
+def index(view: SeatView) -> _Index:
     """The lookups of `view` (kept for the last few views)."""
     for v, ix in _INDEX:
         if v is view:
@@ -204,7 +206,7 @@ def index(view: dict[str, Any]) -> _Index:
     return ix
 
 
-def _centre_of(view: dict[str, Any]) -> tuple[float, float]:
+def _centre_of(view: SeatView) -> tuple[float, float]:
     """The middle of the tiles on the map (of the table when it is empty)."""
     tiles = view["board"]["tiles"]
     if not tiles:
@@ -225,19 +227,19 @@ def compass(dx: float, dy: float, near: float = 1.0) -> str:
     return "-".join(p for p in (ns, ew) if p)
 
 
-def area_words(view: dict[str, Any], x: int, y: int) -> str:
+def area_words(view: SeatView, x: int, y: int) -> str:
     """'in the north-west of the map' / 'in the middle of the map'."""
     cx, cy = index(view).centre
     d = compass(x - cx, y - cy, near=2.0)
     return f"in the {d} of the map" if d else "in the middle of the map"
 
 
-def island_of(view: dict[str, Any], x: int, y: int) -> dict[str, Any] | None:
+def island_of(view: SeatView, x: int, y: int) -> IslandView | None:
     """The island (of the view's board) holding (x, y), if any."""
     return index(view).islands.get((x, y))
 
 
-def island_words(island: dict[str, Any] | None) -> str:
+def island_words(island: IslandView | None) -> str:
     """'an island of 4 tiles (complete)'."""
     if island is None:
         return ""
@@ -246,7 +248,7 @@ def island_words(island: dict[str, Any] | None) -> str:
     return text + (", complete" if island["complete"] else "")
 
 
-def where(view: dict[str, Any], x: int, y: int) -> str:
+def where(view: SeatView, x: int, y: int) -> str:
     """A place on the map in words: its island and its part of the map."""
     island = island_of(view, x, y)
     if island is not None and island["size"] > 1:
@@ -254,7 +256,7 @@ def where(view: dict[str, Any], x: int, y: int) -> str:
     return area_words(view, x, y)
 
 
-def neighbour_words(view: dict[str, Any], x: int, y: int) -> str:
+def neighbour_words(view: SeatView, x: int, y: int) -> str:
     """An empty spot named by a tile beside it: 'east of the coast tile with a temple'."""
     by_cell = index(view).tiles
     for dx, dy, side in ((0, 1, "north"), (-1, 0, "east"), (0, -1, "south"), (1, 0, "west")):
@@ -325,7 +327,7 @@ def action_words(action: Action) -> str:
     return action.type.replace("_", " ")
 
 
-def spot_words(view: dict[str, Any], x: int, y: int) -> str:
+def spot_words(view: SeatView, x: int, y: int) -> str:
     """A symbol spot (house spot, resource) named by its tile and island."""
     t = index(view).tiles.get((x, y))
     tile = tile_words(t["points"], t["symbols"]) if t else "a tile"
@@ -351,7 +353,7 @@ def _thumb(tile_id: str) -> str:
 _LOG_CACHE: dict[tuple[str, int, int, str], str] = {}
 
 
-def log_html(entry: dict[str, Any], view: dict[str, Any] | None) -> str:
+def log_html(entry: dict[str, Any], view: SeatView | None) -> str:
     """A log entry's text in words, as HTML: tiles as pictures, places by what is there,
     cards by their text. (The entry's engine text stays in the save and the console.)
     Cached per text and map state: the log is drawn again after every tap."""
@@ -370,7 +372,7 @@ def log_html(entry: dict[str, Any], view: dict[str, Any] | None) -> str:
     return out
 
 
-def _log_html(text: str, view: dict[str, Any] | None) -> str:
+def _log_html(text: str, view: SeatView | None) -> str:
     out = escape(text)
 
     def card(m: re.Match[str]) -> str:
@@ -409,7 +411,7 @@ def _log_html(text: str, view: dict[str, Any] | None) -> str:
     return _ID.sub(ident, out)
 
 
-def log_words(entry: dict[str, Any], view: dict[str, Any] | None) -> str:
+def log_words(entry: dict[str, Any], view: SeatView | None) -> str:
     """A log entry in plain text (for the live region): pictures as their names."""
     html = log_html(entry, view)
     html = re.sub(r'<span class="thumb" role="img" aria-label="([^"]*)">.*?</svg></span>', r"a \1", html)
@@ -424,7 +426,7 @@ def unescape_basic(text: str) -> str:
     )
 
 
-def recap(view: dict[str, Any]) -> list[dict[str, Any]]:
+def recap(view: SeatView) -> list[dict[str, Any]]:
     """What the other seats did since the viewing seat's previous turn (oldest first): the
     log entries after that turn, skipping the seat's own current turn."""
     seat: int = view["seat"]
@@ -440,7 +442,7 @@ def recap(view: dict[str, Any]) -> list[dict[str, Any]]:
     return log[j:i][-12:]
 
 
-def recent_cells(view: dict[str, Any]) -> list[tuple[int, int, str]]:
+def recent_cells(view: SeatView) -> list[tuple[int, int, str]]:
     """The cells the recap's moves touched, with the colour of the seat that moved."""
     colours = {s["seat"]: s["colour"] for s in view["seats"]}
     out: dict[tuple[int, int], str] = {}
@@ -452,7 +454,7 @@ def recent_cells(view: dict[str, Any]) -> list[tuple[int, int, str]]:
     return [(x, y, c) for (x, y), c in out.items()]
 
 
-def log_cells(entries: list[dict[str, Any]], view: dict[str, Any]) -> list[tuple[int, int, str]]:
+def log_cells(entries: list[dict[str, Any]], view: SeatView) -> list[tuple[int, int, str]]:
     """The cells some log entries name, with the colour of the seat that made each."""
     colours = {s["seat"]: s["colour"] for s in view["seats"]}
     out: dict[tuple[int, int], str] = {}
@@ -463,7 +465,7 @@ def log_cells(entries: list[dict[str, Any]], view: dict[str, Any]) -> list[tuple
     return [(x, y, c) for (x, y), c in out.items()]
 
 
-def map_label(view: dict[str, Any]) -> str:
+def map_label(view: SeatView) -> str:
     """The map's accessible name: what is on it."""
     b = view["board"]
     islands = [i for i in b["islands"] if i["size"] > 1]
@@ -474,7 +476,7 @@ def map_label(view: dict[str, Any]) -> str:
     )
 
 
-def tile_at_words(view: dict[str, Any], x: int, y: int) -> str:
+def tile_at_words(view: SeatView, x: int, y: int) -> str:
     """The tile on (x, y) in words, with its place."""
     t = index(view).tiles.get((x, y))
     if t is None:
@@ -482,7 +484,7 @@ def tile_at_words(view: dict[str, Any], x: int, y: int) -> str:
     return f"the {tile_words(t['points'], t['symbols'], t.get('ship'))}, {where(view, x, y)}"
 
 
-def target_label(stage: str, view: dict[str, Any], x: int, y: int) -> str:
+def target_label(stage: str, view: SeatView, x: int, y: int) -> str:
     """The accessible name of a highlighted spot of the map, by what tapping it does."""
     if stage == "place":
         return f"Place your tile here: {neighbour_words(view, x, y)}"
@@ -495,7 +497,7 @@ def target_label(stage: str, view: dict[str, Any], x: int, y: int) -> str:
     return tile_at_words(view, x, y)
 
 
-def spot_label(act: str, view: dict[str, Any], x: int, y: int, index: int) -> str:
+def spot_label(act: str, view: SeatView, x: int, y: int, index: int) -> str:
     """The accessible name of a ringed symbol spot."""
     if act == "res":
         return f"Resource token on the {spot_words(view, x, y)}"

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import Action
 from ..game import Game
+from ..view import View
 from .model import Model
 from .policy import POLICIES
 
@@ -27,7 +27,7 @@ LEVELS = ("easy", "medium")
 
 
 def choose_action(
-    view: dict[str, Any],
+    view: View,
     legal: Sequence[Action],
     level: str = "medium",
     rng: random.Random | int | None = None,

@@ -10,6 +10,7 @@ multisets the bots draw their expectations from.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -31,7 +32,7 @@ def hex_of(value: Any) -> Hex:
 class Model:
     """A seat's knowledge: board, candidates, distances, opponents' cards."""
 
-    def __init__(self, view: dict[str, Any], board: Board | None = None) -> None:
+    def __init__(self, view: Mapping[str, Any], board: Board | None = None) -> None:
         """Read `view` (the seat's own view)."""
         self.view = view
         self.me: int = view["seat"]

@@ -18,7 +18,7 @@ Both read only their seat's view (through `Model`) and pick one of the legal act
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .. import actions as act
@@ -28,7 +28,7 @@ from ..hexes import CENTRE, Hex, bit, count, dist, iter_hexes
 from ..movement import distances_to
 from .model import FAR, Model, hex_of
 
-Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
+Policy = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 A = TypeVar("A", bound=Action)
 STALL_PRESSURE = 12  # turns without a clue or a raise after which Medium plays any clue
 
@@ -77,7 +77,7 @@ def step_toward(
     return best if d.get(best.hex, FAR) < here else None
 
 
-def bounds_left(view: dict[str, Any]) -> int:
+def bounds_left(view: Mapping[str, Any]) -> int:
     """Bounds the current move may still take (a new move: 3)."""
     t = view["turn_state"]
     return MAX_BOUNDS - t["bounds"] if view["stage"] == "move" else MAX_BOUNDS
@@ -108,7 +108,7 @@ def ward(m: Model, legal: Sequence[Action]) -> Action:
 
 
 # -------------------------------------------------------------------- easy
-def easy(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+def easy(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
     """Spec section 15, Easy."""
     m = Model(view)
     stage = view["stage"]
@@ -178,7 +178,7 @@ def _easy_target(m: Model) -> int:
 
 
 # ------------------------------------------------------------------ medium
-def medium(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+def medium(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
     """Reasons over the candidate sets and the other players' likely cards (module doc)."""
     m = Model(view)
     stage = view["stage"]

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import Action
 from ..game import Game
+from ..view import SeatView
 from .expert import EFFORT, expert, scaled
 from .hint import suggest
 from .policy import POLICIES
@@ -49,7 +49,7 @@ DEFAULT_BUDGET_S = 0.25
 
 
 def choose_action(
-    view: dict[str, Any],
+    view: SeatView,
     legal: Sequence[Action],
     level: str = "medium",
     rng: random.Random | int | None = None,

@@ -34,7 +34,7 @@ round further than the others.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -111,7 +111,7 @@ def _last_round(game: Game) -> bool:
     return game.ships_left() <= 1 or len(game.reserve) < NAVIGATION_SIZE
 
 
-def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+def expert(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random,
            effort: Effort = EFFORT, trace: list[Any] | None = None) -> Action:
     """The Expert player's choice for the seat of `view` (see the module docstring).
 
@@ -158,7 +158,7 @@ def expert(view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
     return lines[pick][0]
 
 
-def _draw(view: dict[str, Any], rng: random.Random, board: Board,
+def _draw(view: Mapping[str, Any], rng: random.Random, board: Board,
           hands: dict[int, list[str]] | None, effort: Effort) -> list[Game]:
     """`effort.pool` worlds drawn from the view (the others' objectives by the choice model
     when it is on)."""
@@ -189,7 +189,7 @@ def _place_lines(scored: list[tuple[float, Action]], effort: Effort) -> list[lis
     return [[scored[i][1]] for i in order[: effort.place_lines]]
 
 
-def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: dict[str, Any],
+def _lines(game: Game, legal: Sequence[Action], denial: Denial, view: Mapping[str, Any],
            effort: Effort) -> tuple[list[list[Action]], int]:
     """Lines to compare (Hard's choice first) and how many worlds to play them in."""
     first = legal[0]

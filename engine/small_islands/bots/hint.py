@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import (
     Action,
@@ -29,12 +28,13 @@ from ..actions import (
     TakeTile,
 )
 from ..game import Game
+from ..view import SeatView
 from .evaluate import isle_value, merged, mission_progress
 from .policy import Ctx, plans, ranked
 from .world import determinize
 
 
-def suggest(view: dict[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+def suggest(view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
     """Medium's choice for the seat of `view`, and why, in one line."""
     if not legal:
         raise ValueError("no legal action to suggest")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..game import Game
@@ -28,7 +29,7 @@ BETA = 1.0  # how sharply a seat prefers the pair Medium ranks best (per PP)
 _PLACED = re.compile(r"placed \S+ at \(\d+, \d+\)$")
 
 
-def round_start_isles(view: dict[str, Any]) -> list[Isle]:
+def round_start_isles(view: Mapping[str, Any]) -> list[Isle]:
     """The islands of the map as it was when this round's objectives were chosen.
 
     This round's tiles are the last ones placed (the log says how many); houses are built
@@ -45,7 +46,7 @@ def round_start_isles(view: dict[str, Any]) -> list[Isle]:
 class ObjectiveModel:
     """Redraws the hidden objectives of the seats that chose this round (see the module)."""
 
-    def __init__(self, view: dict[str, Any], beta: float = BETA) -> None:
+    def __init__(self, view: Mapping[str, Any], beta: float = BETA) -> None:
         self.beta = beta
         self.mode = MODES[view["mode"]]
         me = view["seat"]

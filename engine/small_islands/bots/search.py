@@ -25,7 +25,7 @@ import math
 import random
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import (
@@ -68,7 +68,7 @@ W_LEAVE = 0.6  # weight (relative to W_DENY) of the best display tile a take lea
 CLOCK = time.perf_counter
 
 
-def hard(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
+def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
          max_worlds: int | None = None) -> Action:
     """The Hard player's choice (see the module docstring)."""
     start = CLOCK()
@@ -228,7 +228,7 @@ class Evidence:
     value (Medium's now-term) over those positions. Weights are relative likelihoods.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any]) -> None:
         self.steps: dict[int, list[_Step]] = {}
         if view.get("solo") or view["phase"] != "exploration" or OPP_BETA <= 0:
             return

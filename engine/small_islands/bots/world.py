@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..board import Board
@@ -24,7 +25,7 @@ from ..solo import CARD_BY_ID, EXPLORATION_CARDS, LEVELS, SoloState
 from ..view import board_from_json
 
 
-def board_from_view(view: dict[str, Any], tiles: int | None = None) -> Board:
+def board_from_view(view: Mapping[str, Any], tiles: int | None = None) -> Board:
     """The public map of a view as a `Board` (tiles in placement order, houses, tokens).
 
     With `tiles`, only the first that many tiles are placed (houses and tokens all the same).
@@ -32,7 +33,7 @@ def board_from_view(view: dict[str, Any], tiles: int | None = None) -> Board:
     return board_from_json(view["board"], tiles)
 
 
-def _chosen(view: dict[str, Any], seat: int) -> bool:
+def _chosen(view: Mapping[str, Any], seat: int) -> bool:
     """Has `seat` already chosen its objectives this round (as far as the view shows)?"""
     phase = view["phase"]
     if phase in ("exploration", "reward", "over"):
@@ -44,7 +45,7 @@ def _chosen(view: dict[str, Any], seat: int) -> bool:
     return order.index(seat) < order.index(view["to_move"])
 
 
-def known_hands(view: dict[str, Any]) -> dict[int, list[str]]:
+def known_hands(view: Mapping[str, Any]) -> dict[int, list[str]]:
     """Tiles the view's public log shows in other seats' hands.
 
     A seat takes a face-up tile and then places one of its three: when it places another,
@@ -72,7 +73,7 @@ def known_hands(view: dict[str, Any]) -> dict[int, list[str]]:
 _HAND_NOTE = re.compile(r"(took|placed|returned) (\S+) (?:from the display|at \(|to the box)")
 
 
-def determinize(view: dict[str, Any], rng: random.Random, board: Board | None = None,
+def determinize(view: Mapping[str, Any], rng: random.Random, board: Board | None = None,
                 hands: dict[int, list[str]] | None = None) -> Game:
     """A full game consistent with `view`, hidden parts drawn at random from `rng`.
 
@@ -140,7 +141,7 @@ def determinize(view: dict[str, Any], rng: random.Random, board: Board | None = 
     return g
 
 
-def _solo_state(view: dict[str, Any], rng: random.Random) -> SoloState:
+def _solo_state(view: Mapping[str, Any], rng: random.Random) -> SoloState:
     """Alexis's cards: discards and the current card are public; his stack is sampled."""
     v = view["solo"]
     n_explore, n_land, _ = LEVELS[v["level"]]
@@ -169,7 +170,7 @@ def _solo_state(view: dict[str, Any], rng: random.Random) -> SoloState:
 
 
 def _deal_hidden_cards(
-    g: Game, view: dict[str, Any], mode: Any, returned: set[int], rng: random.Random
+    g: Game, view: Mapping[str, Any], mode: Any, returned: set[int], rng: random.Random
 ) -> None:
     """Other seats' objective cards and the objective decks, drawn from the unseen cards."""
     me = view["seat"]
@@ -209,7 +210,7 @@ def mode_objective(mode: Any, pools: dict[str, list[str]]) -> str:
     return cards[0] if len(cards) == 1 else "+".join(cards)
 
 
-def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random,
+def _deal_hidden_tiles(g: Game, view: Mapping[str, Any], rng: random.Random,
                        hands: dict[int, list[str]]) -> None:
     """Other hands, the Navigation stack and the Reserve, from the tiles not seen anywhere."""
     me = view["seat"]
@@ -239,7 +240,7 @@ def _deal_hidden_tiles(g: Game, view: dict[str, Any], rng: random.Random,
     g.boxed = list(view["boxed"]) + pool
 
 
-def _deal_hidden_discovery(g: Game, view: dict[str, Any], rng: random.Random) -> None:
+def _deal_hidden_discovery(g: Game, view: Mapping[str, Any], rng: random.Random) -> None:
     """Other seats' Discovery tokens and the bag, from the values not seen."""
     unseen = list(DISCOVERY_VALUES)
     for v in list(g.seats[view["seat"]].discovery) + list(g.pending_discovery):

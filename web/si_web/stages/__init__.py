@@ -6,7 +6,7 @@ Adding a decision screen: write a `GameStage` subclass in its own module and ret
 
 from __future__ import annotations
 
-from typing import Any
+from small_islands.view import SeatView
 
 from .alexis_house import AlexisHouse
 from .alexis_rotation import AlexisRotation
@@ -56,14 +56,14 @@ _BY_STEP: dict[str, GameStage] = {
 }
 
 
-def game_stage(v: dict[str, Any], mode: str | None) -> GameStage:
+def game_stage(v: SeatView, mode: str | None) -> GameStage:
     """The stage of the seat whose view is `v` (`mode`: the take step's landing mode)."""
     stage, phase = v["stage"], v["phase"]
     if stage in ("alexis_rotation", "alexis_house"):
         return _BY_STEP[stage]
     if phase == "exploration":
         step = "land" if stage == "take" and mode == "land" else stage
-        return _BY_STEP.get(step, IDLE)
+        return _BY_STEP.get(step, IDLE) if step is not None else IDLE
     return _BY_STEP.get(phase, IDLE)
 
 

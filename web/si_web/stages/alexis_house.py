@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game_shell.widgets import button
 from small_islands import ChooseHouse, PlaceHouse
+from small_islands.view import SeatView
 
 from ..board_svg import BoardHints, TileArt
 from ..panels import hinted
@@ -37,18 +38,18 @@ class AlexisHouse(GameStage):
     def cell(self, app: Table, x: int, y: int) -> None:
         app.why_not(PlaceHouse(x, y, 0, None))
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         spots = [(x, y, i, "alexis-house") for x, y, i in (v["legal"] or {}).get("alexis_houses", [])]
         spot_hints(app, v, hints, spots)
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         return (
             '<section class="card alexis"><h2>Where does Alexis build?</h2>'
             "<p>Alexis places a house on the outlined island: tap one of its ringed house spots "
             "(or a button below).</p></section>"
         )
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         spots = (v["legal"] or {}).get("alexis_houses", [])
         hint = app.choices.hint
         return "".join(

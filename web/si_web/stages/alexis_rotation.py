@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, ChooseRotation
+from small_islands.view import SeatView
 
 from .. import words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
@@ -46,7 +47,7 @@ class AlexisRotation(GameStage):
             return
         app.play(ChooseRotation(r))
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         solo = v["solo"]
         r = alexis_rotation(app.turn(), app.choices)
         if solo["pending_tile"] and solo["pending_cell"] and r is not None:
@@ -55,7 +56,7 @@ class AlexisRotation(GameStage):
             hints.preview = TileArt(x, y, rotate_points(t.points, r), t.symbols, r)
             hints.cell_act = "alexis-rot"
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         solo = v["solo"]
         card = solo.get("card") or {}
         cell = solo["pending_cell"]
@@ -67,7 +68,7 @@ class AlexisRotation(GameStage):
             "(previewed on the map; tap the tile or press R to turn it), then confirm.</p></section>"
         )
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         tile = v["solo"]["pending_tile"] or {}
         rots = (v["legal"] or {}).get("alexis_rotations", [])
         cur = alexis_rotation(app.turn(), app.choices)

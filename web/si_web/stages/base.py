@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from small_islands import Action
+from small_islands.view import SeatView
 
 from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
@@ -68,15 +69,15 @@ class GameStage(Stage):
     def render(self, app: Table) -> str:
         return app.game_screen()
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         """The phase panel: what to do now, and the choices that need room."""
         return ""
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         """The step's buttons for the action bar (always on screen, the primary one last)."""
         return ""
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         """Mark on the map what this decision may target (and preview the picked move)."""
 
     def preselect(self, choices: Choices, action: Action) -> None:

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button
 from small_islands import Action, EndTurn, PlacePortToken, PlaceResourceToken
+from small_islands.view import SeatView
 
 from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hand_box, hinted
+from ..turn import resource_spots
 from .base import Data, GameStage, ints, saved_ints
 from .spots import on_focus, spot_hints
 
@@ -73,12 +75,12 @@ class Bonus(GameStage):
             return
         app.say("Place a bonus token (choose its side first) or end your turn.")
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         legal = v["legal"] or {}
         if app.choices.mode == "resource":
             seen = set()
             spots = []
-            for x, y, index, _ in legal.get("resource_tokens", []):
+            for x, y, index, _ in resource_spots(legal):
                 if (x, y, index) not in seen:
                     seen.add((x, y, index))
                     spots.append((x, y, index, "res"))
@@ -90,7 +92,7 @@ class Bonus(GameStage):
             hints.cell_targets = {(x, y) for x, y in legal.get("port_tokens", [])}
             hints.selected = app.choices.port_at
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         me = v["seats"][v["seat"]]
         mode = app.choices.mode
         if mode == "resource":
@@ -115,14 +117,14 @@ class Bonus(GameStage):
             f"<p>{what}</p></section>" + hand_box(v, None, selectable=False)
         )
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}
         mode = app.choices.mode
         cancel = button("Cancel", "cancel", "btn", shortcut="Escape")
         end = button("End turn", "end-turn", "btn" + hinted(app.choices.hint, "end-turn"))
         if mode == "resource":
             res = app.choices.res_at
-            options = [r for x, y, i, r in legal.get("resource_tokens", []) if (x, y, i) == res]
+            options = [r for x, y, i, r in resource_spots(legal) if (x, y, i) == res]
             return cancel + ("" if options else end) + "".join(
                 button(f"Show {RESOURCE_NAMES[r].lower()}", "res-pick", "btn primary", resource=r)
                 for r in options

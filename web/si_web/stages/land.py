@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game_shell.widgets import button
 from small_islands import Land
+from small_islands.view import SeatView
 
 from ..board_svg import BoardHints, TileArt
 from ..choices import current_ship
@@ -39,7 +40,7 @@ class Landing(Take):
 
     def cell(self, app: Table, x: int, y: int) -> None:
         ship = current_ship(app.turn(), app.choices)
-        cells = [tuple(c) for c in app.turn().legal().get("land", {}).get(ship, [])]
+        cells = [tuple(c) for c in app.turn().legal().get("land", {}).get(ship, [])] if ship is not None else []
         if (x, y) in cells and ship is not None and not app.settings.confirm:
             app.play(Land(ship, x, y))
         elif (x, y) in cells:
@@ -47,16 +48,19 @@ class Landing(Take):
         else:
             app.why_not(Land(ship or "grey", x, y))
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         ship = current_ship(app.turn(), app.choices)
         legal = v["legal"] or {}
-        hints.cell_targets = {(c[0], c[1]) for c in legal.get("land", {}).get(ship, [])}
+        cells = legal.get("land", {}).get(ship, []) if ship is not None else []
+        hints.cell_targets = {(c[0], c[1]) for c in cells}
         at = app.choices.land_at
         if at:
             hints.preview = TileArt(at[0], at[1], "SSSSSSSS", ("ship",), 0, ship)
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
-        land = v["legal"].get("land", {})
+    def panel(self, app: Table, v: SeatView) -> str:
+        legal = v["legal"]
+        assert legal is not None, "landing with no decision"
+        land = legal.get("land", {})
         cur = current_ship(app.turn(), app.choices)
         ships = ""
         if len(land) > 1:
@@ -70,7 +74,7 @@ class Landing(Take):
             )
         return take_panel(app, v, ships)
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         return (
             take_actions(app, v)
             + button("Cancel", "cancel", "btn", shortcut="Escape")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button
 from small_islands import Action, ChooseObjective
+from small_islands.view import SeatView
 
 from ..choices import Choices
 from ..panels import hand_box, objective_card
@@ -56,7 +57,7 @@ class Objectives(GameStage):
     def cell(self, app: Table, x: int, y: int) -> None:
         app.say("First choose your objectives (below the map).")
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         held = v["held"]
         c = app.choices
         if v["mode"] == "normal":
@@ -76,7 +77,7 @@ class Objectives(GameStage):
             + hand_box(v, None, selectable=False)
         )
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         pair = chosen(v["mode"], app.choices.picks)
         return button("Confirm objectives", "obj-confirm", "btn primary", disabled=pair is None)
 

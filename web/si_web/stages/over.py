@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game_shell.widgets import button, swatch
 from small_islands import Game
+from small_islands.view import SeatView
 
 from .. import coach, form
 from ..board_svg import (
@@ -156,7 +157,7 @@ class GameOver(Screen):
 
 
 def final_part(
-    app: Table, g: Game, v0: dict[str, Any], tiles: list[TileArt], box: tuple[float, float, float, float]
+    app: Table, g: Game, v0: SeatView, tiles: list[TileArt], box: tuple[float, float, float, float]
 ) -> str:
     """The final map, with a button per player that rings their houses and frames their ship,
     beside the breakdown of each player's points (a tap on a house line outlines its island)."""

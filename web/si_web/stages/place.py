@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
+from small_islands.view import SeatView
 
 from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
@@ -81,7 +82,7 @@ class Place(GameStage):
     def on_discard(self, app: Table, data: Data) -> None:
         app.play(DiscardTile(data["tile"]))
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         tile = selected_tile(app.turn(), app.choices)
         if not tile:
             return
@@ -99,7 +100,7 @@ class Place(GameStage):
                     (prev[0], prev[1]), fit, app.map_px, viewport.SYMBOL_SCALE
                 )
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}
         if legal.get("discard"):
             return (
@@ -120,7 +121,7 @@ class Place(GameStage):
             + face_up_card(v)
         )
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}
         hint = app.choices.hint
         if legal.get("discard"):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button, swatch
 from small_islands import Land, PlaceTile
+from small_islands.view import SeatView
 
 from .. import words
 from ..board_svg import (
@@ -54,7 +55,7 @@ def _box(r: Replay) -> tuple[float, float, float, float]:
     return r.box
 
 
-def board_part(r: Replay, v: dict[str, Any], new: list[dict[str, Any]]) -> str:
+def board_part(r: Replay, v: SeatView, new: list[dict[str, Any]]) -> str:
     tiles = view_tiles(v["board"])
     hints = BoardHints(hit_cells=False)
     action = r.actions[r.step - 1] if r.step else None
@@ -85,7 +86,7 @@ def scores_part(g: Any) -> str:
     )
 
 
-def secrets_part(g: Any, v: dict[str, Any]) -> str:
+def secrets_part(g: Any, v: SeatView) -> str:
     """Every seat's hand, objectives, cards and Discovery tokens (all revealed)."""
     items = []
     for info in revealed(g):
@@ -120,7 +121,7 @@ def secrets_part(g: Any, v: dict[str, Any]) -> str:
     return '<section class="card secrets"><h2>Everything revealed</h2>' + "".join(items) + "</section>"
 
 
-def panel_part(r: Replay, g: Any, v: dict[str, Any], new: list[dict[str, Any]]) -> str:
+def panel_part(r: Replay, g: Any, v: SeatView, new: list[dict[str, Any]]) -> str:
     if r.step == 0:
         now = "<p>The game is set up. Step forward to watch the first move.</p>"
     else:

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button
 from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
+from small_islands.view import SeatView
 
 from .. import words
 from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hinted
 from ..screens import esc
+from ..turn import house_spots
 from .base import Data, GameStage, ints, saved_ints
 from .spots import on_focus, spot_hints
 
@@ -28,7 +30,7 @@ def house_gains(turn: Turn, choices: Choices) -> list[tuple[str | None, int]]:
         return []
     return [
         (choice, turn.gain_of(PlaceHouse(x, y, index, choice)))
-        for x, y, index, choice in turn.legal().get("houses", [])
+        for x, y, index, choice in house_spots(turn.legal())
         if (x, y, index) == at
     ]
 
@@ -69,12 +71,12 @@ class Reward(GameStage):
     def cell(self, app: Table, x: int, y: int) -> None:
         app.why_not(PlaceHouse(x, y, 0, None))
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         if v.get("pending_discovery"):
             return
         seen = set()
         spots = []
-        for x, y, index, _ in (v["legal"] or {}).get("houses", []):
+        for x, y, index, _ in house_spots(v["legal"] or {}):
             if (x, y, index) not in seen:
                 seen.add((x, y, index))
                 spots.append((x, y, index, "house"))
@@ -83,7 +85,7 @@ class Reward(GameStage):
         if at:
             hints.selected = (at[0], at[1])
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}
         o = v.get("objective")
         head = '<section class="card"><h2>Reward phase</h2>' + (
@@ -107,7 +109,7 @@ class Reward(GameStage):
             body = "<p>No island meets your mission for a house now.</p>"
         return head + body + "</section>"
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         hint = app.choices.hint
         pending = v.get("pending_discovery")
         if pending:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_shell.widgets import button
 from small_islands import STARTING_TILES, TILE_BY_ID, Action, IllegalAction, StartLayout
+from small_islands.view import SeatView
 
 from .. import words
 from ..board_svg import BoardHints, TileArt, rotate_points
@@ -95,8 +96,9 @@ class Setup(GameStage):
         rows[sel][1], rows[sel][2] = x, y
         app.choices.draft_sel = None
 
-    def hints(self, app: Table, v: dict[str, Any], hints: BoardHints, tiles: list[TileArt]) -> None:
-        hints.middle = tuple(v["middle"])
+    def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
+        x0, y0, x1, y1 = v["middle"]
+        hints.middle = (x0, y0, x1, y1)
         rows = draft(app.turn(), app.choices)
         for tid, x, y, r in rows:
             t = TILE_BY_ID[tid]
@@ -105,8 +107,10 @@ class Setup(GameStage):
         if sel is not None:
             hints.selected = (rows[sel][1], rows[sel][2])
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
-        layouts = v["legal"]["layouts"]
+    def panel(self, app: Table, v: SeatView) -> str:
+        legal = v["legal"]
+        assert legal is not None, "a layout with no decision"
+        layouts = legal["layouts"]
         why = problem(app.turn(), app.choices)
         status = (
             f'<p class="error" data-layout="bad">{esc(why)}</p>'
@@ -125,7 +129,7 @@ class Setup(GameStage):
             f"{status}</section>"
         )
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         sel = app.choices.draft_sel
         why = problem(app.turn(), app.choices)
         return (
@@ -149,7 +153,7 @@ class Setup(GameStage):
                 choices.draft_sel = sel
 
 
-def saved_draft(value: object, v: dict[str, Any]) -> list[list[Any]] | None:
+def saved_draft(value: object, v: SeatView) -> list[list[Any]] | None:
     """A saved draft: the same starting tiles as the ready layouts, on distinct middle cells."""
     layouts = (v["legal"] or {}).get("layouts") or []
     if not layouts or not isinstance(value, list) or len(value) != len(layouts[0]):
@@ -168,6 +172,6 @@ def saved_draft(value: object, v: dict[str, Any]) -> list[list[Any]] | None:
         cells.add((x, y))
         pairs.append(PAIR_OF[p[0]])
         rows.append([p[0], x, y, r])
-    if sorted(pairs) != sorted(PAIR_OF.get(p[0], -1) for p in layouts[0]):
+    if sorted(pairs) != sorted(PAIR_OF.get(str(p[0]), -1) for p in layouts[0]):
         return None
     return rows

@@ -8,7 +8,9 @@ then the rings, at a zoom where each is at least that big. Cancel goes back to t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from small_islands.view import SeatView
 
 from .. import viewport
 from ..board_svg import BoardHints
@@ -16,7 +18,7 @@ from ..board_svg import BoardHints
 if TYPE_CHECKING:
     from ..port import Table
 
-def island_cells(v: dict[str, Any], spots: list[tuple[int, int, int, str]]) -> set[tuple[int, int]]:
+def island_cells(v: SeatView, spots: list[tuple[int, int, int, str]]) -> set[tuple[int, int]]:
     """The cells of the islands holding any of these spots (to outline them)."""
     cells = {(x, y) for x, y, _, _ in spots}
     out: set[tuple[int, int]] = set()
@@ -30,7 +32,7 @@ MIN_RING_PX = 32.0
 RING_UNITS = 32.0  # a ring's diameter in map units
 
 
-def spot_hints(app: Table, v: dict[str, Any], hints: BoardHints, spots: list[tuple[int, int, int, str]]) -> None:
+def spot_hints(app: Table, v: SeatView, hints: BoardHints, spots: list[tuple[int, int, int, str]]) -> None:
     """Rings for `spots` (x, y, index, act), after an island step when they would be too small."""
     outlined = island_cells(v, spots)
     hints.island_cells |= outlined

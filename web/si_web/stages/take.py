@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from small_islands import Action, Land, TakeTile
+from small_islands.view import SeatView
 
 from ..choices import Choices, current_ship
 from ..panels import display_box, hand_box, stacks_line
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 
-def take_panel(app: Table, v: dict[str, Any], land_controls: str) -> str:
+def take_panel(app: Table, v: SeatView, land_controls: str) -> str:
     """The take panel: what to do, and landing when the navigation stack is empty."""
     land = v["legal"].get("land", {}) if v["legal"] else {}
     land_part = ""
@@ -37,7 +38,7 @@ def take_panel(app: Table, v: dict[str, Any], land_controls: str) -> str:
     )
 
 
-def take_actions(app: Table, v: dict[str, Any]) -> str:
+def take_actions(app: Table, v: SeatView) -> str:
     """The face-up tiles to take, and the landing toggle when ships may land."""
     land = v["legal"].get("land", {}) if v["legal"] else {}
     toggle = ""
@@ -66,10 +67,10 @@ class Take(GameStage):
     def cell(self, app: Table, x: int, y: int) -> None:
         app.say("First take a tile from the display (or land a ship).")
 
-    def panel(self, app: Table, v: dict[str, Any]) -> str:
+    def panel(self, app: Table, v: SeatView) -> str:
         return take_panel(app, v, "")
 
-    def actions(self, app: Table, v: dict[str, Any]) -> str:
+    def actions(self, app: Table, v: SeatView) -> str:
         return take_actions(app, v)
 
     def preselect(self, choices: Choices, action: Action) -> None:
@@ -85,5 +86,6 @@ class Take(GameStage):
         if ship in land:
             choices.ship = ship
         at = saved_ints(saved.get("land_at"), 2)
-        if at and list(at) in land.get(current_ship(turn, choices), []):
+        cur = current_ship(turn, choices)
+        if at and cur is not None and list(at) in land.get(cur, []):
             choices.land_at = (at[0], at[1])

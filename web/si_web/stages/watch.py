@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game_shell.widgets import button, swatch, toasts
+from small_islands.view import SeatView
 
 from .. import settings, words
 from ..board_svg import BoardHints, board_svg, view_tiles
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from ..port import Table
 
 
-def watch_view(app: Table) -> tuple[dict[str, Any], bool]:
+def watch_view(app: Table) -> tuple[SeatView, bool]:
     """(the view shown while a computer seat moves, whether its secrets may show).
 
     With one human the device is theirs: their view, hand and objectives included.
