@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from game_kit.jsonio import load_json
@@ -92,27 +93,33 @@ def summary_problem(s: object) -> str | None:
     return None
 
 
-def parse_index(raw: str | None, fmt: str, title: str) -> tuple[list[Summary], list[str], str | None]:
-    """(summaries oldest first, forgotten ids, None), or ([], [], why it is unreadable)."""
+def read_index(
+    raw: str | None, fmt: str, what: str,
+    problem_of: Callable[[object], str | None] = summary_problem,
+) -> tuple[list[Summary], list[str], str | None]:
+    """A stored index of format `fmt` (`what` names it in the reasons): (summaries oldest
+    first, forgotten ids, None), or ([], [], why it is unreadable). `problem_of` says why a
+    summary is not valid (a game that keeps richer summaries gives its own)."""
     if raw is None:
         return [], [], None
     try:
-        data = load_json(raw, f"{title} history")
+        data = load_json(raw, what)
     except (ValueError, RecursionError) as exc:
         return [], [], str(exc)
     if not isinstance(data, dict) or data.get("format") != fmt or set(data) != {"format", "games", "forgotten"}:
-        return [], [], f"not a {title} history record"
+        return [], [], f"the {what} is not a record of its kind"
     games, forgotten = data["games"], data["forgotten"]
-    if not (isinstance(games, list) and isinstance(forgotten, list)
-            and all(isinstance(f, str) and len(f) <= 32 for f in forgotten)):
-        return [], [], f"the {title} history has no valid lists"
+    if not isinstance(games, list) or not isinstance(forgotten, list):
+        return [], [], f"the {what} has no list of games"
+    if not all(isinstance(f, str) and len(f) <= 32 for f in forgotten):
+        return [], [], f"the {what}'s deleted games are not valid"
     seen: set[str] = set()
     for s in games:
-        problem = summary_problem(s)
+        problem = problem_of(s)
         if problem is None and s["id"] in seen:
             problem = "a game appears twice"
         if problem:
-            return [], [], f"the {title} history is not valid: {problem}"
+            return [], [], f"the {what} is not valid: {problem}"
         seen.add(s["id"])
     return list(games), list(forgotten), None
 
@@ -128,7 +135,7 @@ class KeptGames(KeptIndex):
         super().__init__(storage, f"{name}/history")
 
     def parse(self, raw: str | None) -> tuple[list[Summary], list[str], str | None]:
-        return parse_index(raw, self.format, self.title)
+        return read_index(raw, self.format, f"{self.title} history")
 
     def add(self, summary: Summary, again: bool = False) -> bool:
         """Keep a finished game once (not again, nor after the player deleted it, unless

@@ -29,8 +29,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game_kit.jsonio import load_json
-from game_shell.kept_games import KeptIndex
+from game_shell.kept_games import KeptIndex, read_index
 from game_shell.storage import Storage, StorageFull
 from small_islands import Game
 from small_islands.options import BOT_LEVELS, COLOURS, MAX_NAME
@@ -141,30 +140,8 @@ def summary_problem(s: object) -> str | None:
 
 def parse_index(raw: str | None) -> tuple[list[Summary], list[str], str | None]:
     """(summaries oldest first, forgotten ids, None), or ([], [], the reason the stored index
-    is unreadable)."""
-    if raw is None:
-        return [], [], None
-    try:
-        data = load_json(raw, "history")
-    except (ValueError, RecursionError) as exc:
-        return [], [], str(exc)
-    fields = {"format", "games", "forgotten"}
-    if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != fields:
-        return [], [], "the history is not a Small Islands history record"
-    games, forgotten = data["games"], data["forgotten"]
-    if not isinstance(games, list) or not isinstance(forgotten, list):
-        return [], [], "the history has no list of games"
-    if not all(isinstance(f, str) and len(f) <= 32 for f in forgotten):
-        return [], [], "the history's deleted games are not valid"
-    seen: set[str] = set()
-    for s in games:
-        problem = summary_problem(s)
-        if problem is None and s["id"] in seen:
-            problem = "a game appears twice"
-        if problem:
-            return [], [], f"the history is not valid: {problem}"
-        seen.add(s["id"])
-    return list(games), list(forgotten), None
+    is unreadable): the shell's reader, with this game's richer summaries."""
+    return read_index(raw, FORMAT, "Small Islands history", summary_problem)
 
 
 @dataclass
