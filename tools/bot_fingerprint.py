@@ -18,8 +18,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from small_islands import Game, Options
+from small_islands import Action, Game, Options
 from small_islands.bots import choose_action
+from small_islands.view import SeatView
 
 GAMES: tuple[dict[str, Any], ...] = (
     {"seats": ("A", "B"), "mode": "normal"},
@@ -31,9 +32,9 @@ GAMES: tuple[dict[str, Any], ...] = (
 )
 
 
-def positions(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
+def positions(count: int) -> list[tuple[SeatView, list[Action]]]:
     """`count` (view, legal actions) pairs of seats with a real choice, spread over games."""
-    out: list[tuple[dict[str, Any], list[Any]]] = []
+    out: list[tuple[SeatView, list[Action]]] = []
     game_no = 0
     while len(out) < count:
         opts = GAMES[game_no % len(GAMES)]
