@@ -63,6 +63,17 @@ class KeptIndex:
         """The summary of one game."""
         return next((s for s in self.games if s["id"] == game_id), None)
 
+    def forget(self, game_id: str) -> bool:
+        """Take one game out of the index read afresh, remembering that the player deleted it
+        (its end screen must not bring it back); False when it is not kept. The caller
+        writes the index."""
+        self.reload()
+        if self.get(game_id) is None:
+            return False
+        self.games = [s for s in self.games if s["id"] != game_id]
+        self.forgotten = [*self.forgotten, game_id][-KEEP_FORGOTTEN:]
+        return True
+
 
 def _word(v: object) -> bool:
     return isinstance(v, str) and WORD.fullmatch(v) is not None
@@ -160,12 +171,7 @@ class KeptGames(KeptIndex):
 
     def delete(self, game_id: str) -> bool:
         """Forget one game. False when it is not kept (or storage refused the write)."""
-        self.reload()
-        if self.get(game_id) is None:
-            return False
-        self.games = [s for s in self.games if s["id"] != game_id]
-        self.forgotten = [*self.forgotten, game_id][-KEEP_FORGOTTEN:]
-        return self._write()
+        return self.forget(game_id) and self._write()
 
     def _write(self) -> bool:
         record = {"format": self.format, "games": self.games, "forgotten": self.forgotten}

@@ -41,7 +41,6 @@ BROKEN_KEY = "small-islands/history-broken"
 FORMAT = "small-islands-history/1"
 KEEP_FULL = 200
 KEEP_SUMMARIES = 1000
-KEEP_FORGOTTEN = 50
 KINDS = ("human", *BOT_LEVELS, "alexis")
 END_REASONS = ("ships", "reserve", "display")
 SUMMARY_FIELDS = {"id", "at", "mode", "solo", "seats", "end", "rounds", "moves", "imported",
@@ -203,11 +202,8 @@ class History(KeptIndex):
 
     def delete(self, game_id: str) -> bool:
         """Forget one game (its summary and full save). False when it is not kept."""
-        self.reload()
-        if self.get(game_id) is None:
+        if not self.forget(game_id):
             return False
-        self.games = [s for s in self.games if s["id"] != game_id]
-        self.forgotten = [*self.forgotten, game_id][-KEEP_FORGOTTEN:]
         if not self._write_index([]):
             self.reload()
             return False
