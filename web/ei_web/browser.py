@@ -3,8 +3,8 @@ events, rendering into ``#app``, the keyboard on the map, the live region, compu
 hints through the bot worker (bot-worker.js, which unpacks Ember Isle's archive in its own
 Python), and the same decisions on the main thread if the worker fails.
 
-`si_web.other_game` imports it once the archive is installed and calls `start`; while
-`showing()`, the Small Islands controller leaves the page alone.
+`game_shell.host` imports it once the archive is installed and calls `start` (later `show`);
+`back` hands the page to the home game.
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
     show()
 
 
-def show() -> None:
+def show(note: str | None = None) -> None:
+    """Chosen again (`note` is for the home game's start screen only)."""
     app: EmberApp = shell["app"]
     shell["showing"] = True
     app.session.set_active(True)

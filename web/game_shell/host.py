@@ -1,15 +1,21 @@
-"""The host: hands the page to the game a player chooses (`open`), and back to the home game.
+"""The host: hands the page to the game a player chooses (`open_game`), and back to the home
+game (`back`). Every game, the home one too, has an entry module (`registry.GamePlugin.entry`):
+``start(root, storage, back)`` the first time it takes the page, ``show(note)`` the next times,
+``showing()`` while it has it. A game leaves the page by calling ``back(note)`` (to the home
+game) or by opening another (`open_game`), and leaves it alone until shown again.
+
 A game fetched on demand (`registry.GamePlugin.archive`) has its code unpacked first
 (`window.siLoadArchive`, in pyodide-boot.mjs; precached by the service worker, so offline
-too); then its entry module takes the screen (``start(root, storage, back)``, later
-``show()``) until it calls `back`. The home game's controller leaves the page alone while
-`active()`. The tab's ``games/active-game`` names the game on screen, so that a reload comes
-back to it. Browser glue (PyScript)."""
+too), with a loading screen meanwhile. The home game's `show(note)` shows its start screen,
+the app's, saying why another game could not be loaded (`note`). The tab's
+``games/active-game`` names the game on screen (each game sets it), so that a reload comes
+back to it (`boot`). Browser glue (PyScript).
+"""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -19,75 +25,92 @@ from . import migrate, registry
 from .browser_storage import LocalStorage
 from .markup import escape
 
-state: dict[str, Any] = {"modules": {}, "loading": None, "proxies": []}
-
-
-def active() -> bool:
-    """Is a game other than the home one on screen (or loading)?"""
-    if state["loading"] is not None:
-        return True
-    return any(bool(m.showing()) for m in state["modules"].values())
+state: dict[str, Any] = {"modules": {}, "loading": None, "proxies": [], "storage": None}
 
 
 def wanted(storage: Any) -> str | None:
-    """The game (not the home one) this tab showed when the page was left, if any."""
+    """The game this tab showed when the page was left, if not the home one."""
     plugin = registry.by_name(registry.plugins(), storage.get(registry.ACTIVE))
     return plugin.name if plugin is not None and not plugin.home else None
 
 
-def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], None],
-              forget_first_paint: Callable[[], object]) -> None:
+def back(note: str | None = None) -> None:
+    """A game hands the page back: the home game's start screen (saying `note`, if any)."""
+    home = registry.plugins()[0]
+    module: ModuleType | None = state["modules"].get(home.name)
+    if module is None:
+        take(home, note)
+    else:
+        module.show(note)
+
+
+def open_game(name: str) -> None:
     """Show the game `name`, loading its code first if this page has not yet."""
     plugin = registry.by_name(registry.plugins(), name)
-    if plugin is None or plugin.home:
+    if plugin is None:
         back(None)
         return
-    module = state["modules"].get(name)
+    module: ModuleType | None = state["modules"].get(plugin.name)
     if module is not None:
-        module.show()
+        module.show(None)
+    elif state["loading"] is None:
+        load(plugin)
+
+
+def take(plugin: registry.GamePlugin, note: str | None = None) -> None:
+    """Import the game's entry module and hand it the page."""
+    module = importlib.import_module(plugin.entry)
+    state["modules"][plugin.name] = module
+    module.start(document.getElementById("app"), state["storage"], back)
+    if note:
+        module.show(note)
+
+
+def load(plugin: registry.GamePlugin) -> None:
+    """Unpack a game's archive (a loading screen meanwhile), then hand it the page."""
+    if plugin.archive is None:
+        take(plugin)
         return
-    if state["loading"] is not None:
-        return
-    state["loading"] = name
-    # the next start should not paint the home game's screen before this game (first-paint.js
-    # shows its loading screen without a record); the home game keeps one again once back
-    forget_first_paint()
+    state["loading"] = plugin.name
     document.body.dataset.appScreen = "game-loading"
     title = escape(plugin.title)
-    root.innerHTML = (
+    document.getElementById("app").innerHTML = (
         f'<section class="screen" data-screen="game-loading"><h1>{title}</h1>'
         f'<p role="status">Loading {title}…</p></section>'
     )
 
     def done(_: Any = None) -> None:
         state["loading"] = None
-        loaded = importlib.import_module(plugin.entry)
-        state["modules"][name] = loaded
-        loaded.start(root, storage, back)
+        take(plugin)
 
     def failed(error: Any = None) -> None:
         state["loading"] = None
         window.console.warn(f"{plugin.title} did not load: {error}")
-        storage.remove(registry.ACTIVE)
+        state["storage"].remove(registry.ACTIVE)
         back(f"{plugin.title} could not be loaded. Check the connection and try again.")
 
     proxies = [create_proxy(done), create_proxy(failed)]
     state["proxies"] = proxies
-    if plugin.archive is None:
-        done()
-    else:
-        window.siLoadArchive(f"./{plugin.archive}").then(proxies[0], proxies[1])
+    window.siLoadArchive(f"./{plugin.archive}").then(proxies[0], proxies[1])
 
 
 def boot() -> None:
     """The page starts: records an older build kept move to where this one keeps them
-    (`migrate`), then the home game's controller takes the page (it opens the game this tab
-    showed, `wanted`)."""
+    (`migrate`), then the game this tab showed takes the page (`wanted`; else the home game),
+    and the page is live."""
     window.performance.mark("shell-boot")  # bench/startup.py reads these marks
     games = registry.plugins()
-    left = migrate.migrate(LocalStorage(), registry.moves(games))
+    storage = LocalStorage()
+    state["storage"] = storage
+    left = migrate.migrate(storage, registry.moves(games))
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
     window.performance.mark("shell-migrated")
-    importlib.import_module(games[0].entry)
+    first = registry.by_name(games, wanted(storage)) or games[0]
+    document.getElementById("app").removeAttribute("inert")  # the first paint's (first-paint.js)
+    if first.home:
+        take(first)
+    else:
+        load(first)
     window.performance.mark("home-started")
+    document.body.dataset.ready = "1"

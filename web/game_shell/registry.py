@@ -47,7 +47,7 @@ class GamePlugin:
     `name` is its id and its storage namespace: every record it keeps is ``<name>/...``
     (`key`); ``<name>/summary`` is the one plain line the start screen shows for its game in
     progress. `entry` is the module that takes the screen (``start(root, storage, back)``,
-    ``show()``, ``showing()``); `packages` its Python packages, engine first, as the build
+    ``show(note)``, ``showing()``: `host`); `packages` its Python packages, engine first, as the build
     ships them; `worker` the ``module:function`` that answers its computer players' requests
     in the bot worker (JSON text in, JSON text out). `moved` maps the keys an older build kept
     to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser

@@ -1,8 +1,10 @@
-"""The PyScript controller (main.py imports it): browser glue only -- events, DOM, worker,
-timers. `App` does the rest.
+"""Small Islands' browser module, its entry (`game_shell.host` starts it like any game's:
+``start(root, storage, back)``, ``show(note)``, ``showing()``): browser glue only -- events,
+DOM, worker, timers. `App` does the rest.
 
-Contract: render into ``#app``, then set ``document.body.dataset.ready = "1"`` once the
-first screen is on the page. Clicks are delegated from the stable ``#app`` root (the
+It is the home game's: `show` brings back its start screen, which is the app's (with the other
+games' cards); a card hands the page to that game (`game_shell.host.open_game`) and this
+module leaves the page alone until the host shows it again. Clicks are delegated from the stable ``#app`` root (the
 screens are replaced by innerHTML on every state change; on the game screen only the parts
 whose HTML changed, and of the map only its marks layer when the map layer is unchanged);
 the tapped element's ``data-act`` and ``data-*`` attributes say what the tap means. Pan and
@@ -23,16 +25,19 @@ from __future__ import annotations
 import contextlib
 import math
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
+from game_plugins.small_islands import PLUGIN
 from game_shell import host, keeping, worker_host
 from game_shell.back import BackGuard
 from game_shell.browser_storage import LocalStorage
 from game_shell.gestures import MapGestures, svg_point
+from game_shell.storage import Storage
 from si_web import first_paint as first_paint_record
 from si_web import kept_browser, viewport
 from si_web.app import App
@@ -48,7 +53,7 @@ except ImportError:  # older Pyodide: JS null arrives as None
     jsnull = None
 
 Js = Any  # a JavaScript object seen from Python
-root: Js = document.getElementById("app")
+root: Js = None  # #app (`start`)
 PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts", "si-coach")
 
 
@@ -57,8 +62,14 @@ def missing(value: object) -> bool:
     return value is None or value is jsnull
 
 
-app = App(LocalStorage())
+app: App  # (`start`)
 last: dict[str, dict[str, str] | None] = {"parts": None, "screen_parts": None}
+page: dict[str, Any] = {"showing": False, "back": None}
+
+
+def showing() -> bool:
+    """Has Small Islands the page (not another game)?"""
+    return bool(page["showing"])
 
 
 # --- showing the app ------------------------------------------------------------------
@@ -67,7 +78,7 @@ last: dict[str, dict[str, str] | None] = {"parts": None, "screen_parts": None}
 def render(by_tap: bool = False) -> None:
     """Show the app's screen, then schedule what computer seats or a hint need, and keep
     the public part of what a reload shows first (`first_paint`)."""
-    show(by_tap)
+    refresh(by_tap)
     schedule()
     keep_first_paint_soon()
 
@@ -79,7 +90,7 @@ first_paint: dict[str, Any] = {"timer": None}
 
 def keep_first_paint() -> None:
     first_paint["timer"] = None
-    if host.active():
+    if not showing():
         return
     try:
         keeper.keep(app)
@@ -100,7 +111,7 @@ def on_visibility(event: Js) -> None:
         keep_first_paint()
 
 
-def show(by_tap: bool = False) -> None:
+def refresh(by_tap: bool = False) -> None:
     """Show the app's current screen, keeping the keyboard focus where it was (or on the
     step's next target), announce what happened, keep Back inside the app, and give the
     latest change its motion, sound and vibration (`feedback`)."""
@@ -172,7 +183,7 @@ def read_fields() -> dict[str, str]:
 
 
 def on_click(event: Js) -> None:
-    if host.active():
+    if not showing():
         return
     if gesture.swallow(event):
         return  # the end of a pan or pinch on the map, not a tap
@@ -201,6 +212,8 @@ def data_of(el: Js) -> dict[str, str]:
 
 def tap_act(act: str, data: dict[str, str]) -> None:
     """Hand one tap (or key press) to the app and show the result."""
+    if not showing():
+        return
     t0 = now()
     try:
         app.handle(act, data, read_fields())
@@ -221,20 +234,16 @@ def tap_act(act: str, data: dict[str, str]) -> None:
 
 
 def open_other_game() -> None:
-    """Another game was chosen: it takes the screen (its code loaded on first use)."""
+    """Another game was chosen: it takes the page (its code loaded on first use) until it
+    hands it back (`show`)."""
     name = app.take_other_game()
+    if name is None:
+        return
+    page["showing"] = False
     last["parts"] = None
-    storage = LocalStorage()
-    host.open_game(name or "", root, storage, back_from_other_game,
-                   lambda: first_paint_record.drop(storage))
-
-
-def back_from_other_game(note: str | None = None) -> None:
-    """Back to Small Islands' start screen (with why, when the other game did not load)."""
-    app.go("start")
-    app.set_form_error(note)
-    last["parts"] = None
-    render()
+    back_guard.sync(False)
+    first_paint_record.drop(app.storage)  # the next start paints that game, not this screen
+    host.open_game(name)
 
 
 # --- keyboard, focus, screen readers, Back ---------------------------------------------
@@ -316,7 +325,7 @@ def press(selector: str) -> bool:
 
 
 def on_keydown(event: Js) -> None:
-    if host.active():
+    if not showing():
         return
     key = str(event.key)
     target = event.target
@@ -375,7 +384,7 @@ def sync_history() -> None:
 
 
 def on_popstate(event: Js) -> None:
-    if host.active() or not back_guard.popped():
+    if not showing() or not back_guard.popped():
         return
     try:
         app.back()
@@ -399,12 +408,12 @@ def measure_map() -> None:
 
 
 def on_resize(event: Js) -> None:
-    if host.active():
+    if not showing():
         return
     before = app.map_px
     measure_map()
     if app.screen == "game" and app.map_px != before:
-        show()
+        refresh()
 
 
 # --- pan and pinch-zoom of the map -----------------------------------------------------
@@ -445,23 +454,27 @@ def zoom_widths() -> tuple[float, float]:
 
 
 gesture = MapGestures("#board", lambda sel: root.querySelector(sel), set_viewbox, zoom_widths,
-                      app.remember_view)
+                      lambda: app.remember_view())
 
 
 def on_pointerdown(event: Js) -> None:
-    gesture.down(event)
+    if showing():
+        gesture.down(event)
 
 
 def on_pointermove(event: Js) -> None:
-    gesture.move(event)
+    if showing():
+        gesture.move(event)
 
 
 def on_pointerup(event: Js) -> None:
-    gesture.up(event)
+    if showing():
+        gesture.up(event)
 
 
 def on_wheel(event: Js) -> None:
-    gesture.wheel(event)
+    if showing():
+        gesture.wheel(event)
 
 
 # --- computer seats and hints ----------------------------------------------------------
@@ -526,7 +539,7 @@ def local_hint(token: str) -> None:
 
 
 def post(kind: str, token: str, request: str, extra: dict[str, Any] | None = None) -> bool:
-    n = worker_host.post("small-islands", request)  # (its watchdog gives up a silent worker)
+    n = worker_host.post(PLUGIN.name, request)  # (its watchdog gives up a silent worker)
     if n is None:
         return False
     jobs.submit(kind, token, extra, job_id=n)
@@ -573,8 +586,6 @@ class WorkerClient:
         render()
 
 
-worker_host.register("small-islands", WorkerClient())
-
 
 def schedule() -> None:
     """After a render: the next computer step after the pace, a hint request, the worker."""
@@ -612,7 +623,7 @@ def auto_step() -> None:
         jobs.busy = False
         window.console.error("Small Islands UI error:\n" + traceback.format_exc())
         app.say(keeping.after_error(app.save_game, app.kept.saved, app.game is not None))
-        show()
+        refresh()
 
 
 def request_hint() -> None:
@@ -622,28 +633,6 @@ def request_hint() -> None:
     jobs.hint_busy = req["token"]
     if not post("hint", req["token"], req["request"]):
         set_timeout(lambda: local_hint(req["token"]), 0)
-
-
-_proxies = [
-    create_proxy(f)
-    for f in (
-        on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
-        on_popstate, on_resize, on_visibility,
-    )
-]
-root.addEventListener("click", _proxies[0])
-root.addEventListener("pointerdown", _proxies[1])
-window.addEventListener("pointermove", _proxies[2])
-window.addEventListener("pointerup", _proxies[3])
-window.addEventListener("pointercancel", _proxies[3])
-root.addEventListener("wheel", _proxies[4], js_obj({"passive": False}))
-document.addEventListener("keydown", _proxies[5])
-window.addEventListener("popstate", _proxies[6])
-window.addEventListener("resize", _proxies[7])
-document.addEventListener("visibilitychange", _proxies[8])
-# files, the replay's slider, other windows (not while Ember Isle has the page)
-kept_browser.install(app, tap_act, lambda: None if host.active() else render())
-make_live_region()
 
 
 def next_frame(fn: Any) -> None:
@@ -659,14 +648,48 @@ def next_frame(fn: Any) -> None:
 
 
 feedback = Feedback(window, document, js_obj, set_timeout, next_frame)
-if app.broken is not None:  # the engine's reason, for developers (players read plain words)
-    window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
+_proxies: list[Any] = []
 
-root.removeAttribute("inert")  # the first paint's (first-paint.js): Python's screen is live
-app.open_game(host.wanted(LocalStorage()))  # another game was on screen: a reload returns to it
-if app.other_game:
-    open_other_game()
-else:
+
+def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -> None:
+    """Take the page (`game_shell.host`): listen to the page's events, show the screen the
+    saved game or the tab was on."""
+    global root, app
+    root, page["back"] = page_root, back
+    app = App(storage)
+    worker_host.register(PLUGIN.name, WorkerClient())
+    _proxies[:] = [
+        create_proxy(f)
+        for f in (
+            on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
+            on_popstate, on_resize, on_visibility,
+        )
+    ]
+    root.addEventListener("click", _proxies[0])
+    root.addEventListener("pointerdown", _proxies[1])
+    window.addEventListener("pointermove", _proxies[2])
+    window.addEventListener("pointerup", _proxies[3])
+    window.addEventListener("pointercancel", _proxies[3])
+    root.addEventListener("wheel", _proxies[4], js_obj({"passive": False}))
+    document.addEventListener("keydown", _proxies[5])
+    window.addEventListener("popstate", _proxies[6])
+    window.addEventListener("resize", _proxies[7])
+    document.addEventListener("visibilitychange", _proxies[8])
+    # files, the replay's slider, other windows (not while another game has the page)
+    kept_browser.install(app, tap_act, lambda: render() if showing() else None)
+    make_live_region()
+    if app.broken is not None:  # the engine's reason, for developers (players read plain words)
+        window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
+    page["showing"] = True
     render()
-publish_stats()
-document.body.dataset.ready = "1"
+    publish_stats()
+
+
+def show(note: str | None = None) -> None:
+    """The page is ours again (another game went back): the start screen, which is the app's,
+    saying why when the other game could not be loaded (`note`)."""
+    page["showing"] = True
+    app.go("start")
+    app.set_form_error(note)
+    last["parts"] = None
+    render()

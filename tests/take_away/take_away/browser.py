@@ -41,7 +41,8 @@ def start(root: Any, storage: Any, back: Callable[[str | None], None]) -> None:
     show()
 
 
-def show() -> None:
+def show(note: str | None = None) -> None:
+    """Chosen again (`note` is for the home game's start screen only)."""
     storage = state["storage"]
     raw = storage.get(SAVE)
     try:
