@@ -1,14 +1,22 @@
-"""The other games on the home game's start screen: one card each, "Continue" with its one
+"""The app's start screen (`start_screen`): the home game's title and panel, every other game's
+card, and the menu of what the shell keeps for all games ("Your games", "Statistics",
+"Settings") around the home game's own entries. A card says "Continue" with its game's one
 plain line (``<name>/summary``, written by the game) when it has a game in progress, else
-"Play". Pure; the code of a game fetched on demand is not needed to show its card."""
+"Play". Pure; the code of a game fetched on demand is not needed to show its card.
+
+The home game hosts the screen (its entry module shows it and handles its taps: the acts
+below, `OPEN` with ``data-game``)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from .registry import GamePlugin
 from .storage import Storage
 from .widgets import button, esc
 
 OPEN = "open-game"  # the act of a card's button (``data-game``: the game's name)
+HISTORY, STATS, SETTINGS = "history", "stats", "settings"  # the shell's screens, for all games
 
 
 def card(plugin: GamePlugin, summary: str | None) -> str:
@@ -31,3 +39,17 @@ def card(plugin: GamePlugin, summary: str | None) -> str:
 def cards(games: list[GamePlugin], storage: Storage) -> str:
     """The cards of every game but the home one."""
     return "".join(card(p, storage.get(p.summary_key)) for p in games if not p.home)
+
+
+def start_screen(title: str, top: str, others: str, panel: str, entries: Sequence[str] = (),
+                 foot: str = "") -> str:
+    """The start screen: `title`, then the home game's `top` (a tagline, its game in progress),
+    the other games' `cards`, the home game's `panel` (its new game), and the menu: the shell's
+    "Your games" and "Statistics", the home game's `entries` (buttons), the shell's "Settings";
+    `foot` last."""
+    menu = (button("Your games", HISTORY, "btn") + button("Statistics", STATS, "btn")
+            + "".join(entries) + button("Settings", SETTINGS, "btn"))
+    return (
+        f'<section class="screen start"><h1>{esc(title)}</h1>{top}{others}{panel}'
+        f'<nav class="row" aria-label="Menu">{menu}</nav>{foot}</section>'
+    )

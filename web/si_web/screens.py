@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game_shell import cards
 from game_shell.markup import escape, percent_encode
 from game_shell.widgets import button, swatch
 from small_islands.options import MAX_NAME
@@ -148,12 +149,11 @@ def start_screen(
         )
     else:
         start = button("Start the game", "new", "btn primary")
-    return (
-        '<section class="screen start">'
-        "<h1>Small Islands</h1>"
+    return cards.start_screen(
+        "Small Islands",
         '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device, '
-        "against computer players, or solo against Alexis.</p>"
-        f"{offer}{cont}{others}"
+        "against computer players, or solo against Alexis.</p>" + offer + cont,
+        others,
         '<section class="card new-game"><h2>New game</h2>'
         f"{tabs}"
         f'<div class="seats">{seats}</div>'
@@ -163,17 +163,10 @@ def start_screen(
         f'<label>Table <select data-field="table">{table_opts}</select></label>'
         + _select("speed", "Computer pace", SPEED_LABELS, str(form.get("speed", "normal")))
         + "</div>"
-        f"{err}{start}</section>"
-        '<div class="row">'
-        + button("Your games", "history", "btn")
-        + button("Statistics", "stats", "btn")
-        + button("Rules", "rules", "btn")
-        + button("Great Explorer", "explorer", "btn")
-        + button("Guided first game", "coach-start", "btn")
-        + button("Settings", "settings", "btn")
-        + "</div>"
-        f'<p class="edition">{EDITION_NOTE}</p>'
-        "</section>"
+        f"{err}{start}</section>",
+        (button("Rules", "rules", "btn"), button("Great Explorer", "explorer", "btn"),
+         button("Guided first game", "coach-start", "btn")),
+        f'<p class="edition">{EDITION_NOTE}</p>',
     )
 
 
