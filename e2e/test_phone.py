@@ -399,6 +399,13 @@ def test_a_keyboard_only_reward_phase(page: Page, device: str, artifacts: Path) 
         if page.locator(done).count():
             press_until(page, "Tab", "end-reward")
             page.keyboard.press("Enter")
+            asked = '[data-dialog="end-reward"] [data-act="end-reward"][data-confirmed="1"]'
+            page.wait_for_function(  # a house would still score: asked once (keyboard too)
+                f"() => document.querySelector('{asked}') || !document.querySelector('{done}')")
+            if page.locator(asked).count():
+                assert focused_act(page) == "cancel"  # "Keep building" is the safe default
+                press_until(page, "Tab", "end-reward")
+                page.keyboard.press("Enter")
             break
         if page.locator('[data-act="keep"]').count():
             press_until(page, "Tab", "keep")

@@ -374,3 +374,50 @@ def test_unreadable_saves_never_raise(raw: str) -> None:
     app = EmberApp(storage)
     assert app.broken is not None and app.game is None
     assert "could not be read" in app.render()
+
+
+def test_crossing_onto_lava_names_its_cost_before_it_is_made() -> None:
+    """The only move that gives something up says what, on the bar that confirms it; the
+    engine then takes exactly that (an amulet first, else the best treasure card)."""
+    seen = 0
+    for seed in range(60):
+        app = new(["human", "human"])
+        rng = random.Random(seed)
+        while app.game is not None and app.game.phase != "over" and seen < 3:
+            if app.screen == "pass":
+                tap(app, "ei-unlock")
+                continue
+            legal = app.legal()
+            v = app.view()
+            t = v["targets"]
+            paid = [a for a in legal if isinstance(a, Bound) and t is not None
+                    and any(b["lava"] and b["hex"] == list(a.hex) for b in t["bounds"])]
+            if not paid:
+                play_action(app, rng.choice(legal))
+                continue
+            a, seat = paid[0], v["seat"]
+            assert seat is not None
+            me = v["seats"][seat]
+            tap(app, "ei-hex", q=a.hex[0], r=a.hex[1])
+            said = text_of(app.render())
+            assert "Crossing onto lava here costs" in said and "Cross the lava and pay" in said
+            treasure = list(me["treasure"] or [])
+            if me["amulets"]:
+                assert "amulet" in said
+            else:
+                assert f"treasure card, the {max(treasure)}" in said or \
+                    f"treasure cards worth {max(treasure)}" in said
+            tap(app, "ei-confirm")
+            after = app.game.seats[seat]
+            if me["amulets"]:
+                assert after.amulets == me["amulets"] - 1
+            else:
+                treasure.remove(max(treasure))
+                assert sorted(after.treasure) == sorted(treasure)
+            seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3, "no game offered a bound onto lava"
+    # a bound that costs nothing says nothing of a cost
+    app = new(["human", "human"])
+    assert "costs" not in text_of(app.render())

@@ -126,9 +126,14 @@ def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
         label = "Play the clue" if action.type in ("play_clue", "play_lava_tile") else steps.CONFIRM.get(action.type, "Confirm")
         note = ""
         preview = steps.preview(v, sel)
+        cost = steps.lava_cost(v, action)
         if preview is not None:
             note = (f'<span class="ei-preview" role="status">This clue leaves '
                     f"{words.spaces(len(preview[1]))}</span>")
+        elif cost is not None:  # the only move that gives something up: said before it is made
+            label = "Cross the lava and pay"
+            note = (f'<span class="ei-preview ei-cost" role="status">Crossing onto lava here '
+                    f"costs {escape(cost)}.</span>")
         parts.append(note + button(label, "ei-confirm", "btn primary"))
     return f'<div class="actions-row" role="group" aria-label="Actions">{"".join(parts)}</div>'
 

@@ -107,6 +107,24 @@ def targets(view: View, stage: str, legal: list[Action], sel: Sel) -> dict[Hex, 
     return out
 
 
+def lava_cost(view: View, action: Action) -> str | None:
+    """What a bound onto lava costs the seat to move, in words ("one of your 2 amulets", "your
+    best treasure card, the 4"), or None when the action costs nothing. The engine pays an
+    amulet when the seat has one, else its highest treasure card."""
+    t = view["targets"]
+    if not isinstance(action, Bound) or t is None or view["seat"] is None:
+        return None
+    if not any(b["lava"] and key(b["hex"]) == key(action.hex) for b in t["bounds"]):
+        return None
+    me = view["seats"][view["seat"]]
+    if me["amulets"]:
+        return "your amulet" if me["amulets"] == 1 else f"one of your {me['amulets']} amulets"
+    best = max(me["treasure"] or [0])
+    if (me["treasure"] or []).count(best) > 1:
+        return f"one of your treasure cards worth {best}"
+    return f"your best treasure card, the {best}"
+
+
 def chosen(view: View, stage: str, legal: list[Action], sel: Sel) -> Action | None:
     """The action the confirm button plays, when the choices pin one down."""
     if sel.option is not None and sel.card is not None:

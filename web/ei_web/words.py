@@ -171,7 +171,8 @@ def log_line(view: Mapping[str, Any], e: dict[str, Any]) -> str | None:
         "amulet_taken": lambda: f"{who} picked up an amulet.",
         "lava": lambda: f"{who} let lava flow ({region(e['hex'])})"
         + (f", burying a {OBJECTS.get(str(e.get('destroyed')), 'thing')}." if e.get("destroyed") else "."),
-        "lava_paid": lambda: f"{who} paid to cross lava.",
+        "lava_paid": lambda: f"{who} crossed onto lava, paying "
+        + ("an amulet." if e.get("paid") == "amulet" else "their best treasure card."),
         "power": lambda: f"{who} spent an amulet: {POWERS.get(str(e.get('power')), 'a power').lower()}.",
         "cube_removed": lambda: f"{who} spent an amulet to rule out a {col} space.",
         "treasure_reshuffle": lambda: "The treasure deck ran out: this is the last distribution.",

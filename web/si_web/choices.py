@@ -46,11 +46,13 @@ class Choices:
     alexis_rot: int | None = None  # solo: the rotation previewed for Alexis's tile
     focus: Cell | None = None  # the island the map is zoomed to for its ringed spots
     hint: Hint | None = None
+    ask_end: bool | None = None  # reward: "End anyway?" while a house would still score
+
 
     def clear_targets(self) -> None:
         """Forget the previewed move and any mode (the Cancel button)."""
         self.preview = self.mode = self.land_at = self.port_at = None
-        self.res_at = self.house_at = self.focus = None
+        self.res_at = self.house_at = self.focus = self.ask_end = None
 
     def is_empty(self) -> bool:
         """Nothing picked at all."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game_shell.widgets import button
+from game_shell.widgets import button, question
 from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
 from small_islands.view import SeatView
 
@@ -33,6 +33,34 @@ def house_gains(turn: Turn, choices: Choices) -> list[tuple[str | None, int]]:
         for x, y, index, choice in house_spots(turn.legal())
         if (x, y, index) == at
     ]
+
+
+def best_house(turn: Turn) -> tuple[int, bool] | None:
+    """What ending the reward phase now gives up: the most PP one more house would score, and
+    whether it would draw a Discovery token instead (the Discovery reward); None when no
+    house would earn anything (ending then loses nothing)."""
+    v = turn.view()
+    o = v.get("objective")
+    discovery = bool(o and o["reward"] == "R10")
+    spots = house_spots(v["legal"] or {})
+    if not spots:
+        return None
+    best = max(turn.gain_of(PlaceHouse(x, y, index, choice)) for x, y, index, choice in spots)
+    return (best, discovery) if best > 0 or discovery else None
+
+
+def end_question(at_stake: tuple[int, bool]) -> str:
+    """Ask once before a tap gives up a house that would score (`best_house`)."""
+    pp, discovery = at_stake
+    worth = f"a house worth {pp} PP" if pp else "a house"
+    if discovery:
+        worth += " and draw a Discovery token"
+    return question(
+        "end-reward", "End the reward phase?",
+        f"You can still build {worth}. End the reward phase without building it?",
+        button("Keep building", "cancel", "btn primary", autofocus="1")
+        + button("End without building", "end-reward", "btn danger", confirmed="1"),
+    )
 
 
 class Reward(GameStage):
@@ -63,6 +91,10 @@ class Reward(GameStage):
         app.play(KeepDiscovery(int(data["index"])))
 
     def on_end_reward(self, app: Table, data: Data) -> None:
+        if data.get("confirmed") != "1" and best_house(app.turn()) is not None:
+            app.choices.clear_targets()
+            app.choices.ask_end = True  # no point is given up on one tap
+            return
         app.play(EndReward())
 
     def on_cancel(self, app: Table, data: Data) -> None:
@@ -72,7 +104,7 @@ class Reward(GameStage):
         app.why_not(PlaceHouse(x, y, 0, None))
 
     def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
-        if v.get("pending_discovery"):
+        if v.get("pending_discovery") or app.choices.ask_end:
             return
         seen = set()
         spots = []
@@ -125,6 +157,9 @@ class Reward(GameStage):
             )
         at = app.choices.house_at
         o = v.get("objective")
+        at_stake = best_house(app.turn()) if app.choices.ask_end else None
+        if at_stake is not None:
+            return end_question(at_stake)
         if at:
             discovery = bool(o and o["reward"] == "R10")
             return button("Cancel", "cancel", "btn", shortcut="Escape") + "".join(
