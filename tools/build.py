@@ -15,6 +15,7 @@ import base64
 import gzip
 import hashlib
 import html.parser
+import importlib
 import io
 import json
 import re
@@ -682,10 +683,11 @@ def start_screen() -> str:
     for folder in (str(ROOT / "engine"), str(WEB)):
         if folder not in sys.path:
             sys.path.insert(0, folder)
-    from game_shell.storage import MemoryStorage
-    from si_web.app import App
-
-    markup = App(MemoryStorage()).render()
+    home = home_game()
+    if home.first_screen is None:
+        raise SystemExit(f"{home.name}: the home game names its start screen (first_screen)")
+    module, function = home.first_screen.split(":")
+    markup = str(getattr(importlib.import_module(module), function)())
     checker = _Markup()
     checker.feed(markup)
     if checker.blocked:

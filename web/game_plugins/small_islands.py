@@ -28,6 +28,7 @@ PLUGIN = GamePlugin(
     entry="si_web.controller",
     packages=("small_islands", "si_web"),
     worker="small_islands.bots.worker:handle",
+    first_screen="si_web.app:first_screen",
     blurb="Explore the islands, build houses and fulfil your missions, alone or for 2 to 4.",
     give_way=give_way,
     make_room=make_room,

@@ -62,6 +62,8 @@ class GamePlugin:
     packages: tuple[str, ...]
     archive: str | None = None
     worker: str | None = None
+    first_screen: str | None = None  # "module:function" () -> the start screen's markup on a
+    # device that kept nothing (the home game's: the build prerenders it into index.html)
     blurb: str = ""
     import_where: str = "its menu, then “Import a file”"  # where its files are imported
     moved: Mapping[str, str] = field(default_factory=dict)

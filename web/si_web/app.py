@@ -552,3 +552,9 @@ class App(AppState):
         if note:
             self.events.append(note)
         self.kept.finished(g)
+
+
+def first_screen() -> str:
+    """The start screen on a device that kept nothing (the build prerenders it into
+    index.html: `game_shell.registry.GamePlugin.first_screen`)."""
+    return App(MemoryStorage()).render()
