@@ -8,6 +8,7 @@ import doctest
 import json
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -267,3 +268,20 @@ def test_the_offer_takes_the_games_words() -> None:
 def test_the_modules_example_holds() -> None:
     result = doctest.testmod(shell)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_small_islands_record_keeps_its_key_and_format() -> None:
+    """The record an older build wrote (the fixture device's) reads as written, and a guided
+    game writes the same fields in the same order under the same key."""
+    from si_web import coach as si
+
+    device = json.loads((Path(__file__).parent / "fixtures" / "device-2026-11-28.json")
+                        .read_text())
+    raw = device[si.COACH_KEY]
+    storage = MemoryStorage({si.COACH_KEY: raw})
+    c = Coach(storage, si.NAME, si.COACH)
+    assert c.key == si.COACH_KEY == "small-islands/coach" and dict(c.record) == json.loads(raw)
+    assert c.save() and storage.data[si.COACH_KEY] == raw  # byte for byte
+    c.started(42)
+    assert list(json.loads(storage.data[si.COACH_KEY])) == ["offer", "game", "seen", "on",
+                                                             "showing"]
