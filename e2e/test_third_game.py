@@ -100,3 +100,38 @@ def test_a_registered_game_plays_reloads_keeps_exports_and_imports(
     page.screenshot(path=str(ARTIFACTS / "third-game-history.png"))
     assert not errors, errors
     context.close()
+
+
+def test_a_registered_game_has_a_coach_on_the_shells_framework(
+    browser: Browser, toy_url: str
+) -> None:
+    """The shell's coach, with Take Away's two tips: the offer, a tip over the guided game
+    dismissed with "Got it", the next one at the end, remembered in ``take-away/coach``."""
+    context = browser.new_context(base_url=toy_url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(toy_url)
+    wait_ready(page)
+    page.click(OPEN)
+    screen(page, "ta-game")
+    assert "New to Take Away?" in page.inner_text('[data-offer="coach"]')
+    page.click('[data-offer="coach"] [data-act="coach-start"]')
+    tip = page.locator('.coach[data-tip="take"]')
+    tip.wait_for()
+    assert "Take stones" in tip.inner_text()
+    assert page.locator('[data-offer="coach"]').count() == 0
+    page.click('.coach [data-act="coach-ok"][data-tip="take"]')
+    tip.wait_for(state="detached")
+    record = json.loads(page.evaluate("() => localStorage.getItem('take-away/coach')"))
+    assert record["seen"] == ["take"] and record["offer"] == "taken" and record["on"]
+    for _ in range(5):
+        take(page, 3)
+    screen(page, "ta-over")
+    page.locator('.coach[data-tip="end"]').wait_for()
+    page.click('.coach [data-act="coach-ok"][data-tip="end"]')
+    page.locator(".coach[data-tip]").wait_for(state="detached")
+    record = json.loads(page.evaluate("() => localStorage.getItem('take-away/coach')"))
+    assert record["seen"] == ["take", "end"]
+    assert not errors, errors
+    context.close()

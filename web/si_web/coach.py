@@ -1,4 +1,5 @@
-"""The first-game coach: which tip shows now, decided from the view and the tips already seen.
+"""Small Islands' first-game coach, on the shell's framework (`game_shell.coach`): its tips,
+their moments, their pictures and the guided game.
 
 A guided game is a normal game -- you against one computer player at Easy, Normal mode, you
 first -- with short tips over it. Two seats teach every rule a player meets in a game with
@@ -8,12 +9,13 @@ quickly and leaves room to learn. You go first so that you arrange the starting 
 take the first tile.
 
 Each tip explains one step *when it first matters* (`TIPS`, in the order a game meets them,
-each with the condition `WHEN` that makes it relevant). `next_tip` gives the first tip whose
-moment has come and that was not seen; a tip counts as seen when the player taps "Got it", or
-does what it explains (its moment passes: see `Guide`). A tip never blocks anything: it is a
-sheet docked where it covers neither what it points at nor the action bar ("low": over the
-panel, "high": over the map), and the thing it points at is highlighted (`target`).
-Pure: `tests/test_web_coach.py`.
+each with the condition `WHEN` that makes it relevant, looking at a `Moment`). `next_tip`
+gives the first tip whose moment has come and that was not seen; a tip counts as seen when
+the player taps "Got it", or does what it explains (its moment passes: `game_shell.coach.Coach`,
+kept by `guide.Guide`). A tip never blocks anything: it is a sheet docked where it covers
+neither what it points at nor the action bar ("low": over the panel, "high": over the map),
+and the thing it points at is highlighted (`target`, see the CSS; the islands also on the
+map: `guide.Guide.map_marks`). Pure: `tests/test_web_coach.py`.
 """
 
 from __future__ import annotations
@@ -21,34 +23,22 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from game_shell.markup import escape
-from game_shell.widgets import button
+from game_shell import coach as shell
+from game_shell.coach import Tip, Tips
 from small_islands import TILE_BY_ID, Options
 from small_islands.view import SeatView
 
 from . import pictures as pic
 from .board_svg import mini_tile_svg
 
-COACH_KEY = "small-islands/coach"
-
-
-@dataclass(frozen=True)
-class Tip:
-    """One tip: a title, one or two sentences, what it points at and a small picture."""
-
-    id: str
-    title: str
-    text: str
-    target: str  # what is highlighted (see the CSS): map, islands, display, rotate, bonus, land,
-    # keep, actions, reward (house spots and the action bar's main button), panel, tracker,
-    # recap, scores
-    picture: str = ""
-
-    @property
-    def dock(self) -> str:
-        """Where the sheet goes so as not to cover the target: over the map ('high') when
-        the target is in the panel, else over the panel ('low')."""
-        return "high" if self.target in ("panel", "tracker", "recap") else "low"
+NAME, TITLE = "small-islands", "Small Islands"  # the game's registration (its record's key)
+COACH_KEY = f"{NAME}/coach"
+GUIDED = "a guided first game against an easy computer player"  # the offer's words
+# A tip's target (what it highlights: the CSS, .coach[data-target=...]): map, islands, display,
+# rotate, bonus, land, keep, actions, reward (house spots and the action bar's main button),
+# panel, tracker, recap, scores. Those in the panel have their sheet docked over the map
+# ("high"), every other's over the panel ("low").
+HIGH = ("panel", "tracker", "recap")
 
 
 @dataclass(frozen=True)
@@ -72,8 +62,44 @@ def _tile(tile_id: str) -> str:
     return f'<span class="pic-tile">{mini_tile_svg(t.points, t.symbols)}</span>' if t else ""
 
 
+def picture(key: str) -> str:
+    """A tip's small picture (hidden from screen readers: the words say it)."""
+    if key == "setup":
+        return _tile("S1a") + _tile("S2a")
+    if key == "objective":
+        return pic.objective("O1")
+    if key == "take":
+        return _tile("T05")
+    if key == "place":
+        return _tile("T18") + _tile("T05")
+    if key == "rotate":
+        return pic.svg(
+            36, 32, '<path class="pic-arrow" d="M8 18a10 10 0 1 0 4-10"/><path class="pic-arrow" d="M6 4l6 4l-6 4"/>'
+        )
+    if key == "bonus":
+        return pic.token("resource", "flower") + pic.token("port")
+    if key == "islands":
+        return pic.svg(
+            32, 32, '<circle class="pic-badge" cx="16" cy="16" r="11"/>' + pic.label(16, 21, "4", "pic-t mid")
+        )
+    if key == "tracker":
+        return pic.glyph_row(["flower", "flower"], "→ PP")
+    if key == "ship":
+        return pic.ship("blue")
+    if key == "house":
+        return pic.colour_houses()
+    if key == "discovery":
+        return pic.discovery()
+    return ""
+
+
+def _tip(tip_id: str, title: str, text: str, target: str, art: str = "") -> Tip:
+    """A tip with its picture (`picture`'s key `art`), docked away from its target."""
+    return Tip(tip_id, title, text, target, picture(art), "high" if target in HIGH else "low")
+
+
 TIPS: tuple[Tip, ...] = (
-    Tip(
+    _tip(
         "setup",
         "The starting tiles",
         "You go first: four starting tiles begin the map. Start with the arrangement offered, or "
@@ -81,7 +107,7 @@ TIPS: tuple[Tip, ...] = (
         "actions",
         "setup",
     ),
-    Tip(
+    _tip(
         "objectives",
         "Your objectives",
         "You hold 3 objective cards: keep one for this round and one for the next. At the end of "
@@ -89,14 +115,14 @@ TIPS: tuple[Tip, ...] = (
         "panel",
         "objective",
     ),
-    Tip(
+    _tip(
         "take",
         "Take a tile",
         "Each turn, take one of the face-up tiles at the bottom: it joins your hand of 3.",
         "display",
         "take",
     ),
-    Tip(
+    _tip(
         "place",
         "Place a tile",
         "Tap a highlighted spot to put one of your tiles there. Land must meet land and sea meet "
@@ -104,14 +130,14 @@ TIPS: tuple[Tip, ...] = (
         "map",
         "place",
     ),
-    Tip(
+    _tip(
         "rotate",
         "Turn it, then confirm",
         "Tap the tile again (or Rotate) to turn it; Place here when it fits the way you want.",
         "rotate",
         "rotate",
     ),
-    Tip(
+    _tip(
         "bonus",
         "Bonus tokens",
         "You may place one bonus token: on a flower, fruit or leaf to show another resource, or as "
@@ -119,14 +145,14 @@ TIPS: tuple[Tip, ...] = (
         "bonus",
         "bonus",
     ),
-    Tip(
+    _tip(
         "recap",
         "While you waited",
         "The computer's moves since your last turn are listed here and framed on the map in its "
         "colour.",
         "recap",
     ),
-    Tip(
+    _tip(
         "islands",
         "Islands",
         "Tiles joined by land make an island; the number is its size. Houses go only on islands "
@@ -134,7 +160,7 @@ TIPS: tuple[Tip, ...] = (
         "islands",
         "islands",
     ),
-    Tip(
+    _tip(
         "tracker",
         "Your objective, live",
         "Here are the islands that meet your mission now and what houses there would score if a "
@@ -142,7 +168,7 @@ TIPS: tuple[Tip, ...] = (
         "tracker",
         "tracker",
     ),
-    Tip(
+    _tip(
         "landing",
         "Ships may land",
         "The navigation stack is empty: instead of taking a tile you may land a ship. Landing ends "
@@ -150,7 +176,7 @@ TIPS: tuple[Tip, ...] = (
         "land",
         "ship",
     ),
-    Tip(
+    _tip(
         "reward",
         "Reward phase",
         "Put houses on the outlined islands that meet your mission (one per island): each earns "
@@ -158,20 +184,20 @@ TIPS: tuple[Tip, ...] = (
         "reward",
         "house",
     ),
-    Tip(
+    _tip(
         "discovery",
         "Discovery tokens",
         "Keep one of the drawn tokens: its value counts at the end. The others go back.",
         "keep",
         "discovery",
     ),
-    Tip(
+    _tip(
         "round",
         "A new round",
         "With the card you kept, you hold 3 objectives again: choose for this round and the next.",
         "panel",
     ),
-    Tip(
+    _tip(
         "end",
         "The end",
         "Tap a player to see their houses on the final map; each line shows where the points came "
@@ -179,7 +205,6 @@ TIPS: tuple[Tip, ...] = (
         "scores",
     ),
 )
-TIP_BY_ID = {t.id: t for t in TIPS}
 
 WHEN: dict[str, Callable[[Moment, Collection[str]], bool]] = {
     "setup": lambda m, seen: m.screen == "game" and m.stage == "setup",
@@ -200,18 +225,22 @@ WHEN: dict[str, Callable[[Moment, Collection[str]], bool]] = {
 }
 
 
+def _on_table(when: Callable[[Moment, Collection[str]], bool]) -> shell.When[Moment]:
+    return lambda m, seen: m.screen in ("game", "over") and when(m, seen)
+
+
+COACH: Tips[Moment] = Tips(TIPS, {tip_id: _on_table(when) for tip_id, when in WHEN.items()})
+TIP_BY_ID = COACH.by_id
+
+
 def holds(tip_id: str, m: Moment, seen: Collection[str]) -> bool:
     """Is it still the moment of this tip?"""
-    when = WHEN.get(tip_id)
-    return when is not None and m.screen in ("game", "over") and when(m, seen)
+    return COACH.holds(tip_id, m, seen)
 
 
 def next_tip(m: Moment, seen: Collection[str]) -> Tip | None:
     """The first tip (game order) whose moment has come and that was not seen yet."""
-    for tip in TIPS:
-        if tip.id not in seen and holds(tip.id, m, seen):
-            return tip
-    return None
+    return COACH.next(m, seen)
 
 
 def moment(screen: str, stage: str, v: SeatView | None, preview: bool, recap: bool) -> Moment:
@@ -252,65 +281,11 @@ def options(name: str, colour: str) -> Options:
     )
 
 
-# --------------------------------------------------------------------------- pictures
-
-
-def picture(key: str) -> str:
-    """The tip's small picture (hidden from screen readers: the words say it)."""
-    if key == "setup":
-        return _tile("S1a") + _tile("S2a")
-    if key == "objective":
-        return pic.objective("O1")
-    if key == "take":
-        return _tile("T05")
-    if key == "place":
-        return _tile("T18") + _tile("T05")
-    if key == "rotate":
-        return pic.svg(
-            36, 32, '<path class="pic-arrow" d="M8 18a10 10 0 1 0 4-10"/><path class="pic-arrow" d="M6 4l6 4l-6 4"/>'
-        )
-    if key == "bonus":
-        return pic.token("resource", "flower") + pic.token("port")
-    if key == "islands":
-        return pic.svg(
-            32, 32, '<circle class="pic-badge" cx="16" cy="16" r="11"/>' + pic.label(16, 21, "4", "pic-t mid")
-        )
-    if key == "tracker":
-        return pic.glyph_row(["flower", "flower"], "→ PP")
-    if key == "ship":
-        return pic.ship("blue")
-    if key == "house":
-        return pic.colour_houses()
-    if key == "discovery":
-        return pic.discovery()
-    return ""
-
-
 def tip_html(tip: Tip, inline: bool = False) -> str:
-    """The tip's sheet: title, words, picture, Got it and Skip the tips. Not a dialog: the
-    game stays usable under and around it."""
-    art = picture(tip.picture)
-    where = "inline" if inline else tip.dock
-    return (
-        f'<section class="coach {where}" data-tip="{tip.id}" data-target="{tip.target}" '
-        f'aria-label="Tip: {escape(tip.title)}">'
-        + (f'<div class="coach-pic" aria-hidden="true">{art}</div>' if art else "")
-        + f'<div class="coach-words"><h2>{escape(tip.title)}</h2><p>{escape(tip.text)}</p>'
-        '<div class="row">'
-        + button("Got it", "coach-ok", "btn primary small", tip=tip.id)
-        + button("Skip the tips", "coach-skip", "btn small")
-        + "</div></div></section>"
-    )
+    """The tip's sheet (`game_shell.coach.tip_html`)."""
+    return shell.tip_html(tip, inline)
 
 
 def offer_html() -> str:
     """The start screen's offer of a guided first game (until taken or dismissed)."""
-    return (
-        '<section class="card coach-offer" data-offer="coach"><h2>New to Small Islands?</h2>'
-        "<p>Play a guided first game against an easy computer player: short tips explain each "
-        "step when it first matters. You can skip them at any time.</p>"
-        '<div class="row">'
-        + button("Start a guided game", "coach-start", "btn primary")
-        + button("No, thanks", "coach-dismiss", "btn")
-        + "</div></section>"
-    )
+    return shell.offer_html(TITLE, GUIDED)

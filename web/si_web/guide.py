@@ -2,18 +2,17 @@
 rules screen opened over a game, the island picked in the objective tracker, the player or
 house picked on the end screen.
 
-The coach's record lives on the device (``small-islands/coach``): whether the guided game was
-offered and taken or dismissed, which game is the guided one (its seed), the tips seen and
-the tip showing, whether the tips were skipped. Reading never raises (anything unreadable is
-a fresh record); it is written only when it changes.
+The coach's record is the shell's (`game_shell.coach.Coach`, ``small-islands/coach``): whether
+the guided game was offered and taken or dismissed, which game is the guided one (its seed),
+the tips seen and the tip showing, whether the tips were skipped. Reading never raises
+(anything unreadable is a fresh record); it is written only when it changes.
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game_shell.storage import put_record, read_json
+from game_shell.coach import Coach, Record, Tip
 from small_islands import Game
 from small_islands.view import BoardView, SeatView
 
@@ -51,28 +50,11 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
-def parse_record(raw: str | None) -> dict[str, Any]:
-    """The coach's record from storage (a fresh one when missing or unreadable)."""
-    rec = read_json(raw)
-    if not isinstance(rec, dict):
-        return {"offer": "open", "game": None, "seen": [], "on": False, "showing": None}
-    seen = rec.get("seen")
-    game = rec.get("game")
-    return {
-        "offer": rec.get("offer") if rec.get("offer") in ("open", "taken", "dismissed") else "open",
-        "game": game if isinstance(game, int) and not isinstance(game, bool) else None,
-        "seen": [s for s in seen if s in coach.TIP_BY_ID] if isinstance(seen, list) else [],
-        "on": rec.get("on") is True,
-        "showing": rec.get("showing") if rec.get("showing") in coach.TIP_BY_ID else None,
-    }
-
-
 class Guide:
     """Coach, rules-over-a-game, tracker and end-screen picks (see the module's doc)."""
 
     def __init__(self, session: Session) -> None:
-        self.storage = session.storage
-        self.record = parse_record(self.storage.get(coach.COACH_KEY))
+        self.coach = Coach(session.storage, coach.NAME, coach.COACH)
         self.rules_from: str | None = None  # the screen the rules screen was opened over
         self.tracked: Cell | None = None  # the tracker's island outlined on the map
         self.over_pick: tuple[int, int | None] | None = None  # (seat, house line or None)
@@ -81,58 +63,41 @@ class Guide:
         self._change: tuple[SeatView, tuple[Any, ...], tuple[str, str, Cell | None]] | None = None
 
     # ------------------------------------------------------------------ the coach
-    def save(self) -> None:
-        put_record(self.storage, coach.COACH_KEY, json.dumps(self.record))  # lost if full
+    @property
+    def record(self) -> Record:
+        """The coach's record (`game_shell.coach.Record`)."""
+        return self.coach.record
 
     def offer_open(self) -> bool:
         """Is the guided game still offered on the start screen (first launch)?"""
-        return bool(self.record["offer"] == "open")
+        return self.coach.offer_open()
 
     def dismiss_offer(self) -> None:
-        self.record["offer"] = "dismissed"
-        self.save()
+        self.coach.dismiss_offer()
 
     def started(self, game: Game) -> None:
         """`game` is the guided game: every tip from the start."""
-        self.record.update(offer="taken", game=game.options.seed, seen=[], on=True, showing=None)
+        self.coach.started(game.options.seed or 0)  # (a game always has its seed)
         self.pending_coach = False
-        self.save()
 
     def active(self, game: Game | None) -> bool:
         """Are tips shown over this game?"""
-        return game is not None and self.record["on"] and self.record["game"] == game.options.seed
+        return self.coach.active(game.options.seed if game is not None else None)
 
     def got_it(self, tip_id: str | None) -> None:
         """'Got it': that tip is seen."""
-        tip_id = tip_id or self.record["showing"]
-        if tip_id in coach.TIP_BY_ID and tip_id not in self.record["seen"]:
-            self.record["seen"].append(tip_id)
-            self.record["showing"] = None
-            self.save()
+        self.coach.got_it(tip_id)
 
     def skip(self) -> None:
         """'Skip the tips': none for the rest of this game."""
-        self.record.update(on=False, showing=None)
-        self.save()
+        self.coach.skip()
 
-    def tip(self, game: Game | None, m: coach.Moment) -> coach.Tip | None:
+    def tip(self, game: Game | None, m: coach.Moment) -> Tip | None:
         """The tip to show at moment `m`. A tip that was showing and whose moment has passed
         (the player did what it explained) is seen from now on."""
-        if not self.active(game):
-            return None
-        rec = self.record
-        seen: list[str] = rec["seen"]
-        before = (len(seen), rec["showing"])
-        showing = rec["showing"]
-        if showing and showing not in seen and not coach.holds(showing, m, seen):
-            seen.append(showing)
-        tip = coach.next_tip(m, seen)
-        rec["showing"] = tip.id if tip else None
-        if (len(seen), rec["showing"]) != before:
-            self.save()
-        return tip
+        return self.coach.tip(game.options.seed if game is not None else None, m)
 
-    def game_tip(self, app: Seat, stage: Named, v: SeatView) -> coach.Tip | None:
+    def game_tip(self, app: Seat, stage: Named, v: SeatView) -> Tip | None:
         """The tip over the device seat's game screen."""
         if not self.active(app.game):
             return None

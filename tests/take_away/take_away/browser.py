@@ -1,6 +1,6 @@
 """Take Away in the page: what the shell's host calls (`start`, `show`, `showing`), events,
-its records (``take-away/save``, ``take-away/summary``, its kept games) and files. Browser
-glue (PyScript); it stands on the shell alone."""
+its records (``take-away/save``, ``take-away/summary``, its kept games, its coach's) and
+files. Browser glue (PyScript); it stands on the shell alone."""
 
 from __future__ import annotations
 
@@ -13,16 +13,18 @@ from pyscript import document
 
 from game_kit.errors import IllegalAction, MalformedInput
 from game_shell import files_browser, registry
+from game_shell.coach import ACTS
 from game_shell.files import Outgoing, Rejected, file_name, read_game_file
 from game_shell.kept_games import KeptGames
 from game_shell.storage import StorageFull
 
 from . import Game, Options, Take, screens
+from . import coach as tips
 
 NAME, TITLE = "take-away", "Take Away"
 SAVE, SUMMARY = f"{NAME}/save", f"{NAME}/summary"
 state: dict[str, Any] = {"root": None, "storage": None, "back": None, "game": None,
-                         "showing": False, "message": None, "proxies": []}
+                         "showing": False, "message": None, "proxies": [], "coach": None}
 
 
 def new_game() -> Game:
@@ -34,7 +36,7 @@ def showing() -> bool:
 
 
 def start(root: Any, storage: Any, back: Callable[[str | None], None]) -> None:
-    state.update(root=root, storage=storage, back=back)
+    state.update(root=root, storage=storage, back=back, coach=tips.coach(storage))
     state["proxies"] = [create_proxy(on_click), create_proxy(on_change)]
     root.addEventListener("click", state["proxies"][0])
     root.addEventListener("change", state["proxies"][1])
@@ -57,7 +59,8 @@ def show(note: str | None = None) -> None:
 
 def render() -> None:
     game: Game = state["game"]
-    state["root"].innerHTML = screens.render(game, state["message"])
+    part = tips.part(state["coach"], game)
+    state["root"].innerHTML = screens.render(game, state["message"], part)
     document.body.dataset.appScreen = "ta-over" if game.over else "ta-game"
 
 
@@ -75,6 +78,17 @@ def save() -> None:
         state["message"] = "This device's storage is full: the move could not be saved."
 
 
+def new(guided: bool) -> None:
+    """A new game on the table: the guided one, or any other (then no more tips)."""
+    coach = state["coach"]
+    if guided:
+        coach.started(tips.GUIDED)
+    elif coach.active(tips.GUIDED):
+        coach.skip()
+    state["game"] = new_game()
+    save()
+
+
 def tap(act: str, data: dict[str, str]) -> None:
     if not state["showing"]:
         return
@@ -87,8 +101,11 @@ def tap(act: str, data: dict[str, str]) -> None:
             state["message"] = "That many stones cannot be taken."
         save()
     elif act == "ta-new":
-        state["game"] = new_game()
-        save()
+        new(guided=False)
+    elif act == "coach-start":
+        new(guided=True)
+    elif act in ACTS:  # Got it, Skip the tips, No thanks
+        state["coach"].handle(act, data)
     elif act == "ta-export":
         files_browser.send(Outgoing(file_name(NAME, list(game.names), game.over,
                                               int(time.time() * 1000)), game.to_json()))
@@ -116,6 +133,8 @@ def imported(data: dict[str, str]) -> str:
     except MalformedInput as exc:
         return f"This file is not a readable Take Away game ({exc})."
     if not game.over:
+        if state["coach"].active(tips.GUIDED):  # another game on the table: no more tips
+            state["coach"].skip()
         state["game"] = game
         save()
         return "The game was imported: play on."
@@ -131,7 +150,7 @@ def on_click(event: Any) -> None:
     if files_browser.missing(el) or not state["showing"]:
         return
     act = str(el.getAttribute("data-act"))
-    tap(act, {"n": str(el.getAttribute("data-n") or "")})
+    tap(act, {key: str(el.getAttribute(f"data-{key}") or "") for key in ("n", "tip")})
 
 
 def on_change(event: Any) -> None:

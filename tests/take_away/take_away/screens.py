@@ -1,6 +1,6 @@
 """Take Away's screens as HTML (pure): the game (the pile, whose turn, take 1-3), its end,
-and the menu row every screen has (Export, Import, New game, back to the app's menu). Made of
-the shell's widgets only."""
+and the menu row every screen has (Export, Import, New game, back to the app's menu), with
+what the coach adds (`coach.part`: its offer or a tip). Made of the shell's widgets only."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def menu_row(game: Game | None) -> str:
     )
 
 
-def game_screen(game: Game, message: str | None) -> str:
+def game_screen(game: Game, message: str | None, coach: str = "") -> str:
     who = game.names[game.to_move]
     note = f'<p class="toast error" role="alert">{esc(message)}</p>' if message else ""
     return (
@@ -42,19 +42,20 @@ def game_screen(game: Game, message: str | None) -> str:
         f"stones. {game.heap} left.</p>{stones(game.heap)}"
         '<div class="row">'
         + "".join(button(f"Take {n}", "ta-take", "btn primary", n=n) for n in moves(game))
-        + f"</div>{note}{menu_row(game)}</section>"
+        + f"</div>{coach}{note}{menu_row(game)}</section>"
     )
 
 
-def over_screen(game: Game, message: str | None) -> str:
+def over_screen(game: Game, message: str | None, coach: str = "") -> str:
     winner = game.names[game.winner or 0]
     note = f'<p role="status">{esc(message)}</p>' if message else ""
     return (
         '<section class="screen" data-screen="ta-over"><h1>Take Away</h1>'
         f"<h2>{esc(winner)} took the last stone and won!</h2>"
-        f"<p>{len(game.actions)} moves.</p>{note}{menu_row(game)}</section>"
+        f"<p>{len(game.actions)} moves.</p>{coach}{note}{menu_row(game)}</section>"
     )
 
 
-def render(game: Game, message: str | None) -> str:
-    return over_screen(game, message) if game.over else game_screen(game, message)
+def render(game: Game, message: str | None, coach: str = "") -> str:
+    screen = over_screen if game.over else game_screen
+    return screen(game, message, coach)
