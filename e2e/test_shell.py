@@ -385,3 +385,23 @@ def test_new_version_waits_until_the_user_reloads(
     assert page.evaluate("caches.keys()") == ["small-islands-0123456789abcdef"]
     assert page.is_hidden("#update")
     assert recorder.problems() == {}
+
+
+def test_a_new_screen_opens_at_its_top(module_context: BrowserContext) -> None:
+    """A menu entry tapped at the bottom of the start screen (a phone's height) opens its
+    screen from the top, and Back to the menu does too."""
+    page = module_context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("./")
+    wait_ready(page)
+    for act, screen in (("rules", "rules"), ("settings", "settings")):
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("() => scrollY") > 0
+        page.click(f'.screen.start [data-act="{act}"]')
+        page.wait_for_function(f"() => document.body.dataset.appScreen === '{screen}'")
+        assert page.evaluate("() => scrollY") == 0
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        page.go_back()
+        page.wait_for_function("() => document.body.dataset.appScreen === 'start'")
+        assert page.evaluate("() => scrollY") == 0
+    page.close()

@@ -19,7 +19,7 @@ from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
 from game_plugins.ember_isle import PLUGIN
-from game_shell import files_browser, keeping, worker_host
+from game_shell import files_browser, keeping, page, worker_host
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
 
@@ -112,7 +112,7 @@ def render() -> None:
         app.say(None)
         app.go("start")
         root.innerHTML = app.render()
-    document.body.dataset.appScreen = "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen)
+    page.opened(document, window, "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen))
     app.session.remember(app.screen)
     document.body.dataset.emberStage = app.game.stage if app.game is not None else ""
     restore_focus(focused)

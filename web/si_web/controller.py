@@ -34,6 +34,7 @@ from pyscript import document, window
 
 from game_plugins.small_islands import PLUGIN
 from game_shell import host, keeping, worker_host
+from game_shell import page as page_habits
 from game_shell.back import BackGuard
 from game_shell.browser_storage import LocalStorage
 from game_shell.gestures import MapGestures, svg_point
@@ -147,7 +148,8 @@ def draw() -> None:
     elif not kept_browser.draw_parts(app, last):  # the replay viewer: its changed parts
         root.innerHTML = app.render()
     last["parts"] = parts
-    document.body.dataset.appScreen = app.screen
+    page_habits.opened(document, window, app.screen,
+                       "table" if app.screen in ("game", "watch") else None)
 
 
 def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
