@@ -326,10 +326,11 @@ def test_a_keyboard_only_turn(page: Page, device: str, artifacts: Path) -> None:
     )
     load_save(page, g)
     seat = g.to_move
-    press_until(page, "Tab", "unlock")
+    focus_on = "(act) => document.activeElement?.dataset?.act === act"
+    page.wait_for_function(focus_on, arg="unlock")  # a new screen: focus on the thing to do
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-screen="game"][data-stage="take"]')
-    press_until(page, "Tab", "take")
+    page.wait_for_function(focus_on, arg="take")  # the turn: no hunting with Tab
     page.keyboard.press("Enter")
     page.wait_for_selector('[data-screen="game"][data-stage="place"]')
     assert focused_act(page) == "cell", "the focus did not move to the map's targets"
@@ -354,8 +355,8 @@ def test_a_keyboard_only_turn(page: Page, device: str, artifacts: Path) -> None:
         )
     if device in ("phone", "tablet"):
         page.screenshot(path=str(artifacts / f"{device}-keyboard-place.png"))
-    press_until(page, "Tab", "confirm-place")
-    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    page.keyboard.press("Enter")  # Enter on the previewed spot places it (R turned it)
     page.wait_for_selector('[data-screen="game"][data-stage="bonus"]')
     check_axe(page, f"{device} bonus")
     press_until(page, "Tab", "end-turn")

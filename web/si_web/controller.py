@@ -266,27 +266,37 @@ def focus_key() -> str | None:
     return sel
 
 
+NEXT = (  # where the next thing to do is, in this order (`restore_focus`)
+    TARGETS + '[tabindex="0"]',
+    "#si-actions .primary:not([disabled])",
+    "#si-actions [data-act]:not([disabled])",
+    ".screen .primary:not([disabled])",
+)
+
+
 def restore_focus(key: str | None) -> None:
     """After a render: focus a new dialog's button, else the same control if it is still
-    there, else (the focus was lost with the old DOM) the step's next map target or its
-    primary action."""
+    there, else (the focus was lost with the old DOM, or was nowhere) the first thing to do:
+    the step's next map target, its primary action, its first control (`NEXT`) -- so that a
+    turn change or a new screen never leaves a keyboard player at the top of the page. Text
+    fields are never focused (a phone would open its keyboard), nor is the page scrolled."""
     auto = root.querySelector("[data-autofocus]")
     if not missing(auto):
         auto.focus()
         return
     active = document.activeElement
     lost = missing(active) or str(active.tagName) == "BODY" or not active.isConnected
-    if key is None or not lost:
+    if not lost:
         return
     el: Js = None
-    if key != "map":
+    if key is not None and key != "map":
         with contextlib.suppress(Exception):
             el = root.querySelector(key)
-    if missing(el) or el.hasAttribute("disabled"):
-        el = root.querySelector(TARGETS + '[tabindex="0"]')
-    if missing(el):
-        el = root.querySelector("#si-actions .primary:not([disabled]), #si-actions button:not([disabled])")
-    if not missing(el):
+    for selector in NEXT:
+        if not missing(el) and not el.hasAttribute("disabled"):
+            break
+        el = root.querySelector(selector)
+    if not missing(el) and not el.hasAttribute("disabled"):
         el.focus(js_obj({"preventScroll": True}))
 
 
@@ -343,7 +353,10 @@ def on_keydown(event: Js) -> None:
         move_focus(target, key)
     elif on_map and key in ("Enter", " "):
         event.preventDefault()
-        tap_act(str(target.getAttribute("data-act")), data_of(target))
+        # on the previewed spot: place it (the step's main button); R turns it
+        if target.getAttribute("aria-pressed") != "true" or not press(
+                "#si-actions .primary:not([disabled])"):
+            tap_act(str(target.getAttribute("data-act")), data_of(target))
     elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and missing(target.closest("button, a, summary")):
         first = root.querySelector(TARGETS + '[tabindex="0"]')
         if not missing(first):
