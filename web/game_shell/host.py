@@ -15,7 +15,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from . import migrate, registry
+from . import migrate, registry, settings
 from .browser_storage import LocalStorage
 from .markup import escape
 
@@ -81,11 +81,13 @@ def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], N
 
 def boot() -> None:
     """The page starts: records an older build kept move to where this one keeps them
-    (`migrate`), then the home game's controller takes the page (it opens the game this tab
+    (`migrate`, and `settings.migrate` for a game's older settings record), then the home game's controller takes the page (it opens the game this tab
     showed, `wanted`)."""
     window.performance.mark("shell-boot")  # bench/startup.py reads these marks
     games = registry.plugins()
-    left = migrate.migrate(LocalStorage(), registry.moves(games))
+    storage = LocalStorage()
+    left = migrate.migrate(storage, registry.moves(games))
+    left += settings.migrate(storage, games)  # a game's older settings record, into the device's
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
     window.performance.mark("shell-migrated")

@@ -41,6 +41,27 @@ class KeptWords:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One of a game's own settings (`GamePlugin.settings`; the shell's are in
+    `game_shell.settings`): its key, its words, its buttons' values and words, a note shown
+    under them, and the value when nothing (valid) is stored (`default`, else the first)."""
+
+    key: str
+    label: str
+    options: tuple[tuple[str, str], ...]
+    note: str = ""
+    default: str = ""
+
+    @property
+    def initial(self) -> str:
+        return self.default or self.options[0][0]
+
+    def allows(self, value: object) -> bool:
+        """Is `value` one of its buttons' values?"""
+        return isinstance(value, str) and any(value == v for v, _ in self.options)
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """One game of the app as the shell sees it.
 
@@ -53,7 +74,10 @@ class GamePlugin:
     to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser
     tab. `kept` words its finished games in "Your games" when it keeps them as summaries
     (``<name>/history``, `game_shell.kept_games`); `make_room` frees storage when a save is
-    refused (True when it freed some)."""
+    refused (True when it freed some). `settings` are its own choices on the shared Settings
+    screen, kept in the device's settings record under its name (`game_shell.settings`);
+    `old_settings` the key and format of the flat settings record an older build kept for it
+    (moved into the device's record at the start)."""
 
     name: str
     title: str
@@ -70,6 +94,8 @@ class GamePlugin:
     kept: KeptWords | None = None
     give_way: Callable[[Storage], bool] | None = None
     make_room: Callable[[Storage], int] | None = None
+    settings: tuple[Choice, ...] = ()
+    old_settings: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name) or self.name == SHELL:

@@ -29,7 +29,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from game_shell import host, keeping, worker_host
+from game_shell import host, keeping, sounds, worker_host
 from game_shell.back import BackGuard
 from game_shell.browser_storage import LocalStorage
 from game_shell.gestures import MapGestures, svg_point
@@ -230,7 +230,9 @@ def open_other_game() -> None:
 
 
 def back_from_other_game(note: str | None = None) -> None:
-    """Back to Small Islands' start screen (with why, when the other game did not load)."""
+    """Back to Small Islands' start screen (with why, when the other game did not load); the
+    device's settings read again (the other game's page may have changed them)."""
+    app.reread_settings()
     app.go("start")
     app.set_form_error(note)
     last["parts"] = None
@@ -658,7 +660,7 @@ def next_frame(fn: Any) -> None:
     window.requestAnimationFrame(create_once_callable(run))
 
 
-feedback = Feedback(window, document, js_obj, set_timeout, next_frame)
+feedback = Feedback(window, document, js_obj, set_timeout, next_frame, sounds.for_page(window, document))
 if app.broken is not None:  # the engine's reason, for developers (players read plain words)
     window.console.warn(f"Small Islands: the saved game cannot be loaded: {app.broken[0]}")
 
