@@ -1,6 +1,7 @@
 """Ember Isle's browser module (the only one of `ei_web` that touches the browser): DOM
-events, rendering into ``#app``, the keyboard on the map, the live region, computer seats and
-hints through the bot worker (bot-worker.js, which unpacks Ember Isle's archive in its own
+events, rendering into ``#app``, the keyboard on the map, the live region, the device's
+settings in the page (``<body>`` attributes, the sounds of its moves through the shell's
+`game_shell.sounds`, `feel`), computer seats and hints through the bot worker (bot-worker.js, which unpacks Ember Isle's archive in its own
 Python), and the same decisions on the main thread if the worker fails.
 
 `si_web.other_game` imports it once the archive is installed and calls `start`; while
