@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 
-import ember_isle as ei
-from ember_web_driver import play_action, tap
 from test_ember_web import new
 from web_driver import tappables
 
+import ember_isle as ei
 from ei_web import effects
 from ei_web.app import EmberApp
+from ember_web_driver import play_action, tap
 from game_shell import registry
 from game_shell import settings as shell
 from game_shell.storage import MemoryStorage
@@ -42,15 +42,18 @@ def test_settings_from_the_menu_are_the_device_s_for_both_games() -> None:
     assert app.screen == "settings" and 'data-screen="ei-settings"' in html
     assert 'data-act="ei-set" data-key="sound" data-value="off" aria-pressed="true"' in html
     assert 'data-settings="small-islands"' in html  # every game's own choices, on one screen
-    for key, value in (("palette", "cvd"), ("hand", "left"), ("sound", "on"), ("animations", "off")):
+    changes = (("palette", "cvd"), ("hand", "left"), ("sound", "on"), ("animations", "off"))
+    for key, value in changes:
         app.handle("ei-set", {"key": key, "value": value}, {})
         assert f'data-key="{key}" data-value="{value}" aria-pressed="true"' in app.render()
     app.handle("ei-set", {"key": "pace", "value": "fast", "game": "small-islands"}, {})
     app.handle("ei-set", {"key": "palette", "value": "pink"}, {})  # not offered: nothing changes
     device = shell.read(storage, registry.plugins())
-    assert (device.palette, device.hand, device.sound, device.animations) == ("cvd", "left", True, False)
+    assert (device.palette, device.hand, device.sound, device.animations) == (
+        "cvd", "left", True, False)
     si = App(storage).settings  # Small Islands reads the same record
-    assert (si.palette, si.hand, si.sound, si.pace, si.sound_asked) == ("cvd", "left", True, "fast", True)
+    assert (si.palette, si.hand, si.sound, si.pace, si.sound_asked) == (
+        "cvd", "left", True, "fast", True)
     app.handle("ei-settings-back", {}, {})
     assert app.screen == "start"
 

@@ -128,7 +128,8 @@ def test_the_old_settings_record_becomes_the_device_s_with_every_value() -> None
     assert EmberApp(storage).prefs.current().palette == "cvd"  # Ember Isle's page reads them too
 
 
-@pytest.mark.parametrize("raw", ["}{\ud800 x", "[]", '{"format": "other/1", "sound": true}', "null"])
+@pytest.mark.parametrize(
+    "raw", ["}{\ud800 x", "[]", '{"format": "other/1", "sound": true}', "null"])
 def test_an_unreadable_old_settings_record_is_moved_aside_not_lost(raw: str) -> None:
     storage = MemoryStorage({OLD_SETTINGS: raw, OLD_SETTINGS + "-broken": "older junk"})
     assert start(storage) == []
