@@ -21,7 +21,8 @@ from small_islands import Game, Land, Options, PlaceHouse, PlacePortToken, Place
 SAVE_KEY = "small-islands/save"
 TOGGLE = '#si-bar [data-act="sound"]:visible'
 VISIBLE_TOGGLE = "#si-bar .strip-sound [data-act=sound]"  # the phone's (this test's device)
-SETTINGS_KEY = "small-islands/settings"
+SETTINGS_KEY = "small-islands/settings"  # an older build's record (moved in at the start)
+DEVICE_SETTINGS_KEY = "games/settings"  # the device's settings, every game's
 
 # No animation runs but the sea's (the declared lengths are checked, the wall clock is not:
 # under load a 400 ms animation may end later than 400 ms after it was measured to start).
@@ -118,12 +119,13 @@ def page(ctx: tuple[BrowserContext, Recorder]) -> Iterator[Page]:
     p.close()
 
 
-def load(page: Page, game: Game, settings: str | None = None) -> None:
-    """A position (and optionally a settings record) in storage, reloaded, the turn shown."""
+def load(page: Page, game: Game, settings: str | None = None, key: str = SETTINGS_KEY) -> None:
+    """A position (and optionally a settings record, at `key`) in storage, reloaded, the turn
+    shown."""
     page.evaluate(
         "([k, v, sk, sv]) => { localStorage.clear(); localStorage.setItem(k, v);"
         " if (sv) localStorage.setItem(sk, sv); }",
-        [SAVE_KEY, game.to_json(), SETTINGS_KEY, settings],
+        [SAVE_KEY, game.to_json(), key, settings],
     )
     page.reload()
     wait_ready(page)
@@ -318,8 +320,8 @@ def test_settings_apply_at_once_and_survive_a_reload(
             f'[data-key="{key}"][data-value="{value}"][aria-pressed="true"]'
         ).count() == 1
     # left-handed: the step's main button is at the left of the action bar
-    stored = page.evaluate(f"() => localStorage.getItem('{SETTINGS_KEY}')")
-    load(page, position(at_take_with_bonus), stored)
+    stored = page.evaluate(f"() => localStorage.getItem('{DEVICE_SETTINGS_KEY}')")
+    load(page, position(at_take_with_bonus), stored, DEVICE_SETTINGS_KEY)
     page.click('[data-act="take"]')
     page.locator("#board .target").first.click()
     if page.locator("#board .preview").count():  # several turns fit: Place here

@@ -19,7 +19,7 @@ KEYS = [
     "small-islands/save", "small-islands/ui", "small-islands/ui-state", "small-islands/settings",
     "small-islands/coach", "small-islands/achievements", "small-islands/history",
     "ember-isle/history", "ember-isle/save", "ember-isle/settings",
-    "ember-isle/summary", "small-islands/first-paint", "games/python-snapshot",
+    "ember-isle/summary", "small-islands/first-paint", "games/python-snapshot", "games/settings",
 ]
 SEED = """
 (values) => {

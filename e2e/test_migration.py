@@ -1,7 +1,8 @@
 """A device that played both games on the build before the per-game storage namespaces
 (`tests/fixtures/device-2026-11-28.json`, written by that build) opens this one: its records
 move to their games' namespaces at the start (`game_shell.migrate`), the tab comes back to the
-game it showed, and every saved game, finished game, setting and achievement is there. One
+game it showed, and every saved game, finished game, setting and achievement is there (the
+device's settings in the shell's record, its non-default pace on the Settings screen). One
 record holds a string only JavaScript can store (a lone surrogate): it moves too, and the app
 starts."""
 
@@ -53,13 +54,23 @@ def test_a_device_of_the_previous_build_keeps_everything(
     assert stored["ember-isle/settings"] == DEVICE["small-islands/ember-settings"]
     assert "ember-isle/settings-broken" in stored  # kept, moved (as JavaScript reads it back)
     for key in ("small-islands/save", "small-islands/history", "small-islands/achievements",
-                "small-islands/settings", "small-islands/coach"):
+                "small-islands/coach"):
         assert stored[key] == DEVICE[key], key  # the home game's records stay where they were
+    # the device's settings are the shell's now, Small Islands' own under its name
+    assert "small-islands/settings" not in stored
+    device = json.loads(stored["games/settings"])
+    assert json.loads(DEVICE["small-islands/settings"])["pace"] == "instant"  # not the default
+    assert device["games"]["small-islands"]["pace"] == "instant" and device["sound_asked"]
     assert session.get("games/active-game") == "ember-isle"
     assert "small-islands/active-game" not in session
     # back to the home game: its finished game and Ember Isle's are in "Your games"
     page.click('[data-act="ei-menu"]')
     page.wait_for_selector('[data-act="ei-leave"]')
+    # the non-default pace shows on the Settings screen (Ember Isle's page shows every game's)
+    page.click('[data-act="ei-settings"]')
+    page.wait_for_selector('[data-game="small-islands"][data-key="pace"][data-value="instant"]'
+                           '[aria-pressed="true"]')
+    page.click('[data-act="ei-settings-back"]')
     page.click('[data-act="ei-leave"]')
     page.wait_for_selector('[data-act="history"]')
     assert "Saved game: Ember Isle" in page.inner_text('[data-card="ember-isle"]')
@@ -67,6 +78,10 @@ def test_a_device_of_the_previous_build_keeps_everything(
     page.wait_for_selector('[data-kind="ember-isle"]')
     assert page.locator(".game-row").count() == 2
     page.screenshot(path=artifacts / "migrated-phone-history.png", full_page=True)
+    page.go_back()
+    page.wait_for_selector('[data-act="settings"]')
+    page.click('[data-act="settings"]')
+    page.wait_for_selector('[data-key="pace"][data-value="instant"][aria-pressed="true"]')
     before = page.evaluate(STORED)[0]
     page.reload()  # a second start moves nothing more, loses nothing
     wait_ready(page)

@@ -103,6 +103,7 @@ KEYS: dict[str, Callable[[], dict[str, str]]] = {
     "ember-isle/summary": lambda: {"ember-isle/save": ember_save()},
     "ember-isle/settings": dict,
     "games/active-game": dict,
+    "games/settings": dict,
 }
 
 
@@ -112,7 +113,7 @@ DERIVED = ("ember-isle/summary", "games/active-game")
 # Small records whose values are each checked on reading, anything wrong replaced by its
 # default (README: settings, choices, the coach): a JSON object is taken as the app's own.
 SMALL = ("small-islands/ui", "small-islands/ui-state", "small-islands/settings",
-         "small-islands/coach", "ember-isle/settings")
+         "small-islands/coach", "ember-isle/settings", "games/settings")
 
 
 def kept(storage: MemoryStorage, key: str, raw: str) -> bool:

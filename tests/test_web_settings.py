@@ -1,6 +1,7 @@
-"""The device's settings (settings.py, stages/settings.py): parsing never raises, a change is
-saved and applied at once, the pace is one setting with the new-game form's, sound is off
-until the player turns it on (asked once), confirm-before-placing, the header's toggle."""
+"""Small Islands' settings (si_web/settings.py, stages/settings.py, over the shell's record:
+tests/test_settings.py): a change is saved and applied at once, the pace is one setting with
+the new-game form's, sound is off until the player turns it on (asked once),
+confirm-before-placing, the header's toggle."""
 
 from __future__ import annotations
 
@@ -11,40 +12,41 @@ import pytest
 from test_web_effects import bonus_position, loaded
 from web_driver import tappables
 
+from game_shell import registry
+from game_shell import settings as shell
 from game_shell.storage import MemoryStorage
 from si_web import settings
 from si_web.app import App
-from si_web.settings import FORMAT, Settings, body_attrs, dump, parse
+from si_web.form import SPEEDS
+from si_web.settings import Settings, body_attrs, of_device, to_device
 from small_islands import TakeTile
 
-KEY = "small-islands/settings"
+KEY = "games/settings"
 
 
-@pytest.mark.parametrize(
-    "raw",
-    [
-        None, "", "{", "[]", "null", "42", '"text"', '{"format": "other/1", "sound": true}',
-        "[" * 100_000, json.dumps({"format": FORMAT, "sound": "yes", "pace": 3, "hand": None}),
-        json.dumps({"format": FORMAT, "palette": "<script>", "animations": 1}),
-    ],
-)
-def test_unreadable_or_wrong_records_give_the_defaults(raw: str | None) -> None:
-    assert parse(raw) == Settings()
+def parse(raw: str) -> Settings:
+    return of_device(shell.parse(raw, registry.plugins()))
 
 
-def test_each_valid_value_is_kept_and_each_wrong_one_is_the_default() -> None:
+def test_small_islands_reads_the_shell_s_record_and_its_own_section() -> None:
     raw = json.dumps(
-        {"format": FORMAT, "animations": False, "sound": True, "vibration": "no",
-         "pace": "fast", "confirm": False, "palette": "cvd", "hand": "middle",
-         "sound_asked": True, "unknown": 1}
+        {"format": shell.FORMAT, "animations": False, "sound": True, "vibration": "no",
+         "palette": "cvd", "hand": "middle", "sound_asked": True,
+         "games": {"small-islands": {"pace": "fast", "confirm": "off"}}}
     )
     assert parse(raw) == Settings(
         animations=False, sound=True, vibration=True, pace="fast", confirm=False,
         palette="cvd", hand="right", sound_asked=True,
     )
     s = Settings(animations=False, pace="relaxed", palette="cvd", hand="left")
-    assert parse(dump(s)) == s
+    assert parse(shell.dump(to_device(s, shell.Settings()))) == s
     assert body_attrs(s) == {"motion": "off", "palette": "cvd", "hand": "left"}
+    assert parse("{") == Settings()
+
+
+def test_its_pace_choices_are_the_forms_paces() -> None:
+    pace = next(o for k, _, o, _ in settings.CHOICES if k == "pace")
+    assert [v for v, _ in pace] == list(SPEEDS)
 
 
 def test_the_settings_screen_changes_saves_and_survives_a_reload() -> None:
@@ -81,7 +83,7 @@ def test_the_pace_is_one_setting_with_the_new_game_forms() -> None:
     app = App(storage)
     app.handle("noop", {}, {"speed": "relaxed"})
     assert app.settings.pace == "relaxed" and app.pace_ms() == 1600
-    assert json.loads(storage.data[KEY])["pace"] == "relaxed"
+    assert json.loads(storage.data[KEY])["games"]["small-islands"]["pace"] == "relaxed"
     app.handle("settings")
     app.handle("set", {"key": "pace", "value": "instant"})
     app.handle("back")

@@ -20,6 +20,7 @@ from . import pictures, screens, steps, words
 from .autopilot import Autopilot
 from .exchange import Exchange
 from .mapview import MapView
+from .prefs import Prefs
 from .session import SUMMARY, Session
 from .steps import Sel
 
@@ -70,6 +71,7 @@ class EmberApp(EmberState):
         self.auto = Autopilot(self)
         self.map = MapView()  # the map's size on screen and the player's pan/zoom
         self.files = Exchange(self)  # export and import (files)
+        self.prefs = Prefs(storage)  # the device's settings (the shell's Settings screen)
         self.load()
 
     def load(self) -> None:
@@ -238,7 +240,7 @@ class EmberApp(EmberState):
         """Has the browser's Back something to do here: close the rules, the import screen or a
         dialog, or go from the menu opened over a game back to it (as in Small Islands)?"""
         over_game = self.screen == "start" and self.from_game and self.game is not None
-        wanted = self.confirm_new or self.files.wants_back() or self.screen == "rules"
+        wanted = self.confirm_new or self.files.wants_back() or self.screen in ("rules", "settings")
         return wanted or over_game or self.in_game()
 
     def in_game(self) -> bool:
@@ -258,6 +260,8 @@ class EmberApp(EmberState):
             self.leave_asked = True
         elif self.screen == "rules":
             self.on_rules_back({}, {})
+        elif self.screen == "settings":
+            self.on_settings_back({}, {})
         elif self.can_back() and self.game is not None and self.game.phase != "over":
             self.from_game = False
             self.resume()
@@ -278,6 +282,15 @@ class EmberApp(EmberState):
 
     def on_rules_back(self, data: Data, fields: dict[str, str]) -> None:
         self.screen = self.rules_from if self.rules_from != "rules" else "start"
+
+    def on_settings(self, data: Data, fields: dict[str, str]) -> None:
+        self.screen = self.prefs.opened(self.screen)
+
+    def on_set(self, data: Data, fields: dict[str, str]) -> None:
+        self.prefs.tap(data)
+
+    def on_settings_back(self, data: Data, fields: dict[str, str]) -> None:
+        self.screen = self.prefs.closed()
 
     def on_unlock(self, data: Data, fields: dict[str, str]) -> None:
         if self.game is not None and self.screen == "pass":
@@ -422,6 +435,8 @@ class EmberApp(EmberState):
             return elsewhere_screen("Ember Isle", "ei-")
         if self.screen == "rules":
             return pictures.rules_page()
+        if self.screen == "settings":
+            return self.prefs.screen()
         g = self.game
         if self.screen == "import" and self.files.incoming is not None:
             return self.files.import_screen()

@@ -28,9 +28,7 @@ LAVA = "#e0531f"
 VOLCANO = "#5a2c1e"
 COLUMN_FILL = {"pearl": "#f7f4ea", "jade": "#1fae6a", "obsidian": "#1b1b1f", "copper": "#b8672f"}
 COLUMN_INK = {"pearl": "#333", "jade": "#04361d", "obsidian": "#f7f4ea", "copper": "#3a1a05"}
-ROVER = {"red": "#d8403a", "blue": "#2f6fd6", "yellow": "#f2c230", "violet": "#8e4fc9"}
 MARK_OF = {"red": "red", "blue": "blue", "yellow": "yellow", "violet": "purple"}
-INK = {"red": "#fff", "blue": "#fff", "yellow": "#3a2f00", "violet": "#fff"}
 
 # Terrain art: a small glyph per hex, drawn around (0, 0) (<use href="#e-...">).
 ART = {
@@ -220,14 +218,12 @@ def _rovers(view: View) -> list[str]:
         x, y = centre(h)
         x += (n % 2) * 5 - 2.5 * (1 if n else 0)
         y += (n // 2) * 5
-        colour = s["colour"]
-        ink = INK.get(colour, "#fff")
-        mark = MARKS.get(MARK_OF.get(colour, ""), "")
+        c = MARK_OF.get(s["colour"], "grey")  # the shell's player colours: they follow the palette
         out.append(
             f'<g transform="translate({x:.1f} {y:.1f})"><rect x="-5.5" y="-3.5" width="11" height="7" '
-            f'rx="2" fill="{ROVER.get(colour, "#999")}" stroke="#111" stroke-width="1"/>'
+            f'rx="2" class="f-{c}" stroke="#111" stroke-width="1"/>'
             '<circle cx="-3.3" cy="3.8" r="1.6" fill="#111"/><circle cx="3.3" cy="3.8" r="1.6" fill="#111"/>'
-            f'<g transform="scale(0.35) translate(0 -3)" stroke="{ink}" fill="{ink}">{mark}</g></g>'
+            f'<g transform="scale(0.35) translate(0 -3)" class="k-{c}">{MARKS.get(c, "")}</g></g>'
         )
     return out
 

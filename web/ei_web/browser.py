@@ -1,6 +1,7 @@
 """Ember Isle's browser module (the only one of `ei_web` that touches the browser): DOM
-events, rendering into ``#app``, the keyboard on the map, the live region, computer seats and
-hints through the bot worker (bot-worker.js, which unpacks Ember Isle's archive in its own
+events, rendering into ``#app``, the keyboard on the map, the live region, the device's
+settings in the page (``<body>`` attributes, the sounds of its moves through the shell's
+`game_shell.sounds`, `feel`), computer seats and hints through the bot worker (bot-worker.js, which unpacks Ember Isle's archive in its own
 Python), and the same decisions on the main thread if the worker fails.
 
 `game_shell.host` imports it once the archive is installed and calls `start` (later `show`);
@@ -19,11 +20,12 @@ from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
 from game_plugins.ember_isle import PLUGIN
-from game_shell import files_browser, keeping, page, worker_host
+from game_shell import files_browser, keeping, page, sounds, worker_host
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
+from game_shell.settings import body_attrs
 
-from . import board
+from . import board, effects
 from .app import EmberApp, reopen
 
 try:
@@ -37,6 +39,7 @@ PACE_MS = 700  # a pause before each computer step, so people can follow
 shell: dict[str, Any] = {
     "root": None, "app": None, "back": None, "showing": False, "failed": False,
     "busy": None, "hint": None, "timer": None, "serial": 0, "proxies": [],
+    "heard": None, "tapped": False,
 }
 
 
@@ -133,7 +136,37 @@ def render() -> None:
     out = app.files.take_outbox()
     if out is not None:  # "Download the file" or "Share…" was tapped
         files_browser.send(out)
+    try:
+        feel(app)
+    except Exception:
+        window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
     schedule()
+
+
+def feel(app: EmberApp) -> None:
+    """The device's settings in the page (the shell's): palette, motion and the action bar's
+    side as ``<body>`` attributes (ember.css and styles.css follow them); once sound is on,
+    the sounds of what happened since the last render (`effects`), and a buzz for a rover
+    moved or land placed by a tap of this player."""
+    device = app.prefs.current()
+    body = document.body
+    for name, value in body_attrs(device).items():
+        if str(body.getAttribute(f"data-{name}")) != value:
+            body.setAttribute(f"data-{name}", value)
+    tapped, shell["tapped"] = shell["tapped"], False
+    g = app.game
+    log = g.log if g is not None else []
+    heard = shell["heard"]
+    fresh = log[heard[1]:] if heard is not None and heard[0] == id(g) else []
+    shell["heard"] = (id(g), len(log))
+    if not device.sound:
+        return
+    page = sounds.for_page(window, document)
+    page.ensure(effects.SOUNDS)
+    played = effects.sounds_of(fresh)
+    page.play(played)
+    if tapped and device.vibration and ("land" in played or "place" in played):
+        page.vibrate()
 
 
 def data_of(el: Js) -> dict[str, str]:
@@ -152,6 +185,7 @@ def fields() -> dict[str, str]:
 def tap(act: str, data: dict[str, str]) -> None:
     app: EmberApp = shell["app"]
     t0 = window.performance.now()
+    shell["tapped"] = True
     try:
         app.handle(act, data, fields())
     except Exception:

@@ -120,6 +120,7 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         + button("Start Ember Isle", "ei-new", "btn primary")
         + f"</section>{refusal}<div class=\"row\">"
         + button("Rules of Ember Isle", "ei-rules", "btn")
+        + button("Settings", "ei-settings", "btn")
         + import_picker()
         + button("Back to Small Islands", "ei-leave", "btn")
         + f'</div><p class="edition">{EDITION}</p></section>'

@@ -3,7 +3,7 @@ screen is the app's."""
 
 from __future__ import annotations
 
-from game_shell.registry import GamePlugin
+from game_shell.registry import Choice, GamePlugin
 from game_shell.storage import Storage
 
 
@@ -21,6 +21,18 @@ def make_room(storage: Storage) -> int:
     return History(storage).make_room(1)
 
 
+# Its own choices on the shared Settings screen (the device's settings record, under its name).
+SETTINGS = (
+    Choice("pace", "Computer pace", (("relaxed", "Relaxed"), ("normal", "Normal"), ("fast", "Fast"),
+                                     ("instant", "Instant")),
+           "How long each move of a computer player or of Alexis stays on screen.",
+           default="normal"),
+    Choice("confirm", "Confirm before placing", (("on", "On"), ("off", "Off")),
+           "On: a tap on the map shows where the piece would go, and a second tap on Place here "
+           "(or Land here, Build, Place port token) places it. Off: a tap places it at once when "
+           "there is nothing else to choose there."),
+)
+
 PLUGIN = GamePlugin(
     name="small-islands",
     title="Small Islands",
@@ -34,4 +46,6 @@ PLUGIN = GamePlugin(
     make_room=make_room,
     moved={"small-islands/active-game": "games/active-game"},  # the shell's, in older builds
     import_where="Menu, “Your games”, then “Import a file”",
+    settings=SETTINGS,
+    old_settings=("small-islands/settings", "small-islands-settings/1"),  # the device's, before
 )

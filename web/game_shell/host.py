@@ -21,7 +21,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from . import migrate, registry
+from . import migrate, registry, settings
 from .browser_storage import LocalStorage
 from .markup import escape
 
@@ -96,13 +96,14 @@ def load(plugin: registry.GamePlugin) -> None:
 
 def boot() -> None:
     """The page starts: records an older build kept move to where this one keeps them
-    (`migrate`), then the game this tab showed takes the page (`wanted`; else the home game),
-    and the page is live."""
+    (`migrate`, and `settings.migrate` for a game's older settings record), then the game
+    this tab showed takes the page (`wanted`; else the home game), and the page is live."""
     window.performance.mark("shell-boot")  # bench/startup.py reads these marks
     games = registry.plugins()
     storage = LocalStorage()
     state["storage"] = storage
     left = migrate.migrate(storage, registry.moves(games))
+    left += settings.migrate(storage, games)  # a game's older settings record, into the device's
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
     window.performance.mark("shell-migrated")

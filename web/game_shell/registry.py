@@ -1,7 +1,8 @@
 """The games of the app, as the shell knows them: each game registers one module in the
 ``game_plugins`` package, whose ``PLUGIN`` is a `GamePlugin`. The shell finds them there
 (`plugins`) and never names a game: the start screen's cards, "Your games", the save path's
-giving way, the storage namespaces and the bot worker all read these records.
+giving way, the storage namespaces, the Settings screen (a game's own choices, `Choice`) and
+the bot worker all read these records.
 
 The lowest `GamePlugin.order` is the *home* game: its code ships in the page's own archives
 and its start screen is the app's (it lists the other games' cards, `cards`); every other
@@ -41,6 +42,27 @@ class KeptWords:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One of a game's own settings (`GamePlugin.settings`; the shell's are in
+    `game_shell.settings`): its key, its words, its buttons' values and words, a note shown
+    under them, and the value when nothing (valid) is stored (`default`, else the first)."""
+
+    key: str
+    label: str
+    options: tuple[tuple[str, str], ...]
+    note: str = ""
+    default: str = ""
+
+    @property
+    def initial(self) -> str:
+        return self.default or self.options[0][0]
+
+    def allows(self, value: object) -> bool:
+        """Is `value` one of its buttons' values?"""
+        return isinstance(value, str) and any(value == v for v, _ in self.options)
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """One game of the app as the shell sees it.
 
@@ -53,7 +75,10 @@ class GamePlugin:
     to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser
     tab. `kept` words its finished games in "Your games" when it keeps them as summaries
     (``<name>/history``, `game_shell.kept_games`); `make_room` frees storage when a save is
-    refused (True when it freed some)."""
+    refused (True when it freed some). `settings` are its own choices on the shared Settings
+    screen, kept in the device's settings record under its name (`game_shell.settings`);
+    `old_settings` the key and format of the flat settings record an older build kept for it
+    (moved into the device's record at the start)."""
 
     name: str
     title: str
@@ -72,6 +97,8 @@ class GamePlugin:
     kept: KeptWords | None = None
     give_way: Callable[[Storage], bool] | None = None
     make_room: Callable[[Storage], int] | None = None
+    settings: tuple[Choice, ...] = ()
+    old_settings: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name) or self.name == SHELL:

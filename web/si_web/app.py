@@ -485,9 +485,14 @@ class App(AppState):
         """Play the last undone action again (if still legal at this position)."""
         undo.redo(self)
 
-    def change_setting(self, key: str, value: str) -> bool:
-        """Set one of the device's settings, save it, apply it (False: refused)."""
-        return settings_mod.change(self, key, value)
+    def change_setting(self, key: str, value: str, game: str | None = None) -> bool:
+        """Set one of the device's settings (`game`: one of that game's own), save it, apply
+        it (False: refused)."""
+        return settings_mod.change(self, key, value, game)
+
+    def reread_settings(self) -> None:
+        """Read the device's settings again (another game's page may have changed them)."""
+        settings_mod.reread(self)
 
     # test- and controller-facing helpers of the current decision
     def selected_tile(self) -> str | None:

@@ -33,7 +33,7 @@ from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
 from game_plugins.small_islands import PLUGIN
-from game_shell import host, keeping, worker_host
+from game_shell import host, keeping, sounds, worker_host
 from game_shell import page as page_habits
 from game_shell.back import BackGuard
 from game_shell.browser_storage import LocalStorage
@@ -662,7 +662,7 @@ def next_frame(fn: Any) -> None:
     window.requestAnimationFrame(create_once_callable(run))
 
 
-feedback = Feedback(window, document, js_obj, set_timeout, next_frame)
+feedback = Feedback(window, document, js_obj, set_timeout, next_frame, sounds.for_page(window, document))
 _proxies: list[Any] = []
 
 
@@ -702,8 +702,10 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
 
 def show(note: str | None = None) -> None:
     """The page is ours again (another game went back): the start screen, which is the app's,
-    saying why when the other game could not be loaded (`note`)."""
+    saying why when the other game could not be loaded (`note`); the device's settings read
+    again (the other game's page may have changed them)."""
     page["showing"] = True
+    app.reread_settings()
     app.go("start")
     app.set_form_error(note)
     last["parts"] = None

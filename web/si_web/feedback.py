@@ -1,4 +1,5 @@
-"""Motion, sound and vibration in the page: the browser side of `effects` and `settings`.
+"""Motion, sound and vibration of Small Islands in the page: the browser side of `effects`
+and `settings` (sound and vibration themselves: the shell's `game_shell.sounds`).
 
 Browser glue, but it imports nothing of the browser: the controller hands it the page's
 ``window`` and ``document`` and two helpers (a dict -> JS object converter and a timer), so
@@ -14,9 +15,10 @@ the app has not shown yet (`effects.Fx`, counted by its ``gen``) gets its effect
   after a render, the new hand tile animates from there) or, for another seat, to that
   seat's score; earned PP fly from the new house (or the map) to the seat's score. Web
   Animations of at most 400 ms on fixed, pointer-transparent elements: a tap acts at once.
-* sound (only once the player turned it on): Web Audio buffers of ``sounds/*.wav``, fetched
-  from our origin when sound is first turned on (never before), the AudioContext made in
-  that tap. The game's end plays when the end screen follows a game screen.
+* sound (only once the player turned it on): the page's `game_shell.sounds.Sounds` plays the
+  change's sounds (``sounds/*.wav``, fetched when sound is first turned on, never before, the
+  AudioContext made in that tap). The game's end plays when the end screen follows a game
+  screen.
 * a short vibration, where the device has one, for a piece placed by a tap of this player.
 
 Computer moves shown without a pause (Skip, or the instant pace) get neither motion nor sound.
@@ -26,10 +28,10 @@ Computer moves shown without a pause (Skip, or the instant pace) get neither mot
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from game_shell.sounds import Sounds
 
 from .effects import SOUNDS, Effects, Fx
 from .settings import Settings, body_attrs
@@ -52,7 +54,6 @@ TRAVEL_MS = 360
 FLY_MS = 300
 CENTRE = "translate(-50%, -50%)"  # a floating chip's centre (not its corner) on the point
 PULSE_MS = 100  # after the flight: the whole effect ends by 400 ms
-VOLUME = 0.55
 
 
 class Feedback:
@@ -61,6 +62,7 @@ class Feedback:
     def __init__(
         self, window: Js, document: Js, js_obj: Callable[[dict[str, Any]], Js],
         later: Callable[[Callable[[], None], int], Any], frame: Callable[[Callable[[], None]], Any],
+        sounds: Sounds | None = None,
     ) -> None:
         self.window, self.document, self.js_obj, self.later = window, document, js_obj, later
         self.frame = frame  # runs a function in the next animation frame
@@ -70,10 +72,7 @@ class Feedback:
         self.gen = 0
         self.screen: str | None = None
         self.attrs: dict[str, str] = {}
-        self.audio: Js = None
-        self.gain: Js = None
-        self.buffers: dict[str, Js] = {}
-        self.played: list[str] = []
+        self.sounds = sounds or Sounds(window, document)
 
     # ------------------------------------------------------------------ the render
     def after(self, app: Shown, by_tap: bool) -> None:
@@ -81,7 +80,7 @@ class Feedback:
         give it its motion in the next frame (`in_frame`)."""
         self.apply(app.settings)
         if app.settings.sound:
-            self.ensure_audio()
+            self.sounds.ensure(SOUNDS)
         fx = app.fx.fx
         quiet = app.screen == "watch" and app.pace_ms() == 0  # skipping, or the instant pace
         if fx.gen and fx.gen != self.gen and not quiet:
@@ -89,11 +88,11 @@ class Feedback:
             if self.motion(app.settings):
                 self.pending = fx
             if app.settings.sound:
-                self.play(fx.sounds)
+                self.sounds.play(fx.sounds)
             if by_tap and app.settings.vibration and (fx.map.tiles or fx.map.houses or fx.map.tokens):
-                self.vibrate()
+                self.sounds.vibrate()
         if app.screen == "over" and self.screen in ("game", "watch") and app.settings.sound:
-            self.play(["end"])
+            self.sounds.play(["end"])
         self.screen = app.screen
         wanted = self.pending is not None or (not quiet and app.screen in ("game", "watch"))
         if wanted and not self.frame_asked:
@@ -235,52 +234,3 @@ class Feedback:
             el.style.width, el.style.height = f"{w:.0f}px", f"{h:.0f}px"
         self.document.body.appendChild(el)
         return el
-
-    # ------------------------------------------------------------------ sound, touch
-    def ensure_audio(self) -> None:
-        """Web Audio, made (and the sounds fetched) the first time sound is on; resumed
-        when the browser had suspended it (a context needs a tap to start)."""
-        if self.audio is not None:
-            if str(self.audio.state) == "suspended":
-                self.audio.resume()
-            return
-        ctor = getattr(self.window, "AudioContext", None) or getattr(self.window, "webkitAudioContext", None)
-        if ctor is None:
-            return
-        self.audio = ctor.new()
-        self.document.body.dataset.audio = "on"
-        self.gain = self.audio.createGain()
-        self.gain.gain.value = VOLUME
-        self.gain.connect(self.audio.destination)
-        for name in SOUNDS:
-            asyncio.ensure_future(self.load(name))
-
-    async def load(self, name: str) -> None:
-        try:
-            response = await self.window.fetch(f"./sounds/{name}.wav")
-            data = await response.arrayBuffer()
-            self.buffers[name] = await self.audio.decodeAudioData(data)
-        except Exception as exc:  # a sound that cannot load stays silent
-            self.window.console.warn(f"Small Islands: sound {name} did not load ({exc})")
-
-    def play(self, names: list[str]) -> None:
-        """Play sounds one after the other (120 ms apart)."""
-        if self.audio is None:
-            return
-        for k, name in enumerate(names):
-            self.played.append(name)
-            buffer = self.buffers.get(name)
-            if buffer is None:
-                continue
-            source = self.audio.createBufferSource()
-            source.buffer = buffer
-            source.connect(self.gain)
-            source.start(self.audio.currentTime + 0.12 * k)
-        self.window.siSounds = ",".join(self.played[-50:])
-
-    def vibrate(self) -> None:
-        """A short buzz, where the device can."""
-        nav = self.window.navigator
-        if hasattr(nav, "vibrate"):
-            with contextlib.suppress(Exception):
-                nav.vibrate(15)

@@ -7,8 +7,10 @@ Keys (under a per-game prefix, ``small-islands/`` here):
 * ``broken-save``: an unreadable save moved aside (never deleted) before a new game;
 * ``ui``: the new-game settings, which screen was open, the map's pan/zoom;
 * ``ui-state``: the device seat's unfinished choices (see `resume`);
-* ``settings``: the device's settings (motion, sound, pace, palette, ...: see `settings`);
 * ``achievements`` (+ ``achievements-broken``): the Great Explorer record (see `explorer`).
+
+The device's settings (motion, sound, pace, palette, ...) are the shell's record,
+``games/settings`` (`game_shell.settings`; Small Islands' view of them: `settings`).
 
 Reading never raises: anything unreadable is reported (saves, the achievements record) or
 ignored (settings, choices), and the raw text stays where it was. Writing raises `StorageFull`
@@ -27,13 +29,15 @@ import json
 import re
 from typing import Any
 
+from game_shell import registry
+from game_shell import settings as device_record
 from game_shell.guard import SaveGuard
 from game_shell.storage import Storage, put_record, read_json
 from small_islands import Game
 from small_islands.save import with_revision
 
 from . import explorer
-from .settings import Settings, dump, parse
+from .settings import NAME, Settings, of_device
 
 
 class Session:
@@ -45,7 +49,6 @@ class Session:
         self.broken_key = f"{prefix}/broken-save"
         self.meta_key = f"{prefix}/ui"
         self.ui_key = f"{prefix}/ui-state"
-        self.settings_key = f"{prefix}/settings"
         self._ui_saved: str | None = None  # the choices record last written or read
         self.guard = SaveGuard(storage, self.save_key)  # two windows (see the module doc)
         self.full = False  # a write was refused: storage is full
@@ -126,16 +129,21 @@ class Session:
         """Write the settings record."""
         self.put(self.meta_key, json.dumps(record))
 
-    def device_settings(self) -> tuple[bool, Settings]:
-        """(whether a record is stored, the device's settings): defaults for anything
-        missing or unreadable (never raises)."""
-        raw = self.storage.get(self.settings_key)
-        return raw is not None, parse(raw)
+    def device(self) -> device_record.Settings:
+        """The device's settings record, every game's (defaults for anything missing or
+        unreadable: never raises)."""
+        return device_record.read(self.storage, registry.plugins())
 
-    def save_device_settings(self, settings: Settings) -> None:
+    def device_settings(self) -> tuple[bool, Settings]:
+        """(whether Small Islands' pace is stored, the device's settings as Small Islands
+        reads them)."""
+        device = self.device()
+        return "pace" in device.games.get(NAME, {}), of_device(device)
+
+    def save_device(self, device: device_record.Settings) -> None:
         """Write the device's settings (after every change; lost, like the other small
         records, when storage is full: the game's save matters more)."""
-        self.put(self.settings_key, dump(settings))
+        self.put(device_record.KEY, device_record.dump(device))
 
     # ------------------------------------------------------------- choices
     def raw_choices(self) -> str | None:

@@ -1,16 +1,17 @@
-"""The device's settings: motion, sound, vibration, the computers' pace, confirming
-placements, the colour palette, the action bar's side (pure: no browser imports).
+"""Small Islands' side of the device's settings (pure: no browser imports): the settings as
+the app reads them (`Settings`: the shell's choices, animations, sound, vibration, palette,
+action bar side, with Small Islands' own, the computers' pace and confirming placements), the
+sound question of the first game, and the header's sound toggle.
 
-Kept in their own storage record (``small-islands/settings``, read and written by
-`session.Session`), JSON::
-
-    {"format": "small-islands-settings/1", "animations": true, "sound": false, ...}
-
-Reading never raises: a missing, unreadable or partly wrong record gives the defaults for
-what is wrong (each value is checked on its own). A change is saved and applied at once:
-the controller reads `body_attrs` after every render (the palette, the motion and the
-action bar's side are attributes of ``<body>`` that styles.css follows, so nothing is
-re-rendered for them) and the app reads the rest where it needs it.
+The device keeps them in the shell's one record (``games/settings``, `game_shell.settings`),
+Small Islands' own choices under its name there (declared by its registration,
+`game_plugins.small_islands.SETTINGS`); `of_device` and `to_device` go between the two. A
+change is saved and applied at once: the controller reads `body_attrs` after every render
+(the palette, the motion and the action bar's side are attributes of ``<body>`` that
+styles.css follows, so nothing is re-rendered for them) and the app reads the rest where it
+needs it. The new-game form's values are not settings: they stay in Small Islands' own
+``small-islands/ui`` record (`session`), its pace field being the same setting as the
+computers' pace (`take_form_pace`).
 
 Sound stays off until the player turns it on: the first game on a device asks once
 (`ask_about_sound`), and the header's toggle is always one tap away.
@@ -18,11 +19,12 @@ Sound stays off until the player turns it on: the first game on a device asks on
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
 
-from game_kit.jsonio import load_json
+from game_shell import registry
+from game_shell import settings as shell
+from game_shell.settings import body_attrs as shell_body_attrs
 
 from .form import SPEEDS as PACES
 
@@ -31,30 +33,22 @@ if TYPE_CHECKING:
 
     from .form import FormValues
 
-FORMAT = "small-islands-settings/1"
+NAME = "small-islands"  # its registration's name (game_plugins.small_islands, found by name:
+# the registration imports parts of si_web, so si_web does not import it back)
 
-# (key, label, [(value, label)], note) in the order the Settings screen shows them.
-CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...] = (
-    ("animations", "Animations", (("on", "On"), ("off", "Off")),
-     "Tiles settle, houses drop, points fly to the score. Always off when the device asks "
-     "for reduced motion."),
-    ("sound", "Sound", (("on", "On"), ("off", "Off")),
-     "Short sounds when a tile is taken or placed, a house is built, points are scored, a "
-     "ship lands and the game ends."),
-    ("vibration", "Vibration", (("on", "On"), ("off", "Off")),
-     "A short buzz on phones that can, when a piece is placed."),
-    ("pace", "Computer pace", (("relaxed", "Relaxed"), ("normal", "Normal"), ("fast", "Fast"),
-                               ("instant", "Instant")),
-     "How long each move of a computer player or of Alexis stays on screen."),
-    ("confirm", "Confirm before placing", (("on", "On"), ("off", "Off")),
-     "On: a tap on the map shows where the piece would go, and a second tap on Place here "
-     "(or Land here, Build, Place port token) places it. Off: a tap places it at once when "
-     "there is nothing else to choose there."),
-    ("palette", "Player colours", (("standard", "Standard"), ("cvd", "Colour-vision safe")),
-     "Colour-vision safe colours are told apart with deuteranopia and protanopia; every "
-     "colour also keeps its own mark."),
-    ("hand", "Action bar", (("right", "Right-handed"), ("left", "Left-handed")),
-     "Which side of the screen the step's main button sits on."),
+
+def plugin() -> registry.GamePlugin:
+    """Small Islands' registration."""
+    found = registry.by_name(registry.plugins(), NAME)
+    assert found is not None, "Small Islands is registered"
+    return found
+
+
+PLUGIN = plugin()
+OWN = frozenset(c.key for c in PLUGIN.settings)  # Small Islands' own choices: pace, confirm
+# (key, label, [(value, label)], note): the shell's choices, then Small Islands' own.
+CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...] = tuple(
+    (c.key, c.label, c.options, c.note) for c in (*shell.CHOICES, *PLUGIN.settings)
 )
 
 
@@ -69,7 +63,7 @@ class Settings:
     confirm: bool = True
     palette: str = "standard"
     hand: str = "right"
-    sound_asked: bool = False  # the first game asked whether to play with sound
+    sound_asked: bool = False  # a game asked whether to play with sound
 
     def value(self, key: str) -> str:
         """A setting as the Settings screen's buttons name it ("on", "fast", ...)."""
@@ -77,53 +71,27 @@ class Settings:
         return ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
-_BOOLS = {f.name for f in fields(Settings) if f.type in ("bool", bool)}
-_ALLOWED = {key: {v for v, _ in options} for key, _, options, _ in CHOICES}
+def of_device(device: shell.Settings) -> Settings:
+    """The device's settings as Small Islands reads them."""
+    return Settings(
+        animations=device.animations, sound=device.sound, vibration=device.vibration,
+        pace=device.game_value(PLUGIN, "pace"), confirm=device.game_value(PLUGIN, "confirm") == "on",
+        palette=device.palette, hand=device.hand, sound_asked=device.sound_asked,
+    )
 
 
-def parse(raw: str | None) -> Settings:
-    """The settings of a stored record: each valid value taken, anything else the default
-    (never raises)."""
-    if raw is None:
-        return Settings()
-    try:
-        data = load_json(raw, "settings")
-    except (ValueError, RecursionError):
-        return Settings()
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return Settings()
-    good: dict[str, Any] = {}
-    for f in fields(Settings):
-        value = data.get(f.name)
-        if f.name in _BOOLS:
-            if isinstance(value, bool):
-                good[f.name] = value
-        elif isinstance(value, str) and value in _ALLOWED.get(f.name, ()):
-            good[f.name] = value
-    return Settings(**good)
-
-
-def dump(settings: Settings) -> str:
-    """The stored record of these settings."""
-    return json.dumps({"format": FORMAT, **asdict(settings)}, sort_keys=True)
-
-
-def changed(settings: Settings, key: str, value: str) -> Settings | None:
-    """The settings with `key` set to `value` (as the Settings screen names values), or
-    None when the key or the value is not one the screen offers."""
-    if value not in _ALLOWED.get(key, ()):
-        return None
-    new: Any = value == "on" if key in _BOOLS else value
-    return replace(settings, **{key: new})
+def to_device(settings: Settings, device: shell.Settings) -> shell.Settings:
+    """`device` (the stored record: other games' values kept) with these settings."""
+    new = replace(device, animations=settings.animations, sound=settings.sound,
+                  vibration=settings.vibration, palette=settings.palette, hand=settings.hand,
+                  sound_asked=settings.sound_asked)
+    return new.with_game(PLUGIN.name, "pace", settings.pace).with_game(
+        PLUGIN.name, "confirm", "on" if settings.confirm else "off")
 
 
 def body_attrs(settings: Settings) -> dict[str, str]:
     """The ``<body>`` data attributes styles.css follows (set by the controller)."""
-    return {
-        "motion": "on" if settings.animations else "off",
-        "palette": settings.palette,
-        "hand": settings.hand,
-    }
+    return shell_body_attrs(to_device(settings, shell.Settings()))
 
 
 # ----------------------------------------------------------------------- the app's side
@@ -140,7 +108,8 @@ class Keeping(Protocol):
     """Where the device's settings are kept (`session.Session`)."""
 
     def device_settings(self) -> tuple[bool, Settings]: ...
-    def save_device_settings(self, settings: Settings) -> None: ...
+    def device(self) -> shell.Settings: ...
+    def save_device(self, device: shell.Settings) -> None: ...
 
 
 class Configured(Asking, Protocol):
@@ -166,17 +135,25 @@ def load(app: Configured) -> None:
     app.form["speed"] = app.settings.pace
 
 
-def change(app: Configured, key: str, value: str) -> bool:
-    """Set one setting, save it, apply it (False when refused: nothing changes)."""
-    new = changed(app.settings, key, value)
+def reread(app: Configured) -> None:
+    """The device's settings read again (another game's page may have changed them)."""
+    app.use_settings(app.session.device_settings()[1])
+    app.form["speed"] = app.settings.pace
+
+
+def change(app: Configured, key: str, value: str, game: str | None = None) -> bool:
+    """Set one setting (a shell setting, Small Islands' own, or `game`'s), save it, apply it
+    (False when refused: nothing changes)."""
+    device = to_device(app.settings, app.session.device())
+    game = game or (PLUGIN.name if key in OWN else None)
+    new = shell.changed(device, registry.plugins(), key, value, game)
     if new is None:
         return False
     if key == "sound":
         app.ask_sound(False)
-        new = replace(new, sound_asked=True)
-    app.use_settings(new)
-    app.form["speed"] = new.pace
-    app.session.save_device_settings(new)
+    app.use_settings(of_device(new))
+    app.form["speed"] = app.settings.pace
+    app.session.save_device(new)
     return True
 
 
@@ -191,7 +168,7 @@ def ask_about_sound(app: Configured) -> None:
     if not app.settings.sound_asked:
         app.ask_sound(True)
         app.use_settings(replace(app.settings, sound_asked=True))
-        app.session.save_device_settings(app.settings)
+        app.session.save_device(to_device(app.settings, app.session.device()))
 
 
 # ----------------------------------------------------------------------- HTML
