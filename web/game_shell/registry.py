@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from .finished import Reader
 from .storage import Storage
 
 NAME = re.compile(r"[a-z][a-z0-9-]{1,30}")
@@ -52,8 +53,10 @@ class GamePlugin:
     in the bot worker (JSON text in, JSON text out). `moved` maps the keys an older build kept
     to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser
     tab. `kept` words its finished games in "Your games" when it keeps them as summaries
-    (``<name>/history``, `game_shell.kept_games`); `make_room` frees storage when a save is
-    refused (True when it freed some)."""
+    (``<name>/history``, `game_shell.kept_games`); `finished` hands its finished games to the
+    shell's statistics as plain records (`game_shell.finished`; `finished.from_kept` reads
+    kept summaries); `make_room` frees storage when a save is refused (True when it freed
+    some)."""
 
     name: str
     title: str
@@ -68,6 +71,7 @@ class GamePlugin:
     aliases: frozenset[str] = frozenset()  # names an older build gave it (a tab's active game)
     tab_keys: frozenset[str] = frozenset()
     kept: KeptWords | None = None
+    finished: Reader | None = None
     give_way: Callable[[Storage], bool] | None = None
     make_room: Callable[[Storage], int] | None = None
 
