@@ -110,17 +110,17 @@ def record_of(s: Summary, levels: Sequence[str] = (),
     any other kind a computer's level (`levels`, easiest first, gives the order)."""
     return Finished(
         at=s["at"],
-        seats=tuple(
-            Seat(
-                name=seat["name"], person=seat["kind"] == "human", rank=seat["rank"],
-                score=seat["total"],
-                level="" if seat["kind"] == "human" else f"Computer: {seat['kind']}",
-                level_order=levels.index(seat["kind"]) if seat["kind"] in levels else len(levels),
-            )
-            for seat in s["seats"]
-        ),
+        seats=tuple(_seat(seat, levels) for seat in s["seats"]),
         groups=tuple(groups(s)),
     )
+
+
+def _seat(seat: Summary, levels: Sequence[str]) -> Seat:
+    kind = seat["kind"]
+    if kind == "human":
+        return Seat(seat["name"], True, seat["rank"], seat["total"])
+    order = levels.index(kind) if kind in levels else len(levels)
+    return Seat(seat["name"], False, seat["rank"], seat["total"], f"Computer: {kind}", order)
 
 
 def from_kept(name: str, title: str, levels: Sequence[str] = (),

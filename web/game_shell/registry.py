@@ -1,7 +1,8 @@
 """The games of the app, as the shell knows them: each game registers one module in the
 ``game_plugins`` package, whose ``PLUGIN`` is a `GamePlugin`. The shell finds them there
-(`plugins`) and never names a game: the start screen's cards, "Your games", the save path's
-giving way, the storage namespaces and the bot worker all read these records.
+(`plugins`) and never names a game: the start screen's cards, "Your games" and the
+statistics, the save path's giving way, the storage namespaces and the bot worker all read
+these records.
 
 The lowest `GamePlugin.order` is the *home* game: its code ships in the page's own archives
 and its start screen is the app's (it lists the other games' cards, `cards`); every other
