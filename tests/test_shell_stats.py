@@ -277,3 +277,17 @@ def test_the_history_screen_is_the_shells_frame_around_small_islands_own_section
     html = app.render()
     assert html.startswith('<section class="screen history" data-screen="history"><h1>Your games')
     assert html.index('class="card filters"') < html.index('data-kept="ember-isle"')
+
+
+def test_ember_isles_start_screen_opens_your_games() -> None:
+    """Its "Your games" button hands the page back to the home game, asking for the shell's
+    screen (the browser module passes `leave_to` to `host.Back`)."""
+    storage = MemoryStorage()
+    app = finished_game(storage)
+    app.handle("ei-menu", {}, {})
+    assert 'data-act="ei-history"' in app.render()
+    app.handle("ei-history", {}, {})
+    assert app.leave and app.leave_to == your_games.SCREEN
+    assert storage.get(registry.ACTIVE) is None  # a reload shows the home game, not Ember Isle
+    app.left()
+    assert not app.leave and app.leave_to is None

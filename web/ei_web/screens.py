@@ -121,6 +121,7 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         + f"</section>{refusal}<div class=\"row\">"
         + button("Rules of Ember Isle", "ei-rules", "btn")
         + import_picker()
+        + button("Your games", "ei-history", "btn")
         + button("Back to Small Islands", "ei-leave", "btn")
         + f'</div><p class="edition">{EDITION}</p></section>'
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -20,6 +20,14 @@ from .browser_storage import LocalStorage
 from .markup import escape
 
 state: dict[str, Any] = {"modules": {}, "loading": None, "proxies": []}
+
+
+class Back(Protocol):
+    """How a game hands the page back to the home game: to its start screen, with a note when
+    there is something to say (why the game did not load), or to one of the shell's screens
+    shown there (`your_games.SCREEN`: "Your games")."""
+
+    def __call__(self, note: str | None = None, screen: str | None = None) -> None: ...
 
 
 def active() -> bool:
@@ -35,7 +43,7 @@ def wanted(storage: Any) -> str | None:
     return plugin.name if plugin is not None and not plugin.home else None
 
 
-def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], None],
+def open_game(name: str, root: Any, storage: Any, back: Back,
               forget_first_paint: Callable[[], object]) -> None:
     """Show the game `name`, loading its code first if this page has not yet."""
     plugin = registry.by_name(registry.plugins(), name)

@@ -18,6 +18,8 @@ from .markup import escape
 from .registry import GamePlugin
 from .widgets import button
 
+SCREEN = "history"  # the home app's name of this screen (a game's `host.Back` may open it)
+
 
 @dataclass(frozen=True)
 class Own:
@@ -70,7 +72,7 @@ def page(games: Sequence[GamePlugin], own: Mapping[str, Own], kept: Mapping[str,
     """The whole screen: `back` labels the button that leaves it, `messages` are the last
     tap's, `dialog` the question open over the list (if any)."""
     return (
-        '<section class="screen history" data-screen="history">'
+        f'<section class="screen history" data-screen="{SCREEN}">'
         "<h1>Your games</h1>"
         '<div class="row">'
         + button("Statistics", "stats", "btn")

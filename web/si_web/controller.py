@@ -29,7 +29,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
-from game_shell import host, keeping, worker_host
+from game_shell import host, keeping, worker_host, your_games
 from game_shell.back import BackGuard
 from game_shell.browser_storage import LocalStorage
 from game_shell.gestures import MapGestures, svg_point
@@ -229,10 +229,13 @@ def open_other_game() -> None:
                    lambda: first_paint_record.drop(storage))
 
 
-def back_from_other_game(note: str | None = None) -> None:
-    """Back to Small Islands' start screen (with why, when the other game did not load)."""
+def back_from_other_game(note: str | None = None, screen: str | None = None) -> None:
+    """Back to Small Islands' start screen (with why, when the other game did not load), or
+    on to "Your games" when the other game asked for it (`host.Back`)."""
     app.go("start")
     app.set_form_error(note)
+    if screen == your_games.SCREEN:
+        app.handle("history")  # as the start screen's button does: Menu comes back here
     last["parts"] = None
     render()
 
