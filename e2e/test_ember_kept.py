@@ -1,7 +1,8 @@
 """Ember Isle's games kept on the device, in real Chromium: two pages of one context playing
 one game alternately (the stale page stops at "Continue here", nothing is lost); finished
 Ember Isle games in "Your games" beside Small Islands' (marked, no replay, deleted after a
-confirmation). Screenshots e2e/artifacts/ember-elsewhere-*.png, ember-history-*.png."""
+confirmation), also opened from Ember Isle's start screen, and in the statistics. Screenshots
+e2e/artifacts/ember-elsewhere-*.png, ember-history-*.png."""
 
 from __future__ import annotations
 
@@ -143,6 +144,27 @@ def test_your_games_lists_ember_games_and_deletes_one_after_asking(
     click(page, '[data-act="history"]')
     page.wait_for_selector('[data-screen="history"]')
     assert page.locator('[data-kind="ember-isle"]').count() == 1
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_your_games_and_its_statistics_from_ember_isles_start_screen(
+    browser: Browser, site_url: str
+) -> None:
+    context, recorder = device_context(browser, site_url, "phone")
+    context.add_init_script(f"({SEED_ONCE})({json.dumps(finished_summaries())});")
+    page = ready_page(context)
+    open_ember(page)
+    click(page, '[data-screen="ei-start"] [data-act="ei-history"]')
+    page.wait_for_selector('[data-screen="history"]')
+    assert page.locator('[data-kind="ember-isle"]').count() == 2
+    click(page, '[data-act="stats"]')
+    page.wait_for_selector('[data-stats-game="ember-isle"]')
+    text = page.inner_text('[data-screen="stats"]')
+    assert "Ann · 2 games" in text and "Average score by number of players" in text
+    check_axe(page, "Statistics of Ember Isle games")
+    click(page, '[data-act="menu"]')
+    page.wait_for_selector('[data-act="open-game"][data-game="ember-isle"]')  # the app's menu
     assert recorder.problems() == {}
     context.close()
 

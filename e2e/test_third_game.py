@@ -1,7 +1,7 @@
 """A third game, from the tests, proves the shell (issue 27): Take Away (`tests/take_away/`)
 joins a build by its registration alone (``tools/build.py --extra-game tests/take_away``: no
 shell file changes). From the app's start screen it is started, played to its end, reloaded
-mid-game, found in "Your games", exported and imported again."""
+mid-game, found in "Your games" and the statistics, exported and imported again."""
 
 from __future__ import annotations
 
@@ -98,6 +98,9 @@ def test_a_registered_game_plays_reloads_keeps_exports_and_imports(
     page.click('[data-act="history"]')
     page.locator('[data-kind="take-away"]').wait_for()
     page.screenshot(path=str(ARTIFACTS / "third-game-history.png"))
+    page.click('[data-act="stats"]')  # its kept games count in the statistics, by its registration
+    page.wait_for_selector('[data-stats-game="take-away"]')
+    assert "Ann · 1 game" in page.inner_text('[data-screen="stats"]')
     assert not errors, errors
     context.close()
 

@@ -11,9 +11,11 @@ import pytest
 from kept_helpers import DAY_MS, HOSTILE_NAME, MODES, T0, finished, hostile_files, unfinished
 from web_driver import choose, data_of, play_through_ui, tappables
 
+from game_shell import registry, stats
+from game_shell.finished import Finished
 from game_shell.storage import StorageFull
 from si_web import history as history_module
-from si_web import stats
+from si_web import stats as si_stats
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.files import Incoming, Rejected, check_import, export_name
 from si_web.history import INDEX_KEY, SAVE_PREFIX, History, game_id, summarize
@@ -250,18 +252,29 @@ def test_statistics_per_name_against_each_level_and_by_mode() -> None:
         summary(4, "normal", [("ANN", "human", 33, 1), ("Alexis", "alexis", 20, 2)], solo=3),
         summary(5, "normal", [("Bob", "human", 12, 2), ("Alexis", "alexis", 20, 1)], solo=6),
     ]
-    assert stats.names(games) == [("ANN", 4), ("Bob", 2)]
-    p = stats.player_stats(games, "ann")
+    kept = si(games)  # Small Islands' summaries, as the shell's statistics read them
+    assert stats.names(kept) == [("ANN", 4), ("Bob", 2)]
+    p = stats.player_stats(kept, "ann")
     assert (p.all.games, p.all.wins, p.best, p.average) == (4, 3, 50, (40 + 20 + 50 + 33) / 4)
-    assert {k: (t.games, t.wins) for k, t in p.against.items()} == {
-        "easy": (2, 1), "hard": (1, 1), "people": (1, 1), "alexis-3": (1, 1),
+    mine = p.games["small-islands"]
+    assert {k: (t.games, t.wins) for k, t in mine.against.items()} == {
+        "Computer: easy": (2, 1), "Computer: hard": (1, 1), "Other people": (1, 1),
+        "Alexis, level 3": (1, 1),
     }
-    assert p.by_mode == {"normal": [40, 20], "advanced": [50], "normal-solo": [33]}
+    assert {k: t.scores for k, t in mine.groups["mode"].items()} == {
+        "Normal": [40, 20], "Advanced": [50], "Normal, solo": [33]}
     html = stats.stats_html(p)
     assert "1 of 2 won (50%)" in html and "Alexis, level 3" in html and "Computer: hard" in html
     assert 'width="50.0"' in html  # the easy bar is half the width
-    bob = stats.player_stats(games, "Bob")
-    assert (bob.all.games, bob.all.wins) == (2, 1) and bob.against["alexis-6"].wins == 0
+    bob = stats.player_stats(kept, "Bob")
+    assert (bob.all.games, bob.all.wins) == (2, 1)
+    assert bob.games["small-islands"].against["Alexis, level 6"].wins == 0
+
+
+def si(games: list[dict[str, Any]]) -> list[tuple[registry.GamePlugin, list[Finished]]]:
+    plugin = registry.by_name(registry.plugins(), "small-islands")
+    assert plugin is not None
+    return [(plugin, si_stats.records(games))]
 
 
 def test_statistics_screen_escapes_names_and_picks_a_player() -> None:

@@ -4,6 +4,7 @@ games, and the game's package in its own archive; nothing of the shell changes."
 
 from __future__ import annotations
 
+from game_shell.finished import from_kept
 from game_shell.registry import GamePlugin, KeptWords
 
 PLUGIN = GamePlugin(
@@ -17,4 +18,5 @@ PLUGIN = GamePlugin(
     tab_keys=frozenset({"take-away/screen"}),
     kept=KeptWords(ends={"last": "the last stone was taken"},
                    no_replay="Summary only: Take Away games have no replay."),
+    finished=from_kept("take-away", "Take Away"),  # its kept games count in the statistics
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
+from game_shell import your_games
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
@@ -43,6 +44,7 @@ class EmberState:
         self.confirm_new = False
         self.broken: str | None = None
         self.leave = False  # back to the home game (the browser module acts on it)
+        self.leave_to: str | None = None  # the home game's screen to show then (None: its start)
         self.from_game = False  # the menu was opened over the game (Back returns to it)
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.ignored: list[str] = []
@@ -58,7 +60,7 @@ class EmberState:
 
     def left(self) -> None:
         """The browser module handed the page back to the home game."""
-        self.leave = False
+        self.leave, self.leave_to = False, None
 
 
 class EmberApp(EmberState):
@@ -235,6 +237,12 @@ class EmberApp(EmberState):
     def on_leave(self, data: Data, fields: dict[str, str]) -> None:
         self.session.set_active(False)
         self.leave = True
+
+    def on_history(self, data: Data, fields: dict[str, str]) -> None:
+        """"Your games": the shell's screen, shown by the home game (this game's finished
+        games are listed there, beside the others')."""
+        self.on_leave(data, fields)
+        self.leave_to = your_games.SCREEN
 
     def can_back(self) -> bool:
         """Has the browser's Back something to do here: close the rules, the import screen or a

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import traceback
-from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
@@ -20,7 +19,7 @@ from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
 from game_plugins.ember_isle import PLUGIN
-from game_shell import files_browser, keeping, page, sounds, worker_host
+from game_shell import files_browser, host, keeping, page, sounds, worker_host
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
 from game_shell.settings import body_attrs
@@ -56,7 +55,7 @@ def showing() -> bool:
     return bool(shell["showing"])
 
 
-def start(root: Js, storage: Any, back: Callable[[str | None], None]) -> None:
+def start(root: Js, storage: Any, back: host.Back) -> None:
     """Take the screen: Ember Isle's styles, events, and its saved game or its start screen."""
     link = document.createElement("link")
     link.rel, link.href = "stylesheet", STYLES
@@ -101,10 +100,11 @@ def show(note: str | None = None) -> None:
 def render() -> None:
     app: EmberApp = shell["app"]
     if app.leave:
+        to = app.leave_to  # the home game's screen to show ("Your games"), or its start
         app.left()
         back_guard.sync(False)
         shell["showing"] = False
-        shell["back"](None)
+        shell["back"](None, to)
         return
     root = shell["root"]
     focused = focus_key()

@@ -122,6 +122,7 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         + button("Rules of Ember Isle", "ei-rules", "btn")
         + button("Settings", "ei-settings", "btn")
         + import_picker()
+        + button("Your games", "ei-history", "btn")
         + button("Back to Small Islands", "ei-leave", "btn")
         + f'</div><p class="edition">{EDITION}</p></section>'
     )

@@ -3,9 +3,20 @@ own archive when a player first chooses it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from game_shell.finished import Group, from_kept
+from game_shell.kept_games import Summary
 from game_shell.registry import GamePlugin, KeptWords
 
 OLD = "small-islands/ember-"  # where the build before the per-game namespaces kept its records
+
+
+def players(s: Summary) -> Sequence[Group]:
+    """The statistics' grouping of a finished game: how many played."""
+    n = len(s["seats"])
+    return (Group("number of players", f"{n} players", n),)
+
 
 PLUGIN = GamePlugin(
     name="ember-isle",
@@ -25,4 +36,5 @@ PLUGIN = GamePlugin(
         marks={"violet": "purple"},  # the violet rover wears the purple mark
         no_replay="Summary only: Ember Isle games have no replay.",
     ),
+    finished=from_kept("ember-isle", "Ember Isle", levels=("easy", "medium"), groups=players),
 )

@@ -3,6 +3,9 @@ screen is the app's."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from game_shell.finished import Finished
 from game_shell.registry import Choice, GamePlugin
 from game_shell.storage import Storage
 
@@ -33,6 +36,13 @@ SETTINGS = (
            "there is nothing else to choose there."),
 )
 
+def finished(storage: Storage) -> Sequence[Finished]:
+    """Its finished games, for the shell's statistics."""
+    from si_web import stats
+
+    return stats.finished(storage)
+
+
 PLUGIN = GamePlugin(
     name="small-islands",
     title="Small Islands",
@@ -44,6 +54,7 @@ PLUGIN = GamePlugin(
     blurb="Explore the islands, build houses and fulfil your missions, alone or for 2 to 4.",
     give_way=give_way,
     make_room=make_room,
+    finished=finished,
     moved={"small-islands/active-game": "games/active-game"},  # the shell's, in older builds
     import_where="Menu, “Your games”, then “Import a file”",
     settings=SETTINGS,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -28,20 +28,30 @@ from .markup import escape
 state: dict[str, Any] = {"modules": {}, "loading": None, "proxies": [], "storage": None}
 
 
+class Back(Protocol):
+    """How a game hands the page back to the home game: to its start screen, with a note when
+    there is something to say (why the game did not load), or to one of the shell's screens
+    shown there (`your_games.SCREEN`: "Your games")."""
+
+    def __call__(self, note: str | None = None, screen: str | None = None) -> None: ...
+
+
 def wanted(storage: Any) -> str | None:
     """The game this tab showed when the page was left, if not the home one."""
     plugin = registry.by_name(registry.plugins(), storage.get(registry.ACTIVE))
     return plugin.name if plugin is not None and not plugin.home else None
 
 
-def back(note: str | None = None) -> None:
-    """A game hands the page back: the home game's start screen (saying `note`, if any)."""
+def back(note: str | None = None, screen: str | None = None) -> None:
+    """A game hands the page back (`Back`): the home game's start screen (saying `note`, if
+    any), or the shell's `screen` shown there."""
     home = registry.plugins()[0]
     module: ModuleType | None = state["modules"].get(home.name)
     if module is None:
-        take(home, note)
-    else:
-        module.show(note)
+        module = take(home)
+        if note is None and screen is None:
+            return
+    module.show(note, screen)
 
 
 def open_game(name: str) -> None:
@@ -57,13 +67,12 @@ def open_game(name: str) -> None:
         load(plugin)
 
 
-def take(plugin: registry.GamePlugin, note: str | None = None) -> None:
+def take(plugin: registry.GamePlugin) -> ModuleType:
     """Import the game's entry module and hand it the page."""
     module = importlib.import_module(plugin.entry)
     state["modules"][plugin.name] = module
     module.start(document.getElementById("app"), state["storage"], back)
-    if note:
-        module.show(note)
+    return module
 
 
 def load(plugin: registry.GamePlugin) -> None:

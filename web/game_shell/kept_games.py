@@ -135,12 +135,17 @@ def read_index(
     return list(games), list(forgotten), None
 
 
+def index_format(name: str) -> str:
+    """The format of the index of the game whose storage namespace is `name`."""
+    return f"{name}-history/1"
+
+
 class KeptGames(KeptIndex):
     """The finished games of one game kept on this device as summaries (see the module doc):
     `name` is the game's storage namespace, `title` its name in words."""
 
     def __init__(self, storage: Storage, name: str, title: str) -> None:
-        self.format = f"{name}-history/1"
+        self.format = index_format(name)
         self.title = title
         self.broken_key = f"{name}/history-broken"
         super().__init__(storage, f"{name}/history")

@@ -1,7 +1,7 @@
 """How "Your games" shows the finished games of the games that keep summaries
 (`kept_games.KeptGames`, worded by `registry.KeptWords`): one section per game, its rows,
-each with Delete (they have no replay). The home game's history screen places them after its
-own games. Pure."""
+each with Delete (they have no replay). The frame of "Your games" (`your_games`) places each
+game's section in registry order. Pure."""
 
 from __future__ import annotations
 

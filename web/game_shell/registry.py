@@ -1,8 +1,8 @@
 """The games of the app, as the shell knows them: each game registers one module in the
 ``game_plugins`` package, whose ``PLUGIN`` is a `GamePlugin`. The shell finds them there
-(`plugins`) and never names a game: the start screen's cards, "Your games", the save path's
-giving way, the storage namespaces, the Settings screen (a game's own choices, `Choice`) and
-the bot worker all read these records.
+(`plugins`) and never names a game: the start screen's cards, "Your games" and the
+statistics, the save path's giving way, the storage namespaces, the Settings screen (a game's
+own choices, `Choice`) and the bot worker all read these records.
 
 The lowest `GamePlugin.order` is the *home* game: its code ships in the page's own archives
 and its start screen is the app's (it lists the other games' cards, `cards`); every other
@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from .finished import Reader
 from .storage import Storage
 
 NAME = re.compile(r"[a-z][a-z0-9-]{1,30}")
@@ -74,11 +75,13 @@ class GamePlugin:
     in the bot worker (JSON text in, JSON text out). `moved` maps the keys an older build kept
     to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser
     tab. `kept` words its finished games in "Your games" when it keeps them as summaries
-    (``<name>/history``, `game_shell.kept_games`); `make_room` frees storage when a save is
-    refused (True when it freed some). `settings` are its own choices on the shared Settings
-    screen, kept in the device's settings record under its name (`game_shell.settings`);
-    `old_settings` the key and format of the flat settings record an older build kept for it
-    (moved into the device's record at the start)."""
+    (``<name>/history``, `game_shell.kept_games`); `finished` hands its finished games to the
+    shell's statistics as plain records (`game_shell.finished`; `finished.from_kept` reads
+    kept summaries); `make_room` frees storage when a save is refused (True when it freed
+    some). `settings` are its own choices on the shared Settings screen, kept in the device's
+    settings record under its name (`game_shell.settings`); `old_settings` the key and format
+    of the flat settings record an older build kept for it (moved into the device's record at
+    the start)."""
 
     name: str
     title: str
@@ -95,6 +98,7 @@ class GamePlugin:
     aliases: frozenset[str] = frozenset()  # names an older build gave it (a tab's active game)
     tab_keys: frozenset[str] = frozenset()
     kept: KeptWords | None = None
+    finished: Reader | None = None
     give_way: Callable[[Storage], bool] | None = None
     make_room: Callable[[Storage], int] | None = None
     settings: tuple[Choice, ...] = ()

@@ -33,7 +33,7 @@ from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
 from game_plugins.small_islands import PLUGIN
-from game_shell import host, keeping, sounds, worker_host
+from game_shell import host, keeping, sounds, worker_host, your_games
 from game_shell import page as page_habits
 from game_shell.back import BackGuard
 from game_shell.browser_storage import LocalStorage
@@ -700,13 +700,17 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
     publish_stats()
 
 
-def show(note: str | None = None) -> None:
-    """The page is ours again (another game went back): the start screen, which is the app's,
-    saying why when the other game could not be loaded (`note`); the device's settings read
-    again (the other game's page may have changed them)."""
+def show(note: str | None = None, screen: str | None = None) -> None:
+    """The page is ours again (another game went back, `host.back`): the start screen, which
+    is the app's, saying why when the other game could not be loaded (`note`), or on to one of
+    the shell's screens it asked for (`your_games.SCREEN`: "Your games", as the start screen's
+    button opens it, so that Menu comes back here); the device's settings read again (the
+    other game's page may have changed them)."""
     page["showing"] = True
     app.reread_settings()
     app.go("start")
     app.set_form_error(note)
+    if screen == your_games.SCREEN:
+        app.handle("history")
     last["parts"] = None
     render()

@@ -1,11 +1,13 @@
 """Your games: the finished games kept on this device, newest first; filters, replay,
-export (download or share), delete with confirmation, import a file, the game in progress."""
+export (download or share), delete with confirmation, import a file, the game in progress.
+The shell frames the screen and lists the other games' kept games (`game_shell.your_games`);
+this game's section is `own_section`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game_shell import kept_rows
+from game_shell import registry, your_games
 from game_shell.widgets import button, swatch
 
 from ..history import KEEP_FULL, Summary
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 
     from ..port import Table
 
+NAME = "small-islands"  # this game's name in the registry (`game_plugins.small_islands`)
 MODE_FILTERS = (("all", "All"), ("normal", "Normal"), ("advanced", "Advanced"), ("solo", "Solo"))
 OPPONENT_LABELS = {
     "all": "Any opponents",
@@ -86,11 +89,6 @@ def game_row(app: Table, s: Summary) -> str:
         f'{seats_line(s)}<div class="row">{buttons}</div></li>'
     )
 
-
-def other_games(app: Table) -> str:
-    """The other games' finished games kept on this device (beside this game's)."""
-    return "".join(kept_rows.section(plugin, index, app.kept.when)
-                   for plugin, index in app.kept.others.values())
 
 def in_progress_card(app: Table, g: Game) -> str:
     """The game in progress: export it only when the player asks for unfinished games too."""
@@ -182,13 +180,50 @@ def feedback(app: Table) -> str:
     return out
 
 
-def import_picker() -> str:
-    """The file chooser, as a button-sized label (the input covers it: taps and the keyboard
-    reach the input itself)."""
+def own_section(app: Table, empty: str) -> str:
+    """This game's part of "Your games" (the shell frames it, `game_shell.your_games`): the
+    game in progress, the filters, the kept games they let through (or `empty`, when none is
+    kept), Show more."""
+    kept = app.kept
+    listed = kept.listed()
+    g = kept.unfinished()
+    modes = "".join(
+        button(label, "filter-mode", "btn" + (" on" if kept.mode_filter == v else ""), mode=v)
+        for v, label in MODE_FILTERS
+    )
+    opts = "".join(
+        f'<option value="{v}"{" selected" if kept.opponent_filter == v else ""}>'
+        f"{OPPONENT_LABELS[v]}</option>"
+        for v in kept.opponents()
+    )
+    rows = "".join(game_row(app, s) for s in listed[: kept.shown])
+    total = len(kept.history.games)
+    if not total:
+        rows = empty
+    elif not listed:
+        rows = '<p class="empty">No kept game matches these filters.</p>'
+    more = (
+        button(f"Show more ({len(listed) - kept.shown} left)", "more", "btn")
+        if len(listed) > kept.shown
+        else ""
+    )
+    pruned = kept.history.pruned_count()
+    bound = (
+        f"<p class=\"small\">{pruned} game{'s' if pruned != 1 else ''} keep{'' if pruned != 1 else 's'} "
+        "a summary only (no replay or export): the full records of the oldest games go when "
+        f"more than {KEEP_FULL} are kept, or when the device's storage runs short.</p>"
+        if pruned
+        else ""
+    )
     return (
-        '<label class="btn file-pick">Import a file'
-        '<input type="file" accept=".json,application/json,text/plain" data-file="import">'
-        "</label>"
+        (in_progress_card(app, g) if g is not None else "")
+        + '<section class="card filters"><h2>Finished games'
+        + f' <span class="small">({total} kept)</span></h2>'
+        + f'<div class="row tabs" role="group" aria-label="Mode">{modes}</div>'
+        + '<label class="filter">Opponents <select data-change="filter-opponent" '
+        + f'aria-label="Opponents">{opts}</select></label>{bound}</section>'
+        + (f'<ol class="games">{rows}</ol>' if rows.startswith("<li") else rows)
+        + more
     )
 
 
@@ -204,59 +239,17 @@ class HistoryScreen(Screen):
 
     def render(self, app: Table) -> str:
         kept = app.kept
-        listed = kept.listed()
-        g = kept.unfinished()
-        modes = "".join(
-            button(label, "filter-mode", "btn" + (" on" if kept.mode_filter == v else ""), mode=v)
-            for v, label in MODE_FILTERS
-        )
-        opts = "".join(
-            f'<option value="{v}"{" selected" if kept.opponent_filter == v else ""}>'
-            f"{OPPONENT_LABELS[v]}</option>"
-            for v in kept.opponents()
-        )
-        rows = "".join(game_row(app, s) for s in listed[: kept.shown])
-        total = len(kept.history.games)
-        if not total:
-            what = "Small Islands game" if any(i.games for _, i in kept.others.values()) else "game"
-            rows = f'<p class="empty">No finished {what} is kept yet: every game you finish on this device appears here.</p>'
-        elif not listed:
-            rows = '<p class="empty">No kept game matches these filters.</p>'
-        more = (
-            button(f"Show more ({len(listed) - kept.shown} left)", "more", "btn")
-            if len(listed) > kept.shown
-            else ""
-        )
-        pruned = kept.history.pruned_count()
-        bound = (
-            f"<p class=\"small\">{pruned} game{'s' if pruned != 1 else ''} keep{'' if pruned != 1 else 's'} "
-            "a summary only (no replay or export): the full records of the oldest games go when "
-            f"more than {KEEP_FULL} are kept, or when the device's storage runs short.</p>"
-            if pruned
-            else ""
-        )
         dialog = ""
         if kept.confirm_delete:
             dialog = delete_dialog(app, kept.confirm_delete)
         elif kept.export:
             dialog = export_dialog(app, kept.export)
-        return (
-            '<section class="screen history" data-screen="history">'
-            "<h1>Your games</h1>"
-            '<div class="row">'
-            + button("Statistics", "stats", "btn")
-            + import_picker()
-            + button("Back" if kept.history_back == "over" else "Menu", "menu", "btn")
-            + "</div>"
-            + feedback(app)
-            + (in_progress_card(app, g) if g is not None else "")
-            + '<section class="card filters"><h2>Finished games'
-            + f' <span class="small">({total} kept)</span></h2>'
-            + f'<div class="row tabs" role="group" aria-label="Mode">{modes}</div>'
-            + '<label class="filter">Opponents <select data-change="filter-opponent" '
-            + f'aria-label="Opponents">{opts}</select></label>{bound}</section>'
-            + (f'<ol class="games">{rows}</ol>' if rows.startswith("<li") else rows)
-            + f"{more}{other_games(app)}{dialog}</section>"
+        mine = your_games.Own(len(kept.history.games), lambda empty: own_section(app, empty))
+        return your_games.page(
+            registry.plugins(), {NAME: mine},
+            {plugin.name: index for plugin, index in kept.others.values()}, kept.when,
+            back="Back" if kept.history_back == "over" else "Menu", messages=feedback(app),
+            dialog=dialog,
         )
 
     def back_act(self, app: Table) -> str | None:

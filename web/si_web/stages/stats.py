@@ -1,13 +1,13 @@
-"""Statistics: per player name, the games kept on this device as figures and bar charts."""
+"""Statistics: per player name, every game's finished games kept on this device as figures
+and bar charts. The shell counts and renders them (`game_shell.stats`); this stage holds the
+chosen name and where Back returns."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game_shell.widgets import button
+from game_shell import registry, stats
 
-from .. import stats
-from ..screens import esc
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -21,39 +21,8 @@ class StatsScreen(Screen):
     acts = frozenset({"player", "history", "menu"})
 
     def render(self, app: Table) -> str:
-        games = app.kept.history.games
-        people = stats.names(games)
-        chosen = app.kept.stats_name
-        keys = {stats.key_of(n) for n, _ in people}
-        if chosen is None or stats.key_of(chosen) not in keys:
-            chosen = people[0][0] if people else None
-        pick = "".join(
-            button(
-                f"{name} · {n} game{'s' if n != 1 else ''}",
-                "player",
-                "btn" + (" on" if chosen is not None and stats.key_of(name) == stats.key_of(chosen) else ""),
-                player=name,
-            )
-            for name, n in people
-        )
-        if chosen is None:
-            body = '<p class="empty">No finished game is kept on this device yet.</p>'
-        else:
-            body = (
-                f'<h2 class="stats-name">{esc(chosen)}</h2>'
-                + stats.stats_html(stats.player_stats(games, chosen))
-            )
-        return (
-            '<section class="screen stats" data-screen="stats">'
-            "<h1>Statistics</h1>"
-            '<p class="small">From the finished games kept on this device, per player name.</p>'
-            + (f'<div class="row players-pick" role="group" aria-label="Player">{pick}</div>' if pick else "")
-            + f'<div class="stats-body">{body}</div>'
-            '<div class="row">'
-            + button("Your games", "history", "btn")
-            + button("Menu", "menu", "btn")
-            + "</div></section>"
-        )
+        games = stats.collect(registry.plugins(), app.kept.history.storage)
+        return stats.page(games, app.kept.stats_name)
 
     def back_act(self, app: Table) -> str | None:
         return "history" if app.kept.stats_back == "history" else "menu"  # where it was opened
