@@ -454,10 +454,7 @@ class EmberApp(EmberState):
         if self.screen == "over":
             return screens.over(g.view(0), self.files.feedback()) + self.files.open_dialog() + alert
         if self.screen == "pass":
-            seat = g.seats[g.to_move if g.to_move is not None else 0]
-            why = ("Time to answer an offer of treasure." if g.phase == "distribution"
-                   else "It is their turn. Nothing secret is shown until they tap.")
-            return screens.pass_screen(seat.name, seat.colour, why) + self.leave_question() + alert
+            return pass_screen(g) + self.leave_question() + alert
         from .game_screen import game_screen
 
         return game_screen(self) + self.leave_question()
@@ -478,6 +475,14 @@ def log_news(app: EmberApp) -> str:
         return ""
     v = {"board": app.game.board.to_json(), "seats": [{"name": s.name} for s in app.game.seats]}
     return " ".join(t for t in (words.log_line(v, e) for e in fresh[-3:]) if t)
+
+
+def pass_screen(g: Game) -> str:
+    """Hand the device to the seat to move (nothing secret shown until they tap)."""
+    seat = g.seats[g.to_move if g.to_move is not None else 0]
+    why = ("Time to answer an offer of treasure." if g.phase == "distribution"
+           else "It is their turn. Nothing secret is shown until they tap.")
+    return screens.pass_screen(seat.name, seat.colour, why)
 
 
 def start_screen(app: EmberApp) -> str:
