@@ -27,6 +27,15 @@ def _repeatable_new_game_seeds(
     monkeypatch.setattr(random, "SystemRandom", lambda: source)
 
 
+@pytest.fixture(autouse=True)
+def _a_new_page() -> None:
+    """Each test is a page of its own: storage found full on another test's page does not
+    stop this one's first-paint record (`game_shell.first_paint.PAGE`)."""
+    from game_shell import first_paint
+
+    first_paint.PAGE.full = False
+
+
 # --- scale: SI_TEST_SCALE (tests/scale.py) -------------------------------------------------
 
 

@@ -432,8 +432,7 @@ class EmberApp(EmberState):
             return screens.over(g.view(0), self.files.feedback()) + self.files.open_dialog() + alert
         if self.screen == "pass":
             seat = g.seats[g.to_move if g.to_move is not None else 0]
-            why = ("Time to answer an offer of treasure." if g.phase == "distribution"
-                   else "It is their turn. Nothing secret is shown until they tap.")
+            why = words.pass_why(g.phase)
             return screens.pass_screen(seat.name, seat.colour, why) + self.leave_question() + alert
         from .game_screen import game_screen
 

@@ -7,13 +7,6 @@ from game_shell.registry import GamePlugin
 from game_shell.storage import Storage
 
 
-def give_way(storage: Storage) -> bool:
-    """The picture of the next start goes first when storage is full."""
-    from si_web import first_paint
-
-    return first_paint.drop(storage)
-
-
 def make_room(storage: Storage) -> int:
     """One older finished game keeps only its summary (or, when none has more, goes)."""
     from si_web.history import History
@@ -29,8 +22,9 @@ PLUGIN = GamePlugin(
     packages=("small_islands", "si_web"),
     worker="small_islands.bots.worker:handle",
     blurb="Explore the islands, build houses and fulfil your missions, alone or for 2 to 4.",
-    give_way=give_way,
     make_room=make_room,
     moved={"small-islands/active-game": "games/active-game"},  # the shell's, in older builds
+    # the picture of the next start, tied to the build that kept it: the shell keeps its own
+    dropped=frozenset({"small-islands/first-paint"}),
     import_where="Menu, “Your games”, then “Import a file”",
 )

@@ -4,7 +4,10 @@ A game fetched on demand (`registry.GamePlugin.archive`) has its code unpacked f
 too); then its entry module takes the screen (``start(root, storage, back)``, later
 ``show()``) until it calls `back`. The home game's controller leaves the page alone while
 `active()`. The tab's ``games/active-game`` names the game on screen, so that a reload comes
-back to it. Browser glue (PyScript)."""
+back to it; the picture a reload paints first is that game's (`first_paint_browser`, told which
+game is on screen by `on_screen`), and when a reload comes back to a game whose picture was
+painted (first-paint.js), the picture stays, inert, while the game's code loads. Browser glue
+(PyScript)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from . import migrate, registry
+from . import first_paint_browser, migrate, registry
 from .browser_storage import LocalStorage
 from .markup import escape
 
@@ -29,14 +32,30 @@ def active() -> bool:
     return any(bool(m.showing()) for m in state["modules"].values())
 
 
+def on_screen() -> str:
+    """The game on screen (or loading): another game while it has the page, else the home
+    game."""
+    if state["loading"] is not None:
+        return str(state["loading"])
+    shown = [name for name, m in state["modules"].items() if m.showing()]
+    return shown[0] if shown else registry.plugins()[0].name
+
+
+def painted(name: str) -> bool:
+    """Does the page still show the picture of `name` that first-paint.js painted (a reload
+    that comes back to that game)?"""
+    html = document.documentElement
+    return html.hasAttribute("data-waiting") and str(
+        document.getElementById("app").getAttribute("data-painted-game")) == name
+
+
 def wanted(storage: Any) -> str | None:
     """The game (not the home one) this tab showed when the page was left, if any."""
     plugin = registry.by_name(registry.plugins(), storage.get(registry.ACTIVE))
     return plugin.name if plugin is not None and not plugin.home else None
 
 
-def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], None],
-              forget_first_paint: Callable[[], object]) -> None:
+def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], None]) -> None:
     """Show the game `name`, loading its code first if this page has not yet."""
     plugin = registry.by_name(registry.plugins(), name)
     if plugin is None or plugin.home:
@@ -49,21 +68,25 @@ def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], N
     if state["loading"] is not None:
         return
     state["loading"] = name
-    # the next start should not paint the home game's screen before this game (first-paint.js
-    # shows its loading screen without a record); the home game keeps one again once back
-    forget_first_paint()
+    # the next start paints no other game's screen before this one (a picture of this game
+    # stays: still its last screen); this game keeps its own once it renders
+    first_paint_browser.now()
     document.body.dataset.appScreen = "game-loading"
     title = escape(plugin.title)
-    root.innerHTML = (
-        f'<section class="screen" data-screen="game-loading"><h1>{title}</h1>'
-        f'<p role="status">Loading {title}…</p></section>'
-    )
+    if painted(name):  # its last screen, painted before Python was ready: it stays, inert
+        root.setAttribute("inert", "")
+    else:
+        root.innerHTML = (
+            f'<section class="screen" data-screen="game-loading"><h1>{title}</h1>'
+            f'<p role="status">Loading {title}…</p></section>'
+        )
 
     def done(_: Any = None) -> None:
         state["loading"] = None
         loaded = importlib.import_module(plugin.entry)
         state["modules"][name] = loaded
         loaded.start(root, storage, back)
+        root.removeAttribute("inert")
 
     def failed(error: Any = None) -> None:
         state["loading"] = None
@@ -80,14 +103,17 @@ def open_game(name: str, root: Any, storage: Any, back: Callable[[str | None], N
 
 
 def boot() -> None:
-    """The page starts: records an older build kept move to where this one keeps them
-    (`migrate`), then the home game's controller takes the page (it opens the game this tab
-    showed, `wanted`)."""
+    """The page starts: records an older build kept move to where this one keeps them, and
+    its caches that this one no longer reads go (`migrate`); then the home game's controller
+    takes the page (it opens the game this tab showed, `wanted`)."""
     window.performance.mark("shell-boot")  # bench/startup.py reads these marks
     games = registry.plugins()
-    left = migrate.migrate(LocalStorage(), registry.moves(games))
+    storage = LocalStorage()
+    left = migrate.migrate(storage, registry.moves(games))
+    migrate.drop(storage, registry.dropped(games))
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
     window.performance.mark("shell-migrated")
+    first_paint_browser.watch(on_screen)
     importlib.import_module(games[0].entry)
     window.performance.mark("home-started")
