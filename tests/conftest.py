@@ -7,7 +7,8 @@ chance. Here each test gets its own seeded source instead, named after the test:
 new games within a test still differ, and a failure reproduces.
 
 Also the run's scale (SI_TEST_SCALE, tests/scale.py): the tests marked `deep` are left out
-below scale 1 (`make test`) and run at scale 1 (`make test-deep`).
+below scale 1 (`make test`) and run at scale 1 (`make test-deep`). And each test is a page of
+its own for the first-paint record (`_a_new_page`).
 """
 
 from __future__ import annotations
