@@ -34,10 +34,15 @@ def watch(on_screen: Callable[[], str]) -> None:
 
 
 def now() -> None:
-    """Keep the picture of the game on screen now."""
+    """Keep the picture of the game on screen now (and not again when a pending timer fires)."""
     if state["timer"] is not None:
         clear_timeout(state["timer"])
-        state["timer"] = None
+    keep()
+
+
+def keep() -> None:
+    """Keep the picture of the game on screen (the timer calls it: `now` clears the timer)."""
+    state["timer"] = None
     on_screen = state["on_screen"]
     if on_screen is None:
         return
@@ -52,7 +57,7 @@ def now() -> None:
 def soon() -> None:
     """A game rendered: keep its picture shortly (one write for a burst of renders)."""
     if state["timer"] is None:
-        state["timer"] = set_timeout(now, DELAY_MS)
+        state["timer"] = set_timeout(keep, DELAY_MS)
 
 
 def on_visibility(event: Any) -> None:
