@@ -1,3 +1,4 @@
 """The app shell: what every game of the app stands on (storage, the two-window guard, Back,
 markup, the save path, the one bot worker, gestures, the picture a returning visit paints
-first, the game registry and the host that hands the screen to a game). It names no game: games register through `registry`."""
+first, the game registry and the host that hands the screen to a game). It names no game:
+games register through `registry`."""
