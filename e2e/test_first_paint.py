@@ -7,7 +7,10 @@ body[data-ready="1"]: a returning visit paints the stored public board, inert, w
 so; a pass-and-play game's stored markup is the pass screen and holds no hand tile or
 objective (checked against what the live screen shows the seat); a first visit shows the
 start screen rendered at build time; another build's record, an oversized one or a malformed
-one is not painted. Screenshots (phone, desktop) go to e2e/artifacts/.
+one is not painted. A reload while Ember Isle (a game fetched on demand) is on screen paints
+its last public screen, styled, with no clue card of a hand in it; the picture stays, inert,
+after Python is ready while Ember Isle's code loads, and Ember Isle's own screen replaces it.
+Screenshots (phone, desktop) go to e2e/artifacts/.
 """
 
 from __future__ import annotations
@@ -25,9 +28,12 @@ from game_helpers import play_until, start_game, state, tap, tap_act, tappables
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from test_phone import check_axe
 
+from ember_helpers import my_move, new_game, open_ember, wait_change
+from ember_helpers import state as ember_state
 from tests.web_driver import choose
 
-KEY = "small-islands/first-paint"
+KEY = "games/first-paint"  # the shell's record (game_shell/first_paint.py), for every game
+GAME = "small-islands"
 SAVE = "small-islands/save"
 BUILD = re.search(r'data-build="([0-9a-f]+)"', (SITE / "index.html").read_text())
 DEVICES: dict[str, dict[str, Any]] = {
@@ -70,45 +76,50 @@ HELD = "**/ui.zip.gz"  # the UI's code: Python starts but cannot run the page wi
 
 
 class Held:
-    """Holds the page's request for the UI's code (Python cannot render) until released."""
+    """Holds the page's request for the UI's code (Python cannot render) until released (or
+    another request: `pattern`)."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, pattern: str = HELD) -> None:
         self.page = page
+        self.pattern = pattern
         self.routes: list[Route] = []
-        page.route(HELD, self.hold)
+        page.route(pattern, self.hold)
 
     def hold(self, route: Route) -> None:
         self.routes.append(route)
 
-    def release(self) -> None:
+    def release(self, ready: bool = True) -> None:
         for _ in range(600):  # asked for as the page starts, in parallel with Python
             if self.routes:
                 break
             self.page.wait_for_timeout(100)
-        assert self.routes, "ui.zip.gz was never requested"
+        assert self.routes, f"{self.pattern} was never requested"
         for route in self.routes:
             route.continue_()
-        self.page.unroute(HELD)
-        wait_ready(self.page)
+        self.page.unroute(self.pattern)
+        if ready:
+            wait_ready(self.page)
 
 
-def stored(page: Page) -> tuple[str, str, str]:
-    """(build, kind, markup) of the first-paint record."""
+def stored(page: Page, game: str = GAME) -> tuple[str, str, str]:
+    """(build, kind, markup) of the first-paint record (a picture of `game`)."""
     text = page.evaluate(f"() => localStorage.getItem('{KEY}')")
     assert isinstance(text, str), "no first-paint record"
     head, _, markup = text.partition("\n")
-    fmt, build, kind = head.split(" ")
-    assert fmt == "si-paint/1"
+    fmt, build, name, kind = head.split(" ")
+    assert fmt == "paint/1" and name == game
     return build, kind, markup
 
 
-def wait_kept(page: Page, kind: str) -> tuple[str, str, str]:
-    """Wait until the record holds a screen of `kind` (it is written ~0.3 s after a render)."""
+def wait_kept(page: Page, kind: str, game: str = GAME) -> tuple[str, str, str]:
+    """Wait until the record holds a screen of `kind` of `game` (it is written ~0.3 s after a
+    render)."""
     page.wait_for_function(
-        f"() => (localStorage.getItem('{KEY}') || '').split('\\n')[0].endsWith(' {kind}')",
+        f"() => (localStorage.getItem('{KEY}') || '').split('\\n')[0]"
+        f".endsWith(' {game} {kind}')",
         timeout=60_000,
     )
-    return stored(page)
+    return stored(page, game)
 
 
 def save_text(page: Page) -> str | None:
@@ -282,10 +293,10 @@ def test_a_record_that_does_not_fit_is_not_painted(
     build = BUILD.group(1)
     marker = '<p id="stale">not this build\'s</p>'
     text = {
-        "other-build": f"si-paint/1 0123456789abcdef board\n{marker}",
-        "other-build-saved": f"si-paint/1 0123456789abcdef board\n{marker}",
-        "too-big": f"si-paint/1 {build} board\n{marker}" + "x" * 200_001,
-        "malformed": f"si-paint/1 {build}\n{marker}",
+        "other-build": f"paint/1 0123456789abcdef {GAME} board\n{marker}",
+        "other-build-saved": f"paint/1 0123456789abcdef {GAME} board\n{marker}",
+        "too-big": f"paint/1 {build} {GAME} board\n{marker}" + "x" * 200_001,
+        "malformed": f"paint/1 {build} {GAME}\n{marker}",
     }[case]
     if case == "other-build-saved":  # a game in progress, but no picture of it
         start_game(page, ["Ann", "Bob"])
@@ -309,4 +320,89 @@ def test_a_record_that_does_not_fit_is_not_painted(
         assert page.locator("#app .screen.start").count() == 1
     held.release()
     assert page.locator("#stale").count() == 0
+    assert recorder.problems() == {}
+
+
+EMBER = "ember-isle"
+EMBER_SAVE = "ember-isle/save"
+HAND = """
+() => ({
+  cards: Array.from(document.querySelectorAll('#app [data-act="ei-card"]'))
+    .map((el) => el.dataset.card),
+  words: Array.from(document.querySelectorAll('#app [data-act="ei-card"] span'))
+    .map((el) => el.textContent),
+  columns: (document.querySelector('#app .ei-cols') || {textContent: ''}).textContent,
+})
+"""
+STYLE = "(sel) => getComputedStyle(document.querySelector(sel)).backgroundColor"
+
+
+def test_a_reload_in_ember_isle_paints_its_public_island_first(
+    held_context: tuple[BrowserContext, Recorder], device: str, artifacts: Path
+) -> None:
+    context, recorder = held_context
+    page = context.new_page()
+    page.goto("./")
+    wait_ready(page)
+    open_ember(page)
+    new_game(page, ["Ann", "Bob"], ["human", "easy"])
+    for _ in range(400):  # to Ann's turn with her clue cards on screen (the computer's waited)
+        st = ember_state(page)
+        if st["screen"] == "ei-game" and st["mine"] and st["stage"] == "turn" \
+                and page.locator('#app [data-act="ei-card"]').count():
+            break
+        if st["screen"] == "ei-game" and not st["mine"]:
+            wait_change(page, st)
+            continue
+        my_move(page)
+    else:
+        raise AssertionError("never Ann's turn with her cards")
+    hand = page.evaluate(HAND)
+    assert hand["cards"] and hand["words"]
+    page.wait_for_timeout(400)  # (the record is written ~0.3 s after the render: then waited)
+    build, kind, markup = wait_kept(page, "board", EMBER)
+    assert BUILD and build == BUILD.group(1)
+    assert "data-card" not in markup and "Your clues" not in markup
+    for card, words in zip(hand["cards"], hand["words"], strict=True):
+        assert f'"{card}"' not in markup, card
+        if words not in hand["columns"]:  # (a clue played on a column is public)
+            assert words not in markup, words
+    saved = page.evaluate(f"() => localStorage.getItem('{EMBER_SAVE}')")
+    assert isinstance(saved, str)
+    mine = Held(page, "**/ember.zip.gz")  # Ember Isle's code: held after Python is ready
+
+    held = reload_held(page)
+    app = page.locator("#app")
+    assert page.get_attribute("html", "data-first-paint") == "stored"
+    assert app.get_attribute("inert") == ""
+    assert app.get_attribute("data-painted") == "board"
+    assert app.get_attribute("data-painted-game") == EMBER
+    assert page.locator("#app .first-paint svg.ei-board polygon").count() > 20  # the island
+    assert page.locator("#app .ei-seats li").count() == 2
+    assert page.locator("#app .ei-cols .ei-col").count() == 4
+    assert "'s turn" in page.inner_text("#app .ei-bar")
+    assert page.locator("#app [data-act], #app [data-card]").count() == 0
+    assert page.evaluate(STYLE, "#app .ei-map") == "rgb(31, 111, 139)"  # ember.css applies
+    assert "Loading Ember Isle" not in page.inner_text("#app")
+    assert page.locator("#loading").is_visible()
+    page.screenshot(path=artifacts / f"first-paint-ember-{device}.png")
+    check_axe(page, f"{device} first paint: Ember Isle's island")
+
+    held.release()  # Python is ready; Ember Isle's code is still on its way
+    assert page.get_attribute("body", "data-app-screen") == "game-loading"
+    assert page.locator("#app .first-paint svg.ei-board").count() == 1  # the picture stays
+    assert app.get_attribute("inert") == ""
+    assert "Loading Ember Isle" not in page.inner_text("#app")
+    assert page.locator("#loading").is_visible()
+    page.keyboard.press("Enter")  # nothing happens, and the indicator says why
+    assert page.get_attribute("#loading", "data-wait") == "1"
+    assert WAIT_TEXT in page.inner_text("#loading")
+
+    mine.release(ready=False)
+    page.wait_for_selector('[data-screen="ei-game"]', timeout=120_000)
+    assert page.locator(".first-paint").count() == 0  # Ember Isle's own screen replaced it
+    assert app.get_attribute("inert") is None
+    assert page.is_hidden("#loading")
+    assert page.evaluate(f"() => localStorage.getItem('{EMBER_SAVE}')") == saved
+    assert page.locator('#app [data-act="ei-card"]').count() == len(hand["cards"])
     assert recorder.problems() == {}

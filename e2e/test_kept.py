@@ -93,7 +93,7 @@ def boot(context: BrowserContext) -> Page:
     return page
 
 
-PAINT_KEY = "small-islands/first-paint"  # a picture of the screen for the next start
+PAINT_KEY = "games/first-paint"  # a picture of the screen for the next start
 SNAPSHOT_KEY = "games/python-snapshot"  # the start's memory snapshot, once saved
 
 

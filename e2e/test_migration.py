@@ -86,7 +86,7 @@ def test_a_device_of_the_previous_build_keeps_everything(
     page.reload()  # a second start moves nothing more, loses nothing
     wait_ready(page)
     after = page.evaluate(STORED)[0]
-    caches = ("small-islands/first-paint", "games/python-snapshot")
+    caches = ("games/first-paint", "games/python-snapshot")
     assert {k: v for k, v in after.items() if k not in caches} == {
         k: v for k, v in before.items() if k not in caches}
     assert recorder.problems() == {}

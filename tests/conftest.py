@@ -7,7 +7,8 @@ chance. Here each test gets its own seeded source instead, named after the test:
 new games within a test still differ, and a failure reproduces.
 
 Also the run's scale (SI_TEST_SCALE, tests/scale.py): the tests marked `deep` are left out
-below scale 1 (`make test`) and run at scale 1 (`make test-deep`).
+below scale 1 (`make test`) and run at scale 1 (`make test-deep`). And each test is a page of
+its own for the first-paint record (`_a_new_page`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ def _repeatable_new_game_seeds(
 ) -> None:
     source = random.Random(zlib.crc32(request.node.nodeid.encode()))
     monkeypatch.setattr(random, "SystemRandom", lambda: source)
+
+
+@pytest.fixture(autouse=True)
+def _a_new_page() -> None:
+    """Each test is a page of its own: storage found full on another test's page does not
+    stop this one's first-paint record (`game_shell.first_paint.PAGE`)."""
+    from game_shell import first_paint
+
+    first_paint.PAGE.full = False
 
 
 # --- scale: SI_TEST_SCALE (tests/scale.py) -------------------------------------------------

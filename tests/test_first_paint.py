@@ -1,6 +1,7 @@
-"""The screen kept for the next start's first paint (si_web/first_paint.py): public by
-construction, the screen a reload shows first, the record's format and size cap; and the start
-screen the build puts into index.html."""
+"""Small Islands' picture kept for the next start's first paint (si_web/first_paint.py, kept
+by the shell's game_shell/first_paint.py): public by construction, the screen a reload shows
+first, the record's format and size cap; and the start screen the build puts into index.html.
+(The shell's record for any game, and Ember Isle's picture: tests/test_first_paint_shell.py.)"""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from pathlib import Path
 import pytest
 from test_web_app import new_app, step
 
+from game_shell import first_paint as shell_paint
+from game_shell.first_paint import KEY, MAX_CHARS, Keeper
 from game_shell.markup import escape
 from si_web import first_paint, words
 from si_web.app import SAVE_KEY, App, MemoryStorage
-from si_web.first_paint import KEY, MAX_CHARS, Keeper, board_screen
+from si_web.first_paint import board_screen
 from si_web.panels import objective_text
 from small_islands import Game, Options
 
@@ -25,6 +28,12 @@ sys.path.insert(0, str(ROOT))
 from tools import build  # noqa: E402
 
 BUILD = "0123456789abcdef"
+GAME = "small-islands"
+
+
+def keep(keeper: Keeper, app: App) -> str | None:
+    """What the shell's keeper stores with Small Islands on screen (its painter)."""
+    return keeper.keep(GAME, lambda: first_paint.public_screen(app))
 
 
 def secrets(game: Game) -> list[str]:
@@ -64,10 +73,10 @@ def advance(app: App, rng: random.Random) -> None:
 def kept(app: App) -> str:
     """The markup a Keeper stores for the app now."""
     storage = MemoryStorage()
-    Keeper(storage, BUILD).keep(app)
+    keep(Keeper(storage, BUILD), app)
     text = storage.data.get(KEY, "")
     head, _, html = text.partition("\n")
-    assert head.startswith(f"si-paint/1 {BUILD} ")
+    assert head.startswith(f"paint/1 {BUILD} {GAME} ")
     return html
 
 
@@ -173,27 +182,27 @@ def test_keeper_writes_a_record_only_when_it_changes() -> None:
     storage.set = counting  # type: ignore[method-assign]
     app = App(storage)
     keeper = Keeper(storage, BUILD)
-    text = keeper.keep(app)
-    assert text is not None and text.startswith(f"si-paint/1 {BUILD} start\n<section")
+    text = keep(keeper, app)
+    assert text is not None and text.startswith(f"paint/1 {BUILD} {GAME} start\n<section")
     assert storage.data[KEY] == text
-    keeper.keep(app)
+    keep(keeper, app)
     assert writes.count(KEY) == 1
     app.handle("add-seat")
-    keeper.keep(app)
+    keep(keeper, app)
     assert writes.count(KEY) == 2
-    assert Keeper(storage, "").keep(app) is None  # no build tag (not served by a build)
+    assert keep(Keeper(storage, ""), app) is None  # no build tag (not served by a build)
 
 
 def test_a_broken_save_or_an_oversized_screen_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     storage = MemoryStorage({SAVE_KEY: "{not json"})
     app = App(storage)
     assert app.screen == "broken"
-    storage.data[KEY] = "si-paint/1 old start\n<p>old</p>"
-    Keeper(storage, BUILD).keep(app)
+    storage.data[KEY] = f"paint/1 old {GAME} start\n<p>old</p>"
+    keep(Keeper(storage, BUILD), app)
     assert KEY not in storage.data
     app = new_app()
-    monkeypatch.setattr(first_paint, "MAX_CHARS", 100)
-    Keeper(storage, BUILD).keep(app)
+    monkeypatch.setattr(shell_paint, "MAX_CHARS", 100)
+    keep(Keeper(storage, BUILD), app)
     assert KEY not in storage.data
     assert MAX_CHARS >= 100_000
 
@@ -212,10 +221,11 @@ def test_the_build_prerenders_the_start_screen_of_a_newcomer(tmp_path: Path) -> 
     assert markup.startswith('<section class="screen start">')
     site = tmp_path / "site"
     site.mkdir()
-    (site / "index.html").write_text((build.WEB / "index.html").read_text())
+    for name in ("index.html", "ember.css"):  # (the games' stylesheets are linked)
+        (site / name).write_text((build.WEB / name).read_text())
     build.write_index(site, BUILD)
     page = (site / "index.html").read_text()
-    assert f'<html lang="en" data-build="{BUILD}">' in page
+    assert f'<html lang="en" data-build="{BUILD}" data-games="' in page
     assert f'<main id="app" class="app" inert>{markup}</main>' in page
     assert build.START_SCREEN not in page and "__SI_BUILD__" not in page
 
@@ -232,19 +242,19 @@ def test_a_full_storage_drops_the_record_first_and_keeps_none() -> None:
     storage = MemoryStorage()
     app = App(storage)
     keeper = Keeper(storage, BUILD)
-    keeper.keep(app)
+    keep(keeper, app)
     assert KEY in storage.data
     used = sum(len(k) + len(v) for k, v in storage.data.items())
     storage.quota = used + 50  # a new game fits only without the record
     app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
     assert app.game is not None and app.session.raw_save() is not None
-    assert KEY not in storage.data and app.session.full
-    assert keeper.keep(app) is None and KEY not in storage.data
-    assert first_paint.give_way(app.session) is False  # nothing left to give
+    assert KEY not in storage.data and shell_paint.PAGE.full
+    assert keep(keeper, app) is None and KEY not in storage.data
+    assert shell_paint.give_way(storage) is False  # nothing left to give
 
 
 def test_a_record_that_does_not_fit_is_given_up() -> None:
     storage = MemoryStorage(quota=3000)
     app = App(storage)
-    assert Keeper(storage, BUILD).keep(app) is None  # the start screen alone is bigger
-    assert KEY not in storage.data and app.session.full
+    assert keep(Keeper(storage, BUILD), app) is None  # the start screen alone is bigger
+    assert KEY not in storage.data and shell_paint.PAGE.full

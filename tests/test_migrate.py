@@ -146,3 +146,22 @@ def test_an_old_settings_record_written_after_the_move_is_kept_beside() -> None:
     assert storage.data[device_settings.KEY] == new
     assert storage.data[device_settings.KEY + "-older"] == DEVICE[OLD_SETTINGS]
     assert OLD_SETTINGS not in storage.data
+
+
+def test_the_older_builds_picture_of_the_next_start_is_dropped_not_moved() -> None:
+    """Decided: the older build's first-paint record (``small-islands/first-paint``, a picture
+    of its screen tied to that build: this one never paints it) is removed at the start, not
+    moved; the shell keeps its own (``games/first-paint``) once a game renders. Nothing a
+    player made is in it, and everything else of the device stays as it was."""
+    old = "small-islands/first-paint"
+    picture = 'si-paint/1 0123456789abcdef board\n<div class="game first-paint">...</div>'
+    storage = MemoryStorage({**DEVICE, old: picture, old + "-older": "kept"})
+    games = registry.plugins()
+    assert old in registry.dropped(games)
+    assert migrate.migrate(storage, registry.moves(games)) == []
+    migrate.drop(storage, registry.dropped(games))
+    assert old not in storage.data and "games/first-paint" not in storage.data
+    assert storage.data.pop(old + "-older") == "kept"  # only the record itself is dropped
+    assert sorted(storage.data.values()) == sorted(DEVICE.values())  # nothing else lost
+    for key in registry.dropped(games):  # a cache, in a game's namespace or the shell's
+        assert key.split("/")[0] in {p.name for p in games} | {registry.SHELL}

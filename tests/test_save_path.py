@@ -13,9 +13,8 @@ from web_driver import choose, data_of, play_through_ui, tappables
 import ember_isle as ei
 from ei_web.app import EmberApp
 from ei_web.session import SAVE, SUMMARY
-from game_shell import keeping
+from game_shell import first_paint, keeping
 from game_shell.storage import StorageFull
-from si_web import first_paint
 from si_web.app import SAVE_KEY, App, MemoryStorage
 from si_web.history import History
 from small_islands import Game, Options

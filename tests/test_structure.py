@@ -91,14 +91,15 @@ def test_no_game_imports_another_and_the_shell_imports_no_game() -> None:
 
 
 def test_the_shell_names_no_game() -> None:
-    """No module of the shell (nor the bot worker, its JavaScript) says a game's name: what
-    it knows of games comes from their registrations."""
+    """No module of the shell (nor its JavaScript: the bot worker, the first paint) says a
+    game's name: what it knows of games comes from their registrations."""
     from game_shell import registry
 
-    names = {w for p in registry.plugins() for w in (p.name, p.title, *p.packages)}
+    names = {w for p in registry.plugins() for w in (p.name, p.title, *p.packages, *p.aliases)}
     shell = module_files("game_shell", PACKAGES["game_shell"])
     texts = {n: p.read_text() for n, p in shell.items()}
-    texts["bot-worker.js"] = (PACKAGES["game_shell"].parent / "bot-worker.js").read_text()
+    for script in ("bot-worker.js", "first-paint.js"):
+        texts[script] = (PACKAGES["game_shell"].parent / script).read_text()
     for name, text in texts.items():
         said = {w for w in names if re.search(rf"\b{re.escape(w)}\b", text, re.I)}
         assert not said, f"{name} names {sorted(said)}"

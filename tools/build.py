@@ -116,6 +116,9 @@ PYTHON_SNAPSHOT = "python-snapshot.mjs"
 # Where index.html gets the start screen and PyScript's entry point, main.py (`write_index`).
 START_SCREEN = "<!--si:start-screen-->"
 MAIN_PY = "#si:main.py"
+# Where index.html gets the games first-paint.js knows of (`games_attr`) and their stylesheets.
+GAMES_ATTR = '"__SI_GAMES__"'
+GAME_STYLES = "<!--si:game-styles-->"
 # Where service-worker.js gets its precache list (`write_service_worker`).
 PRECACHE_PLACEHOLDER = '{ "__SI_PRECACHE__": "" }'
 
@@ -704,16 +707,40 @@ def main_py() -> str:
     return code
 
 
+def games_attr() -> str:
+    """What first-paint.js knows of the registered games, home first, as JSON: each one's
+    name, the names an older build gave it (a tab's active game) and its save's key (the
+    loading screen shows instead of the home game's start screen when it is saved). It paints
+    a stored picture only of the game the tab will show (`game_shell.host.wanted`)."""
+    found = [{"name": g.name, "aliases": sorted(g.aliases), "save": g.key("save")}
+             for g in games()]
+    return json.dumps(found, separators=(",", ":"))
+
+
+def game_styles(out: Path) -> str:
+    """A <link> for each game's stylesheets (`GamePlugin.styles`, files of the site)."""
+    links = []
+    for g in games():
+        for name in g.styles:
+            if not (out / name).is_file():
+                raise SystemExit(f"{g.name}: its stylesheet {name} is not in the site")
+            links.append(f'<link rel="stylesheet" href="./{html.escape(name)}">')
+    return "".join(links)
+
+
 def write_index(out: Path, tag: str) -> None:
-    """index.html with the start screen in #app, main.py in its <script type="py"> and this
+    """index.html with the start screen in #app, main.py in its <script type="py">, this
     build's tag on <html data-build> (first-paint.js paints a stored screen only if it was
-    kept by this build)."""
+    kept by this build), the games on <html data-games> (`games_attr`) and their
+    stylesheets in the head."""
     path = out / "index.html"
     text = path.read_text(encoding="utf-8")
-    for placeholder in (START_SCREEN, MAIN_PY, '"__SI_BUILD__"'):
+    for placeholder in (START_SCREEN, MAIN_PY, '"__SI_BUILD__"', GAMES_ATTR, GAME_STYLES):
         if text.count(placeholder) != 1:
             raise SystemExit(f"index.html: placeholder {placeholder} missing")
     text = text.replace('"__SI_BUILD__"', json.dumps(tag)).replace(MAIN_PY, main_py())
+    text = text.replace(GAMES_ATTR, '"' + html.escape(games_attr(), quote=True) + '"')
+    text = text.replace(GAME_STYLES, game_styles(out))
     path.write_text(text.replace(START_SCREEN, start_screen()), encoding="utf-8")
 
 

@@ -1,58 +1,108 @@
 // The first paint, before Python is ready (a classic script right after <main id="app">:
 // the parser runs it before the page is first drawn, so a returning visit never flashes
-// another screen first).
+// another screen first). It names no game: what it knows of them, the build wrote on
+// <html data-games> (tools/build.py games_attr: each game's name, older names, save key;
+// the home game first).
 //
-// #app holds the start screen, rendered by Python at build time (tools/build.py), inert. On a
-// returning visit the markup Python kept after its last render (si_web/first_paint.py: the
-// public part of the screen a reload shows first -- the map, the seats' strip, whose turn;
-// or the pass-the-device screen; or the start screen) replaces it, if the record names this
-// build (<html data-build>) and is within the size cap: it is data from storage, checked and
-// painted inert (no handler runs on it; the CSP forbids inline scripts and handlers anyway).
-// When a game is saved but no fitting record is there (a new deploy), the loading screen
-// shows instead of a start screen that would be the wrong one.
-// Until Python is ready (body[data-ready="1"]) a tap or a key press does nothing but make the
-// "getting ready" indicator say so (#loading[data-wait] counts them); Python's first render
-// replaces #app and the inert attribute goes.
-// <html data-first-paint> = "stored" | "prerendered" | "none" (tests, bench/startup.py).
+// #app holds the home game's start screen, rendered by Python at build time (tools/build.py),
+// inert. On a returning visit the picture the shell kept after the last render
+// (game_shell/first_paint.py: the public part of the screen a reload shows first, as the game
+// on screen painted it -- a map with the seats' counters and whose turn, a pass-the-device
+// screen, a start screen) replaces it, if the record names this build (<html data-build>),
+// names the game this tab will show (its games/active-game, in sessionStorage, else the home
+// game: game_shell/host.py wanted) and is within the size cap: it is data from storage, checked
+// and painted inert (no handler runs on it; the CSP forbids inline scripts and handlers
+// anyway). Without a fitting record, the loading screen shows instead of a start screen that
+// would be the wrong one: when the tab shows another game than the home one, or the home
+// game is saved (a new deploy).
+// Until Python has replaced the picture (body[data-ready="1"], and the picture gone: a reload
+// that comes back to a game fetched on demand keeps its picture while its code loads) a tap
+// or a key press does nothing but make the "getting ready" indicator say so
+// (#loading[data-wait] counts them; <html data-waiting> keeps the indicator up).
+// <html data-first-paint> = "stored" | "prerendered" | "none" (tests, bench/startup.py);
+// #app[data-painted] is the stored picture's kind, #app[data-painted-game] its game.
 
 (() => {
-  const KEY = "small-islands/first-paint";
-  const FORMAT = "si-paint/1";
-  const MAX_CHARS = 200000; // si_web/first_paint.py MAX_CHARS
-  const SAVE = "small-islands/save";
+  const KEY = "games/first-paint"; // game_shell/first_paint.py KEY
+  const FORMAT = "paint/1";
+  const MAX_CHARS = 200000; // game_shell/first_paint.py MAX_CHARS
+  const HEAD_CHARS = 200;
+  const ACTIVE = "games/active-game"; // game_shell/registry.py ACTIVE (a record of the tab)
   const WAIT = "Just a moment — getting the game ready";
   const html = document.documentElement;
   const app = document.getElementById("app");
 
-  function read(key) {
+  function read(area, key) {
     try {
-      return localStorage.getItem(key);
+      return window[area].getItem(key);
     } catch {
       return null; // storage disabled: nothing stored
     }
   }
 
-  /** {kind, markup} of the stored record when it is this build's and within the cap. */
-  function stored() {
-    const text = read(KEY);
+  /** The registered games, home first: [{name, aliases, save}]. */
+  function games() {
+    try {
+      const found = JSON.parse(html.dataset.games || "[]");
+      return Array.isArray(found) ? found.filter((g) => g && typeof g.name === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The game Python will show: the tab's, else the home game (null: no game known). */
+  function shown(list) {
+    const active = read("sessionStorage", ACTIVE);
+    const tab = list.find((g) => g.name === active || (g.aliases || []).includes(active));
+    return tab || list[0] || null;
+  }
+
+  /** {kind, markup} of the stored record when it is this build's, this game's, within the cap. */
+  function stored(game) {
+    const text = read("localStorage", KEY);
     const build = html.dataset.build;
-    if (typeof text !== "string" || !build) return null;
+    if (typeof text !== "string" || !build || !game) return null;
     const end = text.indexOf("\n");
-    if (end < 0 || end > 200 || text.length - end - 1 > MAX_CHARS) return null;
-    const [format, tag, kind, extra] = text.slice(0, end).split(" ");
-    if (format !== FORMAT || tag !== build || !/^[a-z]{1,12}$/.test(kind || "") || extra) {
+    if (end < 0 || end > HEAD_CHARS || text.length - end - 1 > MAX_CHARS) return null;
+    const fields = text.slice(0, end).split(" ");
+    const [format, tag, name, kind] = fields;
+    if (fields.length !== 4 || format !== FORMAT || tag !== build || name !== game.name
+        || !/^[a-z]{1,12}$/.test(kind)) {
       return null;
     }
     return { kind, markup: text.slice(end + 1) };
   }
 
+  if (!app) return;
+  const list = games();
+  const game = shown(list);
+  let how = "prerendered";
+  const found = stored(game);
+  if (found) {
+    app.innerHTML = found.markup;
+    app.dataset.painted = found.kind;
+    app.dataset.paintedGame = game.name;
+    how = "stored";
+  } else if (game && (game !== list[0] || read("localStorage", game.save) !== null)) {
+    app.replaceChildren();
+    how = "none";
+  }
+  html.dataset.firstPaint = how;
+  performance.mark("first-paint-inserted"); // bench/startup.py
+  const picture = Array.from(app.childNodes); // what Python's first render replaces
+
   function ready() {
     return document.body.dataset.ready === "1";
   }
 
-  /** A tap or key press before Python is ready: nothing happens, and the indicator says so. */
+  /** Python is ready and the picture is gone: the page is live. */
+  function done() {
+    return ready() && !picture.some((node) => node.isConnected);
+  }
+
+  /** A tap or key press before the page is live: nothing happens, and the indicator says so. */
   function acknowledge(event) {
-    if (ready()) return;
+    if (done()) return;
     if (event.type === "keydown" && ["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) {
       return;
     }
@@ -71,28 +121,18 @@
       document.removeEventListener(type, acknowledge, true);
     }
     app.removeAttribute("inert");
+    delete html.dataset.waiting;
   }
 
-  if (!app) return;
-  let how = "prerendered";
-  const found = stored();
-  if (found) {
-    app.innerHTML = found.markup;
-    app.dataset.painted = found.kind;
-    how = "stored";
-  } else if (read(SAVE) !== null) {
-    app.replaceChildren();
-    how = "none";
-  }
-  html.dataset.firstPaint = how;
-  performance.mark("first-paint-inserted"); // bench/startup.py
+  html.dataset.waiting = "1";
   for (const type of ["pointerdown", "keydown"]) {
     document.addEventListener(type, acknowledge, true);
   }
   const observer = new MutationObserver(() => {
-    if (!ready()) return;
+    if (!done()) return;
     observer.disconnect();
     live();
   });
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  observer.observe(app, { childList: true });
 })();

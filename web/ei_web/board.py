@@ -111,11 +111,12 @@ def board_svg(
     label: str = "The island",
     box: tuple[float, float, float, float] | None = None,
     facing: int | None = None,
+    svg_id: str = "ei-board",
 ) -> str:
     """The whole map. `targets`: hex -> its accessible name (tap targets, `data-act="hex"`);
     `preview`: (column, the hexes it would keep) drawn over the map; `box`: the part shown
     (its viewBox; `mapview` chooses it), else the whole island; `facing`: a statue being placed
-    on `chosen`, facing that way."""
+    on `chosen`, facing that way; `svg_id`: the map's id ("" for none: a picture of it)."""
     targets = targets or {}
     b = view["board"]
     lava = hexes(b["lava"])
@@ -141,8 +142,9 @@ def board_svg(
     marks = _preview(preview) + _targets(view, targets, chosen)
     if facing is not None and chosen is not None:
         marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
+    ident = f' id="{svg_id}"' if svg_id else ""
     return (
-        f'<svg id="ei-board" class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
+        f'<svg{ident} class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
         f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
         f'<g class="ground">{"".join(ground)}</g><g class="art" aria-hidden="true">{"".join(art)}</g>'
         f'<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'

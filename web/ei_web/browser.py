@@ -19,12 +19,12 @@ from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
 from game_plugins.ember_isle import PLUGIN
-from game_shell import files_browser, host, keeping, page, sounds, worker_host
+from game_shell import files_browser, first_paint_browser, host, keeping, page, sounds, worker_host
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
 from game_shell.settings import body_attrs
 
-from . import board, effects
+from . import board, effects, first_paint
 from .app import EmberApp, reopen
 
 try:
@@ -56,10 +56,13 @@ def showing() -> bool:
 
 
 def start(root: Js, storage: Any, back: host.Back) -> None:
-    """Take the screen: Ember Isle's styles, events, and its saved game or its start screen."""
-    link = document.createElement("link")
-    link.rel, link.href = "stylesheet", STYLES
-    document.head.appendChild(link)
+    """Take the screen: Ember Isle's styles (unless the page links them already: the build
+    does, for its picture painted before Python is ready), events, and its saved game or its
+    start screen."""
+    if missing(document.querySelector(f'link[rel="stylesheet"][href="{STYLES}"]')):
+        link = document.createElement("link")
+        link.rel, link.href = "stylesheet", STYLES
+        document.head.appendChild(link)
     shell.update(root=root, app=EmberApp(storage), back=back)
     worker_host.register(PLUGIN.name, WorkerClient())
     # (2 and 3 were the worker's listeners: the page's one worker is game_shell.worker_host's)
@@ -141,6 +144,16 @@ def render() -> None:
     except Exception:
         window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
     schedule()
+    first_paint_browser.soon()  # the picture of what a reload shows first (public only)
+
+
+def picture() -> tuple[str, str] | None:
+    """Ember Isle's picture for the next start (`first_paint`), once it has the page."""
+    app: EmberApp | None = shell["app"]
+    return None if app is None else first_paint.picture(app)
+
+
+first_paint_browser.provide(PLUGIN.name, picture)
 
 
 def feel(app: EmberApp) -> None:

@@ -201,3 +201,11 @@ def form_problem(exc: Exception) -> str:
 def save_problem() -> str:
     return ("The saved Ember Isle game could not be read. It is kept on this device; "
             "you can start a new one.")
+
+
+def pass_why(phase: str) -> str:
+    """The pass screen's line: why the device changes hands (also painted first at a reload,
+    `first_paint`)."""
+    if phase == "distribution":
+        return "Time to answer an offer of treasure."
+    return "It is their turn. Nothing secret is shown until they tap."

@@ -31,6 +31,7 @@ PLUGIN = GamePlugin(
            for record in ("save", "summary", "settings", "history", "screen")},
     aliases=frozenset({"ember"}),  # the tab's active game, before the namespaces
     tab_keys=frozenset({"ember-isle/screen"}),
+    styles=("ember.css",),  # linked by the page (its first paint is styled before its code)
     kept=KeptWords(
         ends={"deck": "the treasure deck ran out", "stall": "40 turns without a clue or a raise"},
         marks={"violet": "purple"},  # the violet rover wears the purple mark

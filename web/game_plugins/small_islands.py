@@ -10,13 +10,6 @@ from game_shell.registry import Choice, GamePlugin
 from game_shell.storage import Storage
 
 
-def give_way(storage: Storage) -> bool:
-    """The picture of the next start goes first when storage is full."""
-    from si_web import first_paint
-
-    return first_paint.drop(storage)
-
-
 def make_room(storage: Storage) -> int:
     """One older finished game keeps only its summary (or, when none has more, goes)."""
     from si_web.history import History
@@ -52,10 +45,11 @@ PLUGIN = GamePlugin(
     worker="small_islands.bots.worker:handle",
     first_screen="si_web.app:first_screen",
     blurb="Explore the islands, build houses and fulfil your missions, alone or for 2 to 4.",
-    give_way=give_way,
     make_room=make_room,
     finished=finished,
     moved={"small-islands/active-game": "games/active-game"},  # the shell's, in older builds
+    # the picture of the next start, tied to the build that kept it: the shell keeps its own
+    dropped=frozenset({"small-islands/first-paint"}),
     import_where="Menu, “Your games”, then “Import a file”",
     settings=SETTINGS,
     old_settings=("small-islands/settings", "small-islands-settings/1"),  # the device's, before

@@ -6,10 +6,13 @@ game) or by opening another (`open_game`), and leaves it alone until shown again
 
 A game fetched on demand (`registry.GamePlugin.archive`) has its code unpacked first
 (`window.siLoadArchive`, in pyodide-boot.mjs; precached by the service worker, so offline
-too), with a loading screen meanwhile. The home game's `show(note)` shows its start screen,
-the app's, saying why another game could not be loaded (`note`). The tab's
-``games/active-game`` names the game on screen (each game sets it), so that a reload comes
-back to it (`boot`). Browser glue (PyScript).
+too), with a loading screen meanwhile -- or, when a reload comes back to a game whose picture
+first-paint.js painted, that picture, inert, while the game's code loads. The home game's
+`show(note, screen)` shows its start screen, the app's, saying why another game could not be
+loaded (`note`), or a shell screen over it (`screen`). The tab's ``games/active-game`` names
+the game on screen (each game sets it), so that a reload comes back to it (`boot`); the
+picture a reload paints first is that game's (`first_paint_browser`, told which game is on
+screen by `on_screen`). Browser glue (PyScript).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, Protocol
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from . import migrate, registry, settings
+from . import first_paint_browser, migrate, registry, settings
 from .browser_storage import LocalStorage
 from .markup import escape
 
@@ -34,6 +37,23 @@ class Back(Protocol):
     shown there (`your_games.SCREEN`: "Your games")."""
 
     def __call__(self, note: str | None = None, screen: str | None = None) -> None: ...
+
+
+def on_screen() -> str:
+    """The game on screen (or loading): another game while it has the page, else the home
+    game."""
+    if state["loading"] is not None:
+        return str(state["loading"])
+    shown = [name for name, m in state["modules"].items() if m.showing()]
+    return shown[0] if shown else registry.plugins()[0].name
+
+
+def painted(name: str) -> bool:
+    """Does the page still show the picture of `name` that first-paint.js painted (a reload
+    that comes back to that game)?"""
+    html = document.documentElement
+    return html.hasAttribute("data-waiting") and str(
+        document.getElementById("app").getAttribute("data-painted-game")) == name
 
 
 def wanted(storage: Any) -> str | None:
@@ -71,7 +91,9 @@ def take(plugin: registry.GamePlugin) -> ModuleType:
     """Import the game's entry module and hand it the page."""
     module = importlib.import_module(plugin.entry)
     state["modules"][plugin.name] = module
-    module.start(document.getElementById("app"), state["storage"], back)
+    root = document.getElementById("app")
+    module.start(root, state["storage"], back)
+    root.removeAttribute("inert")  # the game's screen replaced any picture: it is live
     return module
 
 
@@ -81,12 +103,19 @@ def load(plugin: registry.GamePlugin) -> None:
         take(plugin)
         return
     state["loading"] = plugin.name
+    # the next start paints no other game's screen before this one (a picture of this game
+    # stays: still its last screen); this game keeps its own once it renders
+    first_paint_browser.now()
     document.body.dataset.appScreen = "game-loading"
     title = escape(plugin.title)
-    document.getElementById("app").innerHTML = (
-        f'<section class="screen" data-screen="game-loading"><h1>{title}</h1>'
-        f'<p role="status">Loading {title}…</p></section>'
-    )
+    root = document.getElementById("app")
+    if painted(plugin.name):  # its last screen, painted before Python was ready: it stays, inert
+        root.setAttribute("inert", "")
+    else:
+        root.innerHTML = (
+            f'<section class="screen" data-screen="game-loading"><h1>{title}</h1>'
+            f'<p role="status">Loading {title}…</p></section>'
+        )
 
     def done(_: Any = None) -> None:
         state["loading"] = None
@@ -104,20 +133,23 @@ def load(plugin: registry.GamePlugin) -> None:
 
 
 def boot() -> None:
-    """The page starts: records an older build kept move to where this one keeps them
-    (`migrate`, and `settings.migrate` for a game's older settings record), then the game
-    this tab showed takes the page (`wanted`; else the home game), and the page is live."""
+    """The page starts: records an older build kept move to where this one keeps them, and
+    its caches that this one no longer reads go (`migrate`, and `settings.migrate` for a
+    game's older settings record); then the game this tab showed takes the page (`wanted`;
+    else the home game), and the page is live (first-paint.js lets the picture go once
+    Python's screen replaced it)."""
     window.performance.mark("shell-boot")  # bench/startup.py reads these marks
     games = registry.plugins()
     storage = LocalStorage()
     state["storage"] = storage
     left = migrate.migrate(storage, registry.moves(games))
     left += settings.migrate(storage, games)  # a game's older settings record, into the device's
+    migrate.drop(storage, registry.dropped(games))
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
     window.performance.mark("shell-migrated")
+    first_paint_browser.watch(on_screen)
     first = registry.by_name(games, wanted(storage)) or games[0]
-    document.getElementById("app").removeAttribute("inert")  # the first paint's (first-paint.js)
     if first.home:
         take(first)
     else:

@@ -3,8 +3,9 @@
 A save that the browser refuses (`StorageFull`: the quota is used up) is never silently
 lost. The path makes room and tries again, giving up first what matters least:
 
-1. what each registered game lets go first (`registry.GamePlugin.give_way`: the picture a
-   reload paints first), then
+1. the picture the next start paints first (the shell's `first_paint` record: after that,
+   none is written again while the page lives), then what each registered game lets go
+   first (`registry.GamePlugin.give_way`), then
 2. one older finished game at a time (`registry.GamePlugin.make_room`: the full records of the
    oldest kept games; their summaries stay; when no full record is left, the oldest
    summaries).
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import first_paint
 from .registry import GamePlugin
 from .storage import Storage, StorageFull
 
@@ -109,12 +111,14 @@ def after_error(save: Callable[[], None], saved: Callable[[], bool], has_game: b
 
 def save_path(storage: Storage, games: list[GamePlugin], export_hint: str,
               first: Callable[[], bool] | None = None) -> SavePath:
-    """The save path of a window: when storage is full, `first` (the asking game's own
-    give-way), then every registered game's `give_way`, then each one's `make_room`."""
+    """The save path of a window: when storage is full, the first-paint record, `first` (the
+    asking game's own give-way), then every registered game's `give_way`, then each one's
+    `make_room`."""
 
     def give_way() -> bool:
+        picture = first_paint.give_way(storage)
         freed = first() if first is not None else False
-        return any([freed, *(p.give_way(storage) for p in games if p.give_way)])
+        return any([picture, freed, *(p.give_way(storage) for p in games if p.give_way)])
 
     def make_room() -> int:
         for p in games:

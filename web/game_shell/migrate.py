@@ -6,11 +6,15 @@ the two: when the copy is refused (storage full) the record stays where it was, 
 start tries again. When both keys hold a record (a window of the older build wrote after the
 move) the newer key keeps its record and the older one is kept beside it, as
 ``<new key>-older`` (never discarded). A broken copy kept aside (``<old>-broken``) moves too.
+
+An older build's caches that this one no longer reads (`registry.GamePlugin.dropped`: say,
+a picture of a screen tied to that build) are removed instead (`drop`): they hold nothing a
+player made, and this build keeps its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .storage import Storage, StorageFull
 
@@ -41,3 +45,9 @@ def move(storage: Storage, old: str, new: str) -> bool:
         return False
     storage.remove(old)
     return True
+
+
+def drop(storage: Storage, caches: Iterable[str]) -> None:
+    """Remove an older build's caches (`registry.dropped`: never a player's record)."""
+    for key in sorted(caches):
+        storage.remove(key)

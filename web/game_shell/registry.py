@@ -73,15 +73,19 @@ class GamePlugin:
     ``show(note)``, ``showing()``: `host`); `packages` its Python packages, engine first, as the build
     ships them; `worker` the ``module:function`` that answers its computer players' requests
     in the bot worker (JSON text in, JSON text out). `moved` maps the keys an older build kept
-    to where they live now (`game_shell.migrate`); `tab_keys` are its records of one browser
-    tab. `kept` words its finished games in "Your games" when it keeps them as summaries
-    (``<name>/history``, `game_shell.kept_games`); `finished` hands its finished games to the
-    shell's statistics as plain records (`game_shell.finished`; `finished.from_kept` reads
-    kept summaries); `make_room` frees storage when a save is refused (True when it freed
-    some). `settings` are its own choices on the shared Settings screen, kept in the device's
-    settings record under its name (`game_shell.settings`); `old_settings` the key and format
-    of the flat settings record an older build kept for it (moved into the device's record at
-    the start)."""
+    to where they live now (`game_shell.migrate`); `dropped` are caches an older build kept
+    that this one no longer reads (removed at the start: never a player's record); `tab_keys`
+    are its records of one browser tab. `styles` are its stylesheets (files of ``web/``):
+    the build links them in the page's head, so that a picture of its screen painted before
+    Python is ready (`game_shell.first_paint`) is styled. `kept` words its finished games in
+    "Your games" when it keeps them as summaries (``<name>/history``,
+    `game_shell.kept_games`); `finished` hands its finished games to the shell's statistics
+    as plain records (`game_shell.finished`; `finished.from_kept` reads kept summaries);
+    `make_room` frees storage when a save is refused (True when it freed some). `settings`
+    are its own choices on the shared Settings screen, kept in the device's settings record
+    under its name (`game_shell.settings`); `old_settings` the key and format of the flat
+    settings record an older build kept for it (moved into the device's record at the
+    start)."""
 
     name: str
     title: str
@@ -95,8 +99,10 @@ class GamePlugin:
     blurb: str = ""
     import_where: str = "its menu, then “Import a file”"  # where its files are imported
     moved: Mapping[str, str] = field(default_factory=dict)
+    dropped: frozenset[str] = frozenset()  # an older build's caches, removed at the start
     aliases: frozenset[str] = frozenset()  # names an older build gave it (a tab's active game)
     tab_keys: frozenset[str] = frozenset()
+    styles: tuple[str, ...] = ()  # its stylesheets, in the page's head (its first paint's)
     kept: KeptWords | None = None
     finished: Reader | None = None
     give_way: Callable[[Storage], bool] | None = None
@@ -107,7 +113,7 @@ class GamePlugin:
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name) or self.name == SHELL:
             raise ValueError(f"a game's name is its storage namespace: {self.name!r} is not one")
-        for key in (*self.moved.values(), *self.tab_keys):
+        for key in (*self.moved.values(), *self.tab_keys, *self.dropped):
             if not key.startswith((self.name + "/", SHELL + "/")):
                 raise ValueError(f"{self.name}: the key {key!r} is outside its namespace")
 
@@ -182,3 +188,8 @@ def moves(games: list[GamePlugin]) -> dict[str, str]:
     for p in games:
         out.update(p.moved)
     return out
+
+
+def dropped(games: list[GamePlugin]) -> frozenset[str]:
+    """Every cache an older build kept that this one no longer reads."""
+    return frozenset(key for p in games for key in p.dropped)

@@ -33,19 +33,16 @@ from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
 from game_plugins.small_islands import PLUGIN
-from game_shell import host, keeping, sounds, worker_host, your_games
+from game_shell import first_paint_browser, host, keeping, sounds, worker_host, your_games
 from game_shell import page as page_habits
 from game_shell.back import BackGuard
-from game_shell.browser_storage import LocalStorage
 from game_shell.gestures import MapGestures, svg_point
 from game_shell.storage import Storage
-from si_web import first_paint as first_paint_record
-from si_web import kept_browser, viewport
+from si_web import first_paint, kept_browser, viewport
 from si_web.app import App
 from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
 from si_web.feedback import Feedback
-from si_web.first_paint import Keeper
 from si_web.game_screen import fit_button
 
 try:
@@ -78,38 +75,15 @@ def showing() -> bool:
 
 def render(by_tap: bool = False) -> None:
     """Show the app's screen, then schedule what computer seats or a hint need, and keep
-    the public part of what a reload shows first (`first_paint`)."""
+    the public part of what a reload shows first (`first_paint`: the shell keeps it, off the
+    tap's path)."""
     refresh(by_tap)
     schedule()
-    keep_first_paint_soon()
+    first_paint_browser.soon()
 
 
-# The next start paints it before Python is ready (first-paint.js); kept off the tap's path.
-keeper = Keeper(LocalStorage(), str(document.documentElement.getAttribute("data-build") or ""))
-first_paint: dict[str, Any] = {"timer": None}
-
-
-def keep_first_paint() -> None:
-    first_paint["timer"] = None
-    if not showing():
-        return
-    try:
-        keeper.keep(app)
-    except Exception:
-        window.console.warn("Small Islands: the screen for the next start was not kept:\n"
-                            + traceback.format_exc())
-
-
-def keep_first_paint_soon() -> None:
-    if first_paint["timer"] is None:
-        first_paint["timer"] = set_timeout(keep_first_paint, 300)
-
-
-def on_visibility(event: Js) -> None:
-    """The page is hidden (maybe closed): keep what is pending now."""
-    if str(document.visibilityState) == "hidden" and first_paint["timer"] is not None:
-        clear_timeout(first_paint["timer"])
-        keep_first_paint()
+# The next start paints it before Python is ready (first-paint.js): Small Islands' picture.
+first_paint_browser.provide(PLUGIN.name, lambda: first_paint.public_screen(app))
 
 
 def refresh(by_tap: bool = False) -> None:
@@ -244,7 +218,6 @@ def open_other_game() -> None:
     page["showing"] = False
     last["parts"] = None
     back_guard.sync(False)
-    first_paint_record.drop(app.storage)  # the next start paints that game, not this screen
     host.open_game(name)
 
 
@@ -677,7 +650,7 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
         create_proxy(f)
         for f in (
             on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
-            on_popstate, on_resize, on_visibility,
+            on_popstate, on_resize,
         )
     ]
     root.addEventListener("click", _proxies[0])
@@ -689,7 +662,6 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
     document.addEventListener("keydown", _proxies[5])
     window.addEventListener("popstate", _proxies[6])
     window.addEventListener("resize", _proxies[7])
-    document.addEventListener("visibilitychange", _proxies[8])
     # files, the replay's slider, other windows (not while another game has the page)
     kept_browser.install(app, tap_act, lambda: render() if showing() else None)
     make_live_region()

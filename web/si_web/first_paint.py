@@ -1,7 +1,8 @@
-"""The screen a returning visit paints before Python is ready: public by construction.
-
-After each render the controller keeps, in storage (`KEY`), the markup of the screen that a
-reload would show first (see `reload_screen`), as anyone at the table may see it:
+"""Small Islands' picture of the screen a returning visit paints before Python is ready: public
+by construction. The shell keeps it (`game_shell.first_paint`: the record, its size cap, the
+timing, storage full) and asks for it through `public_screen`, Small Islands' painter: the
+markup of the screen a reload would show first (see `reload_screen`), as anyone at the table
+may see it:
 
 * a game in progress or over: the map, every seat's public counters (PP, houses, bonus
   tokens) and whose turn it is, rendered from the engine's `Game.public_view()`, which reads only the game's
@@ -11,10 +12,7 @@ reload would show first (see `reload_screen`), as anyone at the table may see it
 * the pass-the-device screen, where a reload shows it (several people at one device);
 * the start screen (it holds no secret).
 
-`web/first-paint.js` paints it into ``#app`` (inert) at the next start, before Python is ready,
-if the record names this build and fits `MAX_CHARS`; Python's first render replaces it. The
-record is one line of text, ``si-paint/1 <build> <kind>``, then the markup (no JSON to parse
-on the page's critical path). An unreadable save is never painted (the record is removed).
+An unreadable save is never painted (no picture: the shell removes the record).
 """
 
 from __future__ import annotations
@@ -23,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game_shell import cards, registry, widgets
 from game_shell.markup import escape
-from game_shell.storage import Storage, StorageFull
+from game_shell.storage import Storage
 from small_islands import Game
 from small_islands.view import PublicView
 
@@ -43,11 +41,6 @@ from .session import Session
 if TYPE_CHECKING:
     from .form import FormValues
     from .viewport import Box
-
-KEY = "small-islands/first-paint"
-FORMAT = "si-paint/1"
-MAX_CHARS = 200_000  # markup over this is not kept (web/first-paint.js checks it too)
-
 
 class Saved(Protocol):
     """What the start screen's summary reads of the app (`App`, a stage's `port.Table`)."""
@@ -156,61 +149,3 @@ def board_screen(pv: PublicView, box: tuple[float, float, float, float] | None) 
         f'<aside class="panel">{players(pv)}</aside>'
         f'<div class="actions"></div>{glyph_defs_svg()}</div>'  # the tiles' art (about 8 KB)
     )
-
-
-def record(build: str, kind: str, html: str) -> str:
-    """The stored text: a header line, then the markup."""
-    return f"{FORMAT} {build} {kind}\n{html}"
-
-
-def give_way(session: Session) -> bool:
-    """Storage is full: the record goes first (a save matters more than a picture), and
-    none is written again while this page lives. True when it freed room."""
-    session.full = True
-    return drop(session.storage)
-
-
-def drop(storage: Storage) -> bool:
-    """Remove the record (storage is full: any game's save goes first). True when one was
-    there."""
-    if storage.get(KEY) is None:
-        return False
-    storage.remove(KEY)
-    return True
-
-
-class Keeper:
-    """Writes the first-paint record when the screen a reload would show has changed (never
-    once storage has been found full: see `give_way`)."""
-
-    def __init__(self, storage: Storage, build: str) -> None:
-        self.storage = storage
-        self.build = build
-        self.last: str | None = None
-        self.synced = False  # storage holds `last` (an old record may be there at the start)
-
-    def keep(self, app: Shown) -> str | None:
-        """Store the public markup of what a reload shows (or remove the record when there
-        is none, or it is too big); return what was stored."""
-        if not self.build:
-            return None
-        if app.session.full:
-            give_way(app.session)
-            self.last, self.synced = None, True
-            return None
-        found = public_screen(app)
-        text = None
-        if found is not None and len(found[1]) <= MAX_CHARS:
-            text = record(self.build, *found)
-        if self.synced and text == self.last:
-            return text
-        if text is None:
-            self.storage.remove(KEY)
-        else:
-            try:
-                self.storage.set(KEY, text)
-            except StorageFull:
-                give_way(app.session)
-                text = None
-        self.last, self.synced = text, True
-        return text

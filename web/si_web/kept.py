@@ -23,7 +23,7 @@ from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
 
-from . import first_paint, words
+from . import words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .replay import Replay
@@ -76,8 +76,7 @@ class Kept:
         self.can_share = False  # the browser can share files (the controller sets it)
         self.outbox: Outgoing | None = None
         self.notes: list[str] = []  # storage notes for the History screen
-        self.path = keeping.save_path(app.storage, registry.plugins(), "Menu, Your games",
-                                      first=lambda: first_paint.give_way(app.session))
+        self.path = keeping.save_path(app.storage, registry.plugins(), "Menu, Your games")
         # the History screen
         self.mode_filter = "all"
         self.opponent_filter = "all"
