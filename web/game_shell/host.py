@@ -92,8 +92,8 @@ def take(plugin: registry.GamePlugin) -> ModuleType:
     module = importlib.import_module(plugin.entry)
     state["modules"][plugin.name] = module
     root = document.getElementById("app")
+    root.removeAttribute("inert")  # its first render replaces any picture: live, focusable
     module.start(root, state["storage"], back)
-    root.removeAttribute("inert")  # the game's screen replaced any picture: it is live
     return module
 
 
