@@ -361,7 +361,7 @@ def over(view: View, feedback: str = "") -> str:
         raised = count(r["raises"], "treasure")
         rows.append(
             f'<li>{seat_swatch(r["colour"])}<b>{escape(r["name"])}</b> {place} with '
-            f'<b>{r["total"]} points</b> ({escape(cards)}); {amulets}, {raised} raised.</li>'
+            f'<b>{count(r["total"], "point")}</b> ({escape(cards)}); {amulets}, {raised} raised.</li>'
         )
     return (
         '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
