@@ -20,7 +20,7 @@ NOUNS = {
     "bonus token": "bonus tokens", "point": "points", "player": "players", "flower": "flowers",
     "fruit": "fruits", "leaf": "leaves", "port": "ports", "temple": "temples", "turn": "turns",
     "ship": "ships", "round": "rounds", "move": "moves", "game": "games",
-    "house spot": "house spots",
+    "house spot": "house spots", "spot": "spots",
     "draw": "draws", "column": "columns",
 }
 _SINGULAR = "|".join(sorted((re.escape(k) for k in NOUNS), key=len, reverse=True))

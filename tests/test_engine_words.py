@@ -54,8 +54,8 @@ EI_CONFIGS: tuple[dict[str, Any], ...] = (
     {"kinds": ("human", "human", "easy", "human"), "map": "default", "volcano": "no"},
     {"kinds": ("human", "human", "human"), "map": "random", "objects": "players"},
 )
-SI_GAMES = [(c, n) for n in range(scaled(20, least=1)) for c in SI_CONFIGS]
-EI_GAMES = [(c, n) for n in range(scaled(20, least=1)) for c in EI_CONFIGS]
+SI_GAMES = [(c, n) for n in range(scaled(10)) for c in SI_CONFIGS]
+EI_GAMES = [(c, n) for n in range(scaled(10)) for c in EI_CONFIGS]
 
 
 def _name(config: dict[str, Any], n: int) -> str:
