@@ -10,6 +10,9 @@ console); everything a player sees goes through here:
 * `where`: a place on the map named by what is around it ("in the north-west of the map",
   "on an island of 4 tiles");
 * `mission_words`, `reward_words`, `alexis_card_words`: cards by their text;
+* `log_html`, `log_words`: a log entry, worded from its event (`event_html`: the engine's
+  `Game.note` records each line's kind and parameters beside its English text), tiles as
+  pictures; an entry without an event (none is made today) falls back to rewriting its text;
 * `form_problem`, `save_problem`: the new-game form and an unreadable save.
 
 Pure (no browser imports), tested in CPython (tests/test_web_words.py).
