@@ -270,9 +270,9 @@ def test_who_goes_first_follows_a_name_as_it_is_typed(phone: tuple[Page, Recorde
     page, recorder = phone
     open_ember(page)
     page.wait_for_selector('[data-screen="ei-start"]')
-    first = '[data-field="ei-first"] option[value="0"]'
+    first = "document.querySelector('[data-field=\"ei-first\"] option[value=\"0\"]').textContent"
     page.fill('[data-field="ei-name-0"]', "Zoe")
-    page.wait_for_function(f"() => document.querySelector('{first}').textContent === 'Player 1 (Zoe)'")
+    page.wait_for_function(f"() => {first} === 'Player 1 (Zoe)'")
     page.fill('[data-field="ei-name-0"]', "")
-    page.wait_for_function(f"() => document.querySelector('{first}').textContent === 'Player 1'")
+    page.wait_for_function(f"() => {first} === 'Player 1'")
     assert recorder.problems() == {}
