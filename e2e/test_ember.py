@@ -263,3 +263,16 @@ def test_tablet_rules_and_a_game(tablet: tuple[Page, Recorder], artifacts: Path)
     check_axe(page, "a turn on a tablet")
     check_words_and_sizes(page, "a turn on a tablet")
     assert recorder.problems() == {}
+
+
+def test_who_goes_first_follows_a_name_as_it_is_typed(phone: tuple[Page, Recorder]) -> None:
+    """Issue 28: "Who goes first: Player 1 (You)" after the player renamed themselves."""
+    page, recorder = phone
+    open_ember(page)
+    page.wait_for_selector('[data-screen="ei-start"]')
+    first = "document.querySelector('[data-field=\"ei-first\"] option[value=\"0\"]').textContent"
+    page.fill('[data-field="ei-name-0"]', "Zoe")
+    page.wait_for_function(f"() => {first} === 'Player 1 (Zoe)'")
+    page.fill('[data-field="ei-name-0"]', "")
+    page.wait_for_function(f"() => {first} === 'Player 1'")
+    assert recorder.problems() == {}

@@ -38,10 +38,10 @@ def play_take(game: GameState, action: TakeTile) -> None:
     game.seats[mover].hand.append(tile)
     game.stage = "place"
     game.stats["turns"] += 1
-    game.note(mover, f"took {tile} from the display")
+    game.note(mover, f"took {tile} from the display", "took", tile=tile, slot=slot)
     if not hand_fits(game):
         game.stats["blocked_turns"] += 1
-        game.note(mover, "cannot place any of their 3 tiles")
+        game.note(mover, "cannot place any of their 3 tiles", "stuck")
 
 
 def hand_fits(game: GameState) -> bool:
@@ -67,7 +67,10 @@ def play_place(game: GameState, action: PlaceTile) -> None:
     game.board.check_place(tile, action.x, action.y, action.rotation)
     game.place_tile_for(mover, tile, action.x, action.y, action.rotation)
     seat.hand.remove(action.tile)
-    game.note(mover, f"placed {action.tile} at ({action.x}, {action.y})")
+    game.note(
+        mover, f"placed {action.tile} at ({action.x}, {action.y})", "placed",
+        tile=action.tile, x=action.x, y=action.y, rotation=action.rotation,
+    )
     if seat.bonus:
         game.stage = "bonus"
     else:
@@ -85,11 +88,11 @@ def play_discard(game: GameState, action: DiscardTile) -> None:
     game.boxed.append(action.tile)
     drawn = draw_replacement(game)
     game.mark_revealed("tile_drawn")
-    game.note(mover, f"returned {action.tile} to the box")
+    game.note(mover, f"returned {action.tile} to the box", "returned", tile=action.tile)
     if drawn is not None:
         seat.hand.append(drawn)
     if drawn is None and not hand_fits(game):
-        game.note(mover, "has no tile left to draw: the turn passes")
+        game.note(mover, "has no tile left to draw: the turn passes", "no_draw")
         game.end_turn(mover)
 
 
@@ -113,7 +116,10 @@ def play_resource_token(game: GameState, action: PlaceResourceToken) -> None:
     game.board.check_resource_token(action.x, action.y, action.index, action.resource)
     game.board.place_resource_token(action.x, action.y, action.index, action.resource, seat.colour)
     seat.bonus -= 1
-    game.note(game.to_move, f"put a {action.resource} token at ({action.x}, {action.y})")
+    game.note(
+        game.to_move, f"put a {action.resource} token at ({action.x}, {action.y})",
+        "resource_token", resource=action.resource, x=action.x, y=action.y, index=action.index,
+    )
     game.end_turn(game.seat_to_move())
 
 
@@ -123,7 +129,10 @@ def play_port_token(game: GameState, action: PlacePortToken) -> None:
     seat = bonus_seat(game)
     game.board.place_port_token(action.x, action.y, seat.colour)
     seat.bonus -= 1
-    game.note(game.to_move, f"put a port token at ({action.x}, {action.y})")
+    game.note(
+        game.to_move, f"put a port token at ({action.x}, {action.y})", "port_token",
+        x=action.x, y=action.y,
+    )
     game.end_turn(game.seat_to_move())
 
 
@@ -163,7 +172,10 @@ def play_land(game: GameState, action: Land) -> None:
         seat.ship_cell = (action.x, action.y)
     seat.ship_order = len(game.board.ship_cells())
     game.stats["turns"] += 1
-    game.note(mover, f"landed a {action.ship} ship at ({action.x}, {action.y})")
+    game.note(
+        mover, f"landed a {action.ship} ship at ({action.x}, {action.y})", "landed",
+        ship=action.ship, x=action.x, y=action.y,
+    )
     game.ship_landed(mover)
 
 

@@ -398,10 +398,15 @@ class Game:
         return public_view(self)
 
     # ----------- rule steps (the handlers' and the automaton's: hooks.Table)
-    def note(self, seat: int | None, text: str) -> None:
-        """Add a line to the game log, said by `seat` (None: the game)."""
+    def note(self, seat: int | None, text: str, event: str = "", **args: Any) -> None:
+        """Add a line to the game log, said by `seat` (None: the game): its engine `text`
+        (saves' replays, the command line and the bots read it) and, for the app's words,
+        the `event` with its JSON-safe `args` (tile and card ids, cells, PP, ...)."""
         name = self.seats[seat].name if seat is not None else None
-        self.log.append({"round": self.round, "seat": seat, "name": name, "text": text})
+        entry: dict[str, Any] = {"round": self.round, "seat": seat, "name": name, "text": text}
+        if event:
+            entry["event"], entry["args"] = event, args
+        self.log.append(entry)
 
     def mark_revealed(self, what: str = "revealed") -> None:
         """The action being played reveals hidden information, `what` (undo stops here)."""
@@ -493,7 +498,10 @@ class Game:
     def start_preparation(self) -> None:
         """A new round's preparation: navigation stack, 2 more cards each, choose objectives."""
         if len(self.reserve) < NAVIGATION_SIZE:
-            self.note(None, f"the reserve holds {len(self.reserve)} tiles, fewer than 6: game over")
+            self.note(
+                None, f"the reserve holds {len(self.reserve)} tiles, fewer than 6: game over",
+                "too_few_tiles", left=len(self.reserve),
+            )
             self._end_game("reserve")
             return
         self.navigation = [self.reserve.pop() for _ in range(NAVIGATION_SIZE)]
@@ -518,7 +526,9 @@ class Game:
         if self._automaton_turn(seat):
             return
         if all(t is None for t in self.display) and not self._can_land(seat):
-            self.note(seat, "finds no face-up tile and cannot land: last reward phase")
+            self.note(
+                seat, "finds no face-up tile and cannot land: last reward phase", "no_tile_left"
+            )
             self.start_reward(seat, final=True)
 
     def _automaton_turn(self, seat: int) -> bool:
@@ -543,7 +553,7 @@ class Game:
         self.stage = None
         s.revealed = True
         self._revealed = "objective_revealed"
-        self.note(seat, f"reveals objective {s.now}")
+        self.note(seat, f"reveals objective {s.now}", "revealed", objective=s.now)
 
     def _end_round(self) -> None:
         for s in self.seats:
@@ -559,8 +569,10 @@ class Game:
         assert self.ship_placer is not None
         self.first_player = (self.ship_placer + 1) % len(self.seats)
         self.round += 1
+        first = self.seats[self.first_player].name
         self.note(
-            None, f"round {self.round} begins; {self.seats[self.first_player].name} is first player"
+            None, f"round {self.round} begins; {first} is first player",
+            "round", round=self.round, first=self.first_player,
         )
         self.start_preparation()
 

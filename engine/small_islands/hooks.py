@@ -83,8 +83,8 @@ class Table(Protocol):
         """The tile with that id."""
         ...
 
-    def note(self, seat: int | None, text: str) -> None:
-        """Add a line to the game log, said by `seat` (None: the game)."""
+    def note(self, seat: int | None, text: str, event: str = "", **args: Any) -> None:
+        """Add a line to the game log, said by `seat` (None: the game), with its event."""
         ...
 
     def mark_revealed(self, what: str = "revealed") -> None:

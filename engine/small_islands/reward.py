@@ -43,10 +43,16 @@ def play_house(game: GameState, action: PlaceHouse) -> None:
     where = f"({action.x}, {action.y})"
     if reward.is_discovery:
         draw_discovery(game, gained)
-        game.note(mover, f"built a house at {where}: {gained} discovery draw(s)")
+        game.note(
+            mover, f"built a house at {where}: {gained} discovery draw(s)", "built",
+            x=action.x, y=action.y, index=action.index, draws=gained,
+        )
     else:
         game.gain_pp(mover, gained)
-        game.note(mover, f"built a house at {where}: +{gained} PP")
+        game.note(
+            mover, f"built a house at {where}: +{gained} PP", "built",
+            x=action.x, y=action.y, index=action.index, pp=gained,
+        )
 
 
 def check_choice(reward: str, needs: bool, choice: str | None) -> None:
@@ -85,7 +91,7 @@ def play_keep(game: GameState, action: KeepDiscovery) -> None:
     game.discovery_bag.extend(pending)
     game.rng.shuffle(game.discovery_bag)
     game.pending_discovery = []
-    game.note(game.to_move, "kept a Discovery token")
+    game.note(game.to_move, "kept a Discovery token", "kept")
 
 
 def play_end_reward(game: GameState, action: EndReward) -> None:

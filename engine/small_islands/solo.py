@@ -213,6 +213,12 @@ def alexis_target(
     return None
 
 
+def _from(game: Table) -> dict[str, Any]:
+    """Where Alexis's search started, for the log: the human's last tile, or the middle."""
+    ox, oy = origin(game)
+    return {"ox": ox, "oy": oy, "from_last": state_of(game).human_last is not None}
+
+
 def origin(game: Table) -> Cell:
     """The human's most recent tile (the board's middle if there is none)."""
     human_last = state_of(game).human_last
@@ -235,7 +241,7 @@ def play_step(game: Table, action: AlexisStep) -> None:
 def exploration_step(game: Table) -> None:
     """Alexis's turn: draw a card and carry it out."""
     card = draw_card(game)
-    game.note(ALEXIS, f"draws {card.describe()}")
+    game.note(ALEXIS, f"draws {card.describe()}", "alexis_card", card=card.id)
     if card.kind == "land" and try_land(game, card):
         return
     explore(game, card)
@@ -244,26 +250,32 @@ def exploration_step(game: Table) -> None:
 def try_land(game: Table, card: ExplorationCard) -> bool:
     """Land with a grey ship if the navigation stack is empty and a spot exists."""
     if game.navigation:
-        game.note(ALEXIS, "cannot land while the navigation stack holds tiles: explores")
+        game.note(ALEXIS, "cannot land while the navigation stack holds tiles: explores",
+                  "alexis_cannot_land", why="tiles_left")
         return False
     human = game.seats[HUMAN]
     flip = game.grey_ships == 0 and human.ship_cell is None and not human.ship_gone
     if game.grey_ships == 0 and not flip:
-        game.note(ALEXIS, "has no ship left to take: explores")
+        game.note(ALEXIS, "has no ship left to take: explores", "alexis_cannot_land", why="no_ship")
         return False
     colour = game.seats[ALEXIS].colour
     target = alexis_target(game.board, SHIP_TILE, origin(game), card.directions, colour)
     if target is None:
-        game.note(ALEXIS, "finds no spot for a ship on your row or column: explores")
+        game.note(ALEXIS, "finds no spot for a ship on your row or column: explores",
+                  "alexis_cannot_land", why="no_spot")
         return False
     (x, y), _, direction = target
     if flip:
         game.lose_ship(HUMAN)
-        game.note(ALEXIS, f"takes {human.name}'s ship, flipped to its grey side")
+        game.note(ALEXIS, f"takes {human.name}'s ship, flipped to its grey side", "alexis_flips",
+                  owner=HUMAN)
     else:
         game.use_grey_ship()
     game.place_tile_for(ALEXIS, SHIP_TILE, x, y, 0, owner=GREY)
-    game.note(ALEXIS, f"lands a grey ship at ({x}, {y}): closest cell going {direction}")
+    game.note(
+        ALEXIS, f"lands a grey ship at ({x}, {y}): closest cell going {direction}",
+        "alexis_landed", x=x, y=y, direction=direction, **_from(game),
+    )
     finish_card(state_of(game))
     game.ship_landed(ALEXIS)
     return True
@@ -274,7 +286,8 @@ def explore(game: Table, card: ExplorationCard) -> None:
     solo = state_of(game)
     tile_id = game.display[card.slot]
     if tile_id is None:
-        game.note(ALEXIS, f"finds display slot {card.slot + 1} empty: last reward phase")
+        game.note(ALEXIS, f"finds display slot {card.slot + 1} empty: last reward phase",
+                  "alexis_empty", slot=card.slot)
         finish_card(solo)
         game.start_reward(ALEXIS, final=True)
         return
@@ -285,12 +298,16 @@ def explore(game: Table, card: ExplorationCard) -> None:
     if target is None:
         solo.removed.append(tile_id)
         game.gain_pp(ALEXIS, 1)
-        game.note(ALEXIS, f"cannot place {tile_id} on your row or column: removed, +1 PP")
+        game.note(ALEXIS, f"cannot place {tile_id} on your row or column: removed, +1 PP",
+                  "alexis_removed", tile=tile_id)
         finish_card(solo)
         game.end_turn(ALEXIS)
         return
     cell, rotations, direction = target
-    game.note(ALEXIS, f"takes {tile_id}; closest legal cell going {direction} is {cell}")
+    game.note(
+        ALEXIS, f"takes {tile_id}; closest legal cell going {direction} is {cell}", "alexis_takes",
+        tile=tile_id, x=cell[0], y=cell[1], direction=direction, **_from(game),
+    )
     if len(rotations) > 1 and not game.options.alexis_decides:
         solo.pending_tile, solo.pending_cell, solo.pending_rotations = tile_id, cell, rotations
         game.ask(HUMAN, ROTATION)
@@ -301,7 +318,10 @@ def explore(game: Table, card: ExplorationCard) -> None:
 def place_alexis_tile(game: Table, tile_id: str, cell: Cell, rotation: int) -> None:
     """Put Alexis's tile down and end his turn."""
     game.place_tile_for(ALEXIS, game.tile(tile_id), cell[0], cell[1], rotation)
-    game.note(ALEXIS, f"places {tile_id} at {cell}, rotation {rotation}")
+    game.note(
+        ALEXIS, f"places {tile_id} at {cell}, rotation {rotation}", "alexis_placed",
+        tile=tile_id, x=cell[0], y=cell[1], rotation=rotation,
+    )
     finish_card(state_of(game))
     game.end_turn(ALEXIS)
 
@@ -333,7 +353,10 @@ def reward_step(game: Table) -> None:
     solo = state_of(game)
     card = draw_card(game)
     mission = MISSIONS[card.mission]
-    game.note(ALEXIS, f"draws {card.id} for his reward phase: mission {mission.id}, {mission.text}")
+    game.note(
+        ALEXIS, f"draws {card.id} for his reward phase: mission {mission.id}, {mission.text}",
+        "alexis_reward_card", card=card.id, mission=mission.id,
+    )
     islands = mission.islands(game.board, game.seats[ALEXIS].colour)
     solo.pending_islands = [island.free_house_locations() for island in islands]
     continue_houses(game)
@@ -357,7 +380,10 @@ def continue_houses(game: Table) -> None:
 def put_alexis_house(game: Table, location: tuple[int, int, int]) -> None:
     """One Alexis house on a free location."""
     game.build_house_for(ALEXIS, location)
-    game.note(ALEXIS, f"builds a house at ({location[0]}, {location[1]})")
+    game.note(
+        ALEXIS, f"builds a house at ({location[0]}, {location[1]})", "alexis_house",
+        x=location[0], y=location[1], index=location[2],
+    )
 
 
 def play_house(game: Table, action: ChooseHouse) -> None:

@@ -80,7 +80,7 @@ def play_layout(game: GameState, action: StartLayout) -> None:
     game.board = game.check_layout(action)
     game.placements += len(action.placements)
     game.seats[game.first_player].last_tile = game.placements
-    game.note(game.first_player, "arranged the starting tiles")
+    game.note(game.first_player, "arranged the starting tiles", "layout")
     game.round = 1
     game.start_preparation()
 
@@ -99,7 +99,7 @@ def play_choose(game: GameState, action: ChooseObjective) -> None:
         game.decks[card[0]].append(card)
     seat.now, seat.later = action.now, action.later
     seat.held = game.mode.cards_of(action.later)
-    game.note(mover, "chose an objective")
+    game.note(mover, "chose an objective", "chose")
     order = game.players(game.first_player)
     pos = order.index(mover) + 1
     if pos == len(order):

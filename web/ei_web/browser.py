@@ -24,7 +24,7 @@ from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
 from game_shell.settings import body_attrs
 
-from . import board, effects, first_paint
+from . import board, effects, first_paint, screens
 from .app import EmberApp, reopen
 
 try:
@@ -84,6 +84,7 @@ def start(root: Js, storage: Any, back: host.Back) -> None:
     window.addEventListener("storage", proxies[10])
     window.addEventListener("popstate", proxies[11])
     root.addEventListener("change", proxies[12])
+    root.addEventListener("input", proxies[12])  # a name as it is typed
     files = shell["app"].files
     files.can_share = files_browser.can_share_files()
     files.tz_minutes = -int(window.Date.new().getTimezoneOffset())
@@ -211,9 +212,19 @@ def tap(act: str, data: dict[str, str]) -> None:
 
 
 def on_change(event: Js) -> None:
-    """The file chooser ("Import a file"): the chosen file is read, then checked by the app."""
+    """A name typed in the form: "Who goes first" names the seat so at once. The file chooser
+    ("Import a file"): the chosen file is read, then checked by the app."""
     el = event.target
-    if not shell["showing"] or missing(el.getAttribute("data-ei-file")) or not el.files.length:
+    if not shell["showing"] or missing(el) or not hasattr(el, "getAttribute"):
+        return
+    field = el.getAttribute("data-field")
+    if not missing(field) and str(field).startswith("ei-name-") and str(field)[8:].isdigit():
+        seat = int(str(field)[8:])
+        option = shell["root"].querySelector(f'select[data-field="ei-first"] option[value="{seat}"]')
+        if not missing(option):
+            option.textContent = screens.first_label(seat, str(el.value)[:40])
+        return
+    if str(event.type) != "change" or missing(el.getAttribute("data-ei-file")) or not el.files.length:
         return
     files_browser.read_file(el.files.item(0), tap, act="ei-import-file")
     el.value = ""  # the same file may be chosen again

@@ -18,6 +18,7 @@ from ember_isle import Game
 from game_shell.files import Incoming, Outgoing, Rejected
 from game_shell.markup import escape
 from game_shell.widgets import button, question
+from game_shell.wording import count
 
 from .board import board_svg
 from .files import check_import, export_name
@@ -226,7 +227,7 @@ class Exchange:
         label = escape(f"“{inc.file_name}”")
         if inc.finished:
             scores = "".join(
-                f"<li><b>{escape(r['name'])}</b>: {r['total']} points</li>"
+                f"<li><b>{escape(r['name'])}</b>: {count(r['total'], 'point')}</li>"
                 for r in sorted(g.scores(), key=lambda r: r["rank"])
             )
             body = (f"<p>{label} holds a finished game of Ember Isle.</p>"

@@ -191,6 +191,11 @@ def ask_who(app: Shown) -> str:
     if g.to_move is None:
         return "Ember Isle"
     s = g.seats[g.to_move]
+    d = app.view().get("distribution") if g.phase == "distribution" else None
+    if d:  # the raiser's turn: the seat to move only answers the share-out
+        raiser = g.seats[d["raiser"]].name if 0 <= d["raiser"] < len(g.seats) else ""
+        return (f"Sharing {raiser}'s {words.treasure(d['column'])} treasure: {s.name} to answer"
+                + (" (computer)" if s.bot else ""))
     if app.my_turn():
         return f"{s.name}, your turn"
     return f"{s.name}'s turn" + (" (computer)" if s.bot else "")

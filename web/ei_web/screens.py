@@ -12,6 +12,7 @@ from ember_isle.view import View, count_after
 from game_shell import widgets
 from game_shell.markup import escape
 from game_shell.widgets import attrs, button, swatch
+from game_shell.wording import count
 
 from . import form as form_mod
 from . import pictures, words
@@ -51,9 +52,16 @@ def _select(field: str, label: str, options: tuple[tuple[str, str], ...], curren
     return f'<label>{escape(label)} <select data-field="{field}">{opts}</select></label>'
 
 
+def first_label(seat: int, name: str) -> str:
+    """A seat in "Who goes first": "Player 2 (Bob)" (the browser module renames it as the
+    player types in the name field: `ei_web.browser.on_change`)."""
+    name = name.strip()
+    return f"Player {seat + 1}" + (f" ({name})" if name else "")
+
+
 def island_options(form: dict[str, Any]) -> str:
     """The island, its objects, the volcano and who goes first (docs/EMBER.md 4.3, 5, 10)."""
-    first = ((v, t + (f" ({form['names'][int(v)]})" if v.isdigit() else ""))
+    first = ((v, first_label(int(v), form["names"][int(v)]) if v.isdigit() else t)
              for v, t in form_mod.FIRST if not v.isdigit() or int(v) < len(form["names"]))
     return (
         '<div class="ei-options-form">'
@@ -166,8 +174,8 @@ def seats_strip(view: View) -> str:
         turn = " turn" if s["seat"] == view["to_move"] else ""
         cells.append(
             f'<li class="ei-seat{turn}">{seat_swatch(s["colour"])}<b>{escape(s["name"])}</b>'
-            f'{" (computer)" if s["bot"] else ""}: {s["roses"]} roses, {s["amulets"]} amulets, '
-            f'{s["treasure_count"]} treasure cards</li>'
+            f'{" (computer)" if s["bot"] else ""}: {count(s["roses"], "rose")}, '
+            f'{count(s["amulets"], "amulet")}, {count(s["treasure_count"], "treasure card")}</li>'
         )
     return f'<ul class="ei-seats" aria-label="Players">{"".join(cells)}</ul>'
 
@@ -351,11 +359,11 @@ def over(view: View, feedback: str = "") -> str:
     for r in sorted(scores, key=lambda r: r["rank"]):
         cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
         place = PLACES.get(r["rank"], "comes next")
-        amulets = "1 amulet" if r["amulets"] == 1 else f"{r['amulets']} amulets"
-        raised = "1 treasure" if r["raises"] == 1 else f"{r['raises']} treasures"
+        amulets = count(r["amulets"], "amulet")
+        raised = count(r["raises"], "treasure")
         rows.append(
             f'<li>{seat_swatch(r["colour"])}<b>{escape(r["name"])}</b> {place} with '
-            f'<b>{r["total"]} points</b> ({escape(cards)}); {amulets}, {raised} raised.</li>'
+            f'<b>{count(r["total"], "point")}</b> ({escape(cards)}); {amulets}, {raised} raised.</li>'
         )
     return (
         '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'

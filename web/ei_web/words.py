@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game_shell.wording import count
+
 TERRAIN = {
     "B": "beach", "J": "jungle", "G": "grassland", "M": "mountain", "L": "lake",
     "R": "river", "S": "sea",
@@ -99,7 +101,7 @@ def treasure(column: str) -> str:
 
 
 def spaces(n: int) -> str:
-    return f"{n} space" + ("" if n == 1 else "s")
+    return count(n, "space")
 
 
 def card_value(value: int) -> str:

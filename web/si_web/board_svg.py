@@ -183,6 +183,8 @@ class BoardHints:
     labels: dict[tuple[int, int], str] = field(default_factory=dict)  # target names in words
     fx: MapFx = field(default_factory=lambda: MapFx())  # what is new since the last render
     spot_labels: dict[tuple[int, int, int], str] = field(default_factory=dict)
+    # numbered spots (x, y, index -> N): the number beside the ring, as on the "Spot N" buttons
+    spot_numbers: dict[tuple[int, int, int], int] = field(default_factory=dict)
     extra_marks: list[str] = field(default_factory=list)  # highlights (`highlight`), under targets
 
 
@@ -357,6 +359,7 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
             if art is not None:
                 sx, sy = spots_for(art)[index]
                 dots.append(f'<circle class="sym-dot" cx="{sx:g}" cy="{sy:g}" r="14"/>')
+                dots.append(_spot_number(hints.spot_numbers.get((x, y, index)), sx, sy))
         marks.append('<g class="sym-dots">' + "".join(dots) + "</g>")
     if hints.symbol_targets:
         rings = []
@@ -371,9 +374,21 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
                 f'data-index="{index}" cx="{sx:g}" cy="{sy:g}" r="{RING_R}" role="button" '
                 f'tabindex="{0 if first else -1}" aria-label="{escape(label)}"/>'
             )
+            rings.append(_spot_number(hints.spot_numbers.get((x, y, index)), sx, sy))
             first = False
         marks.append('<g class="sym-targets">' + "".join(rings) + "</g>")
     return "".join(out), "".join(marks)
+
+
+def _spot_number(n: int | None, sx: float, sy: float) -> str:
+    """The number of a numbered ring ("Spot 2"), beside it (the ring's name says it too)."""
+    if n is None:
+        return ""
+    cx, cy = sx + RING_R, sy - RING_R
+    return (
+        f'<g class="spot-mark" aria-hidden="true"><circle cx="{cx:g}" cy="{cy:g}" r="10"/>'
+        f'<text class="spot-num" x="{cx:g}" y="{cy + 5:g}">{n}</text></g>'
+    )
 
 
 def _recent_frames(recent: list[tuple[int, int, str]]) -> str:

@@ -139,7 +139,7 @@ def island_text(v: SeatView, h: HouseLine) -> str:
     """'an island of 5 tiles in the north-west of the map' (its size when built)."""
     size = len(h.cells)
     x, y = min(h.cells, key=lambda c: (c[1], c[0]))
-    what = f"an island of {size} tiles" + (", complete" if h.complete else "")
+    what = f"an island of {words.count(size, 'tile')}" + (", complete" if h.complete else "")
     return f"{what} {words.area_words(v, x, y)}"
 
 

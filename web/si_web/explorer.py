@@ -19,6 +19,7 @@ from typing import Any
 
 from game_kit.jsonio import load_json
 from game_shell.markup import escape, percent_encode
+from game_shell.wording import count
 from small_islands.achievements import CHECKLISTS
 
 ACH_KEY = "small-islands/achievements"
@@ -125,7 +126,7 @@ def explorer_screen(record: dict[str, Any], error: str | None, raw: str | None) 
     return (
         '<section class="screen explorer" data-screen="explorer"><h1>Great Explorer</h1>'
         "<p>Achievements count only in games the player won; they are kept on this device "
-        f"({games} finished game{'s' if games != 1 else ''} counted).</p>"
+        f"({count(games, 'finished game')} counted).</p>"
         f"{report}{''.join(parts)}"
         '<div class="row"><button type="button" class="btn primary" data-act="back">Back</button></div>'
         "</section>"

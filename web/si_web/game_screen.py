@@ -63,7 +63,8 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
             + ": press again to turn it"
         )
     hints.spot_labels = {
-        (x, y, i): words.spot_label(act, v, x, y, i) for x, y, i, act in hints.symbol_targets
+        (x, y, i): words.spot_label(act, v, x, y, i, hints.spot_numbers.get((x, y, i)))
+        for x, y, i, act in hints.symbol_targets
     }
     if app.map_px and hints.cell_targets and hints.focus_box is None:  # targets >= 32 px
         fit = viewport.fitted(v, tiles, hints)

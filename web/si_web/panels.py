@@ -81,12 +81,13 @@ def status_bar(
 
 
 def stacks_line(v: SeatView) -> str:
-    """How many tiles are left to explore (the navigation stack) and in the reserve."""
+    """How many tiles are left to explore this round (the engine's navigation stack) and for
+    the later rounds (its reserve)."""
     nav, reserve = v["navigation_count"], v["reserve_count"]
     land = " Ships may land now." if nav == 0 and v["phase"] == "exploration" else ""
     return (
-        f'<p class="stacks small">{words.plural(nav, "1 tile", "tiles")} left in the navigation '
-        f"stack, {reserve} in the reserve.{land}</p>"
+        f'<p class="stacks small">{words.count(nav, "tile")} left to explore this round, '
+        f"{reserve} for the rounds after.{land}</p>"
     )
 
 
@@ -98,7 +99,7 @@ def strip(v: SeatView | PublicView, drawer: str | None, sound: str = "") -> str:
         turn = s["seat"] == v["to_move"]
         full = (
             f"{s['name']}: {s['pp']} PP, houses {s['stock']} in stock and {s['reserve']} "
-            f"in reserve, {s['bonus']} bonus tokens" + (", to move" if turn else "")
+            f"in reserve, {words.count(s['bonus'], 'bonus token')}" + (", to move" if turn else "")
         )
         chips.append(
             f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'

@@ -95,7 +95,7 @@ def placing() -> str:
             [
                 item(
                     pair,
-                    "A tile goes on an empty cell of the table, next to at least one tile (sharing "
+                    "A tile goes on an empty square of the table, next to at least one tile (sharing "
                     "a side). Where it touches tiles already there, land must meet land and sea meet "
                     "sea: along the sides and at the corners, diagonal neighbours included. Tiles may "
                     "be turned a quarter at a time.",
@@ -104,30 +104,30 @@ def placing() -> str:
                     badge,
                     "Tiles joined by a side whose middle is land form an <b>island</b>; the number on "
                     "the map is its size. An island is <b>complete</b> (dark number) when no land side "
-                    "faces an empty cell: it can never grow.",
+                    "faces an empty square: it can never grow.",
                 ),
             ]
         )
-        + "<p>The table is 12 × 12 cells unless chosen otherwise; nothing goes off its edge.</p>"
+        + "<p>The table is 12 × 12 squares unless chosen otherwise; nothing goes off its edge.</p>"
     )
 
 
 def round_part() -> str:
     return (
         "<ol>"
-        "<li><b>Preparation.</b> If the reserve holds fewer than 6 tiles, the game ends. Otherwise 6 "
-        "tiles form the navigation stack, and each player draws 2 objective cards (holding 3), keeps "
+        "<li><b>Preparation.</b> If fewer than 6 face-down tiles are left, the game ends. Otherwise 6 "
+        "of them are this round's tiles to explore, and each player draws 2 objective cards (holding 3), keeps "
         "one for this round and one for the next, and returns the third.</li>"
         "<li><b>Exploration.</b> In turn, each player either <b>explores</b>: takes a face-up tile into "
         "the hand (3 tiles), places one of the 3 on the map, may place one bonus token, and the "
-        "face-up row is refilled; or, once the navigation stack is empty, <b>lands</b>: places a "
+        "face-up row is refilled; or, once this round's tiles are all explored, <b>lands</b>: places a "
         "ship (their own or a grey one) on the map. Landing ends the exploration. If none of the 3 "
         "hand tiles fits anywhere, one returns to the box and another is drawn.</li>"
         "<li><b>Reward.</b> From the player who landed, each in turn reveals the objective, may place "
         "houses from stock (one per island, on a free house location of an island of at least 2 "
         "tiles that meets the mission, never on an island already holding a house of their "
         "colour) and scores the reward for each island that received one. Then the stock is "
-        "refilled from the reserve up to 4.</li>"
+        "refilled up to 4 with houses held in reserve.</li>"
         "</ol>"
         + listing(
             [
@@ -190,8 +190,8 @@ def objective_cards() -> str:
 
 def ending() -> str:
     return (
-        "<p>The game ends when all 4 ships are on the map, when the reserve cannot fill the "
-        "navigation stack, or when a player finds no face-up tile and cannot land (after a last "
+        "<p>The game ends when all 4 ships are on the map, when too few tiles are left for another "
+        "round (fewer than 6), or when a player finds no face-up tile and cannot land (after a last "
         "reward phase, that player first).</p>"
         + listing(
             [
@@ -227,10 +227,10 @@ def solo() -> str:
         '<div class="scores-wrap" tabindex="0" role="region" aria-label="Alexis by level"><table class="scores levels"><thead><tr><th>Level</th><th>Explore cards</th>'
         f"<th>Land cards</th><th>End bonus</th></tr></thead><tbody>{levels}</tbody></table></div>"
         "<p><b>His turn</b>: he draws a card. <b>Explore</b>: he takes the face-up tile it names and "
-        "puts it on the legal cell closest to the tile you placed last, on your row or column, "
+        "puts it on the nearest spot where it fits, going from the tile you placed last along your row or column, "
         "trying its directions in order, never growing an island that holds his house (you choose "
         "the turn of the tile; if it fits nowhere he removes it and gains 1 PP). <b>Land</b> (land "
-        "cards only, once the navigation stack is empty): a grey ship by the same rule, else he "
+        "cards only, once this round's tiles are all explored): a grey ship by the same rule, else he "
         "explores.</p>"
         "<p><b>His reward phase</b>: he draws a card and puts a house on every island of 2 or more "
         "tiles, with a free house location and none of his houses, that meets its mission (you pick "

@@ -10,6 +10,9 @@ console); everything a player sees goes through here:
 * `where`: a place on the map named by what is around it ("in the north-west of the map",
   "on an island of 4 tiles");
 * `mission_words`, `reward_words`, `alexis_card_words`: cards by their text;
+* `log_html`, `log_words`: a log entry, worded from its event (`event_html`: the engine's
+  `Game.note` records each line's kind and parameters beside its English text), tiles as
+  pictures; an entry without an event (none is made today) falls back to rewriting its text;
 * `form_problem`, `save_problem`: the new-game form and an unreadable save.
 
 Pure (no browser imports), tested in CPython (tests/test_web_words.py).
@@ -22,6 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game_shell.markup import escape
+from game_shell.wording import count as count
+from game_shell.wording import plural as plural
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, TILE_BY_ID, Action, IllegalAction
 from small_islands.view import IslandView, SeatView
 
@@ -41,6 +46,9 @@ SYMBOL_NAMES = {
     "house": ("a house spot", "house spots"),
 }
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+# Alexis's search along a row or a column, as a player reads the map
+SEARCH = {"N": "north (up)", "E": "east (to the right)", "S": "south (down)", "W": "west (to the left)"}
+PLACES = ("first", "second", "third")
 EDGE_INDEX = {"north": 0, "east": 2, "south": 4, "west": 6}
 CORNER_INDEX = {"north-east": 1, "south-east": 3, "south-west": 5, "north-west": 7}
 COLOUR_MARKS = {
@@ -82,7 +90,7 @@ REFUSALS = {
     "not_in_hand": "That tile is not in your hand.",
     "discard_not_allowed": "One of your tiles can still be placed: place it instead.",
     "no_bonus_tokens": "You have no bonus tokens left.",
-    "land_not_allowed": "Ships may land only once the navigation stack is empty.",
+    "land_not_allowed": "Ships may land only once this round's tiles are all explored.",
     "ship_unavailable": "That ship is not yours to land.",
     "no_houses_in_stock": "You have no houses left in stock.",
     "no_objective": "You have no objective this round.",
@@ -117,11 +125,6 @@ UNDO_BLOCKED = {
 def undo_blocked(code: str) -> str:
     """Why Undo is not available, in words."""
     return UNDO_BLOCKED.get(code, "Undo is not possible: something hidden was revealed.")
-
-
-def plural(n: int, one: str, many: str) -> str:
-    """'a flower' / '2 flowers'."""
-    return one if n == 1 else f"{n} {many}"
 
 
 def join(items: Sequence[str]) -> str:
@@ -284,7 +287,7 @@ def reward_words(reward: str) -> str:
 def alexis_card_words(card: dict[str, Any]) -> str:
     """Alexis's exploration card in words (its kind, face-up place, directions, mission)."""
     order = ", then ".join(DIRECTIONS.get(d, d) for d in card.get("directions", []))
-    slot = ("first", "second", "third")[card.get("slot", 0) % 3]
+    slot = PLACES[card.get("slot", 0) % 3]
     kind = (
         "Land a grey ship if he can, else explore"
         if card.get("kind") == "land"
@@ -354,17 +357,24 @@ _LOG_CACHE: dict[tuple[str, int, int, str], str] = {}
 
 
 def log_html(entry: dict[str, Any], view: SeatView | None) -> str:
-    """A log entry's text in words, as HTML: tiles as pictures, places by what is there,
-    cards by their text. (The entry's engine text stays in the save and the console.)
-    Cached per text and map state: the log is drawn again after every tap."""
+    """A log entry in words, as HTML: tiles as pictures, places by what is there, cards by
+    their text, from the entry's event (`event_html`; an entry without one, from its engine
+    text: `_log_html`). (The engine text stays in the save's replay and the console.)
+    Cached per entry and map state: the log is drawn again after every tap."""
     text = str(entry.get("text", ""))
     board = view["board"] if view else None
     tiles = board["tiles"] if board else []
     last = f"{tiles[0]['id']}{tiles[-1]['id']}{tiles[-1]['x']},{tiles[-1]['y']}" if tiles else ""
-    key = (text, len(tiles), len(board["islands"]) if board else 0, last)
+    key = (text + str(entry.get("args", "")), len(tiles), len(board["islands"]) if board else 0, last)
     if board is not None and key in _LOG_CACHE:
         return _LOG_CACHE[key]
-    out = _log_html(text, view)
+    event = entry.get("event")
+    args = entry.get("args")
+    out = None
+    if isinstance(event, str) and isinstance(args, dict):
+        out = event_html(event, args, view)
+    if out is None:
+        out = _log_html(text, view)
     if board is not None:
         if len(_LOG_CACHE) > 4000:
             _LOG_CACHE.clear()
@@ -372,7 +382,133 @@ def log_html(entry: dict[str, Any], view: SeatView | None) -> str:
     return out
 
 
+def _int(args: dict[str, Any], key: str) -> int:
+    value = args.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _place(view: SeatView | None, args: dict[str, Any]) -> str:
+    """' on an island of 4 tiles in the north of the map' ('' without a view)."""
+    if view is None:
+        return ""
+    return " " + escape(where(view, _int(args, "x"), _int(args, "y")))
+
+
+def _objective(objective: object) -> str:
+    """An objective (a Normal card, or Advanced's mission+reward) by its cards' texts."""
+    text = str(objective)
+    if text in OBJECTIVES:
+        card = OBJECTIVES[text]
+        return f"“{mission_words(card.mission)}” (reward: {reward_words(card.reward)})"
+    mission, _, reward = text.partition("+")
+    return f"“{mission_words(mission)}” (reward: {reward_words(reward)})"
+
+
+def search_words(args: dict[str, Any]) -> str:
+    """How Alexis found his spot: 'the nearest spot where it fits, going north (up) from
+    your last tile'."""
+    way = SEARCH.get(str(args.get("direction")), "along your row or column")
+    start = "your last tile" if args.get("from_last") else "the middle of the map"
+    return f"the nearest spot where it fits, going {way} from {start}"
+
+
+def _seat_name(view: SeatView | None, seat: object) -> str:
+    if view is not None and isinstance(seat, int):
+        for s in view["seats"]:
+            if s["seat"] == seat:
+                return str(s["name"])
+    return "the next player"
+
+
+def _alexis_card(card: object) -> str:
+    from small_islands.solo import CARD_BY_ID
+
+    c = CARD_BY_ID.get(str(card))
+    if c is None:
+        return "a card"
+    return alexis_card_words(
+        {"kind": c.kind, "slot": c.slot, "directions": list(c.directions), "mission": c.mission}
+    )
+
+
+CANNOT_LAND = {
+    "tiles_left": "cannot land yet: tiles are still left to explore this round. He explores",
+    "no_ship": "has no ship left to land: he explores",
+    "no_spot": "finds no spot for a ship on your row or column: he explores",
+}
+
+
+def event_html(event: str, args: dict[str, Any], view: SeatView | None) -> str | None:
+    """A log event in words, as HTML (None: an event this build does not know)."""
+    tile = _thumb(str(args.get("tile", "")))
+    place = _place(view, args)
+    e = escape
+    if event == "layout":
+        return "arranged the starting tiles"
+    if event == "chose":
+        return "chose an objective"
+    if event == "took":
+        return f"took {tile} from the face-up tiles"
+    if event == "stuck":
+        return "cannot place any of their 3 tiles"
+    if event == "placed":
+        return f"placed {tile}{place}"
+    if event == "returned":
+        return f"returned {tile} to the box"
+    if event == "no_draw":
+        return "has no tile left to draw: the turn passes"
+    if event == "resource_token":
+        res = SYMBOL_NAMES.get(str(args.get("resource")), ("a resource", ""))[0]
+        return f"put a token showing {e(res)}{place}"
+    if event == "port_token":
+        return f"put a port token{place}"
+    if event == "landed":
+        return f"landed a {e(str(args.get('ship', '')))} ship{place}"
+    if event == "too_few_tiles":
+        left = count(_int(args, "left"), "tile")
+        return f"The game is over: {left} left, too few for another round."
+    if event == "no_tile_left":
+        return "finds no face-up tile and cannot land: this is the last reward phase"
+    if event == "revealed":
+        return f"reveals the objective {e(_objective(args.get('objective')))}"
+    if event == "round":
+        return (f"Round {_int(args, 'round')} begins; "
+                f"{e(_seat_name(view, args.get('first')))} plays first")
+    if event == "built":
+        if "draws" in args:
+            gain = plural(_int(args, "draws"), "one Discovery token drawn", "Discovery tokens drawn")
+        else:
+            gain = f"+{_int(args, 'pp')} PP"
+        return f"built a house{place}: {gain}"
+    if event == "kept":
+        return "kept a Discovery token"
+    if event == "alexis_card":
+        return f"draws a card: {e(_alexis_card(args.get('card')))}"
+    if event == "alexis_cannot_land":
+        return CANNOT_LAND.get(str(args.get("why")), "cannot land: he explores")
+    if event == "alexis_flips":
+        return f"takes {e(_seat_name(view, args.get('owner')))}'s ship, flipped to its grey side"
+    if event == "alexis_landed":
+        return f"lands a grey ship{place}: {e(search_words(args))}"
+    if event == "alexis_empty":
+        return (f"finds the {PLACES[_int(args, 'slot') % 3]} face-up place empty: "
+                "this is his last reward phase")
+    if event == "alexis_removed":
+        return f"cannot place {tile} on your row or column: he removes it and gains 1 PP"
+    if event == "alexis_takes":
+        return f"takes {tile}, to go on {e(search_words(args))}"
+    if event == "alexis_placed":
+        return f"places {tile}{place}"
+    if event == "alexis_reward_card":
+        return (f"draws a card for his reward phase: his mission is "
+                f"“{e(mission_words(str(args.get('mission'))))}”")
+    if event == "alexis_house":
+        return f"builds a house{place}"
+    return None
+
+
 def _log_html(text: str, view: SeatView | None) -> str:
+    """An engine text in words (a log entry without an event, a suggestion's reason)."""
     out = escape(text)
 
     def card(m: re.Match[str]) -> str:
@@ -444,14 +580,21 @@ def recap(view: SeatView) -> list[dict[str, Any]]:
 
 def recent_cells(view: SeatView) -> list[tuple[int, int, str]]:
     """The cells the recap's moves touched, with the colour of the seat that moved."""
-    colours = {s["seat"]: s["colour"] for s in view["seats"]}
-    out: dict[tuple[int, int], str] = {}
-    for e in recap(view):
-        if e.get("seat") is None:
-            continue
-        for m in _CELL.finditer(str(e.get("text", ""))):
-            out[(int(m.group(1)), int(m.group(2)))] = colours.get(e["seat"], "grey")
-    return [(x, y, c) for (x, y), c in out.items()]
+    return log_cells(recap(view), view)
+
+
+# the events whose (x, y) is where a move went on the map (Alexis's "takes" names where his
+# tile will go: its "places" follows)
+MOVES = frozenset({"placed", "resource_token", "port_token", "landed", "built", "alexis_landed",
+                   "alexis_placed", "alexis_house"})
+
+
+def entry_cells(e: dict[str, Any]) -> list[tuple[int, int]]:
+    """The cells a log entry names: its event's (x, y); an entry without one, its text's."""
+    args = e.get("args")
+    if isinstance(args, dict) and isinstance(e.get("event"), str):
+        return [(_int(args, "x"), _int(args, "y"))] if e["event"] in MOVES else []
+    return [(int(m.group(1)), int(m.group(2))) for m in _CELL.finditer(str(e.get("text", "")))]
 
 
 def log_cells(entries: list[dict[str, Any]], view: SeatView) -> list[tuple[int, int, str]]:
@@ -460,8 +603,8 @@ def log_cells(entries: list[dict[str, Any]], view: SeatView) -> list[tuple[int, 
     out: dict[tuple[int, int], str] = {}
     for e in entries:
         if e.get("seat") is not None:
-            for m in _CELL.finditer(str(e.get("text", ""))):
-                out[(int(m.group(1)), int(m.group(2)))] = colours.get(e["seat"], "grey")
+            for cell in entry_cells(e):
+                out[cell] = colours.get(e["seat"], "grey")
     return [(x, y, c) for (x, y), c in out.items()]
 
 
@@ -497,10 +640,11 @@ def target_label(stage: str, view: SeatView, x: int, y: int) -> str:
     return tile_at_words(view, x, y)
 
 
-def spot_label(act: str, view: SeatView, x: int, y: int, index: int) -> str:
-    """The accessible name of a ringed symbol spot."""
+def spot_label(act: str, view: SeatView, x: int, y: int, index: int, number: int | None = None) -> str:
+    """The accessible name of a ringed symbol spot (`number`: its "Spot N", drawn beside it)."""
+    lead = f"Spot {number}: " if number is not None else ""
     if act == "res":
-        return f"Resource token on the {spot_words(view, x, y)}"
+        return f"{lead}Resource token on the {spot_words(view, x, y)}"
     if act == "alexis-house":
-        return f"Alexis builds on the {spot_words(view, x, y)}"
-    return f"House spot on the {spot_words(view, x, y)}"
+        return f"{lead}Alexis builds on the {spot_words(view, x, y)}"
+    return f"{lead}House spot on the {spot_words(view, x, y)}"

@@ -41,12 +41,14 @@ class AlexisHouse(GameStage):
     def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         spots = [(x, y, i, "alexis-house") for x, y, i in (v["legal"] or {}).get("alexis_houses", [])]
         spot_hints(app, v, hints, spots)
+        # the rings carry the numbers of the "Spot N" buttons
+        hints.spot_numbers = {(x, y, i): n + 1 for n, (x, y, i, _) in enumerate(spots)}
 
     def panel(self, app: Table, v: SeatView) -> str:
         return (
             '<section class="card alexis"><h2>Where does Alexis build?</h2>'
-            "<p>Alexis places a house on the outlined island: tap one of its ringed house spots "
-            "(or a button below).</p></section>"
+            "<p>Alexis places a house on the outlined island: tap one of its numbered rings "
+            "(or the button with its number below).</p></section>"
         )
 
     def actions(self, app: Table, v: SeatView) -> str:
@@ -57,7 +59,7 @@ class AlexisHouse(GameStage):
                 f"Spot {n + 1}",
                 "alexis-house",
                 "btn" + hinted(hint, "alexis-house", at=[x, y, i]),
-                name=f"House spot {n + 1}: {spot_words(v, x, y)}",
+                name=f"Spot {n + 1}: {spot_words(v, x, y)}",
                 x=x,
                 y=y,
                 index=i,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_shell.widgets import button, question
+from game_shell.wording import count
 
 from ..history import summarize
 from ..panels import PHASE_NAMES
@@ -51,7 +52,7 @@ class ImportScreen(Screen):
             s = summarize(g, 0)
             kept = app.kept.already_kept(g)
             what = (
-                f"<p>A finished game ({esc(mode_words(s))}), {len(g.actions)} moves.</p>"
+                f"<p>A finished game ({esc(mode_words(s))}), {count(len(g.actions), 'move')}.</p>"
                 + seats_line(s)
                 + ('<p class="ok">This game is already in your history.</p>' if kept else "")
             )
@@ -67,7 +68,7 @@ class ImportScreen(Screen):
             what = (
                 f"<p>An unfinished game: {esc(names)}"
                 + (f", solo against Alexis (level {g.options.solo_level})" if g.options.solo else "")
-                + f" — round {g.round}, {esc(phase)}, {len(g.actions)} moves played.</p>"
+                + f" — round {g.round}, {esc(phase)}, {count(len(g.actions), 'move')} played.</p>"
             )
             buttons = button("Continue this game here", "import-continue", "btn primary")
         return (

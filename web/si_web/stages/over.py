@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 END_REASONS = {
     "ships": "All four ships have landed.",
-    "reserve": "The reserve could not fill the navigation stack.",
+    "reserve": "Too few tiles were left for another round.",
     "display": "No face-up tile was left and no ship could land.",
 }
 

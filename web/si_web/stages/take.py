@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 
 
 def take_panel(app: Table, v: SeatView, land_controls: str) -> str:
-    """The take panel: what to do, and landing when the navigation stack is empty."""
+    """The take panel: what to do, and landing when the round's tiles are all explored."""
     land = v["legal"].get("land", {}) if v["legal"] else {}
     land_part = ""
     if land:
         land_part = (
-            "<p>The navigation stack is empty: you may land a ship instead (this ends the "
-            "exploration).</p>" + land_controls
+            "<p>This round's tiles are all explored: you may land a ship instead (this ends "
+            "the exploration).</p>" + land_controls
         )
     what = (
         "Tap a highlighted spot around the map for the ship."

@@ -92,7 +92,8 @@ class Watch(Screen):
         alexis_info = ""
         if solo:
             alexis_info = (
-                f'<p class="alexis-info">Alexis: level {solo["level"]}, {solo["stack_count"]} cards in his stack'
+                f'<p class="alexis-info">Alexis: level {solo["level"]}, '
+                f'{words.count(solo["stack_count"], "card")} in his stack'
                 + (f". His card: {esc(words.alexis_card_words(card))}" if card else "")
                 + "</p>"
             )
