@@ -106,7 +106,7 @@ def test_a_whole_game_through_the_taps(kinds: list[str], seed: int, island: str)
     html = app.render()
     assert "The hunt is over" in html
     for row in app.game.scores():  # type: ignore[union-attr]
-        assert f"<b>{row['total']} points</b>" in html
+        assert f"<b>{row['total']} point{'' if row['total'] == 1 else 's'}</b>" in html
     # the finished game was saved and comes back as the end screen
     again = EmberApp(storage)
     assert again.game is not None and again.game.to_json() == app.game.to_json()  # type: ignore[union-attr]

@@ -171,8 +171,8 @@ TIPS: tuple[Tip, ...] = (
     _tip(
         "landing",
         "Ships may land",
-        "The navigation stack is empty: instead of taking a tile you may land a ship. Landing ends "
-        "the exploration and everyone builds houses.",
+        "No tiles are left to explore this round: instead of taking a tile you may land a ship. "
+        "Landing ends the exploration and everyone builds houses.",
         "land",
         "ship",
     ),
