@@ -158,6 +158,7 @@ def test_the_older_builds_picture_of_the_next_start_is_dropped_not_moved() -> No
     storage = MemoryStorage({**DEVICE, old: picture, old + "-older": "kept"})
     games = registry.plugins()
     assert old in registry.dropped(games)
+    assert "small-islands/python-snapshot" in registry.dropped(games)  # the older flag's key
     assert migrate.migrate(storage, registry.moves(games)) == []
     migrate.drop(storage, registry.dropped(games))
     assert old not in storage.data and "games/first-paint" not in storage.data

@@ -49,7 +49,9 @@ PLUGIN = GamePlugin(
     finished=finished,
     moved={"small-islands/active-game": "games/active-game"},  # the shell's, in older builds
     # the picture of the next start, tied to the build that kept it: the shell keeps its own
-    dropped=frozenset({"small-islands/first-paint"}),
+    # caches of older builds: the picture of the next start, the Python snapshot's flag (its
+    # key names the build, so an older snapshot is never restored: pyodide-boot.mjs)
+    dropped=frozenset({"small-islands/first-paint", "small-islands/python-snapshot"}),
     import_where="Menu, “Your games”, then “Import a file”",
     settings=SETTINGS,
     old_settings=("small-islands/settings", "small-islands-settings/1"),  # the device's, before
