@@ -284,7 +284,7 @@ def test_the_share_out_names_the_raiser_and_who_answers_never_your_turn() -> Non
         d = app.view()["distribution"]
         assert d is not None
         html = app.render()
-        who = re.search(r'<div class="who"><span class="who-text"><b>([^<]*)</b>', html)
+        who = re.search(r'<span class="say-lead">.*?<b>([^<]*)</b>', html)  # the tray's lead
         assert who is not None
         raiser, answers = g.seats[d["raiser"]].name, g.seats[g.to_move].name
         assert who.group(1) == (f"Sharing {raiser}&#x27;s {ei_words.treasure(d['column'])} "

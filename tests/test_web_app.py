@@ -250,23 +250,36 @@ def test_house_choice_shows_gains() -> None:
     assert "+" in app.render() or "Discovery" in app.render()
 
 
-def test_status_strip_and_players_drawer() -> None:
+def test_the_bar_chips_and_the_players_sheet() -> None:
+    """The table's compact bar holds every seat's chip (escaped names); the Players pill
+    opens its sheet (the players and the open log), the pill or Close closes it, and only
+    one sheet is open at a time."""
     app = new_app((HOSTILE, "Bob"))
     app.handle("unlock")
     app.handle("layout-accept")
     html = app.render()
-    assert html.count('class="chip') == 2 and f'class="chip turn" data-seat="{app.viewer}"' in html
-    assert "<b>0</b>&#8239;PP" in html and "&lt;img src=x" in html and "<img" not in html
-    assert 'data-act="status" aria-expanded="false" aria-controls="si-drawer"' in html
-    assert '<div id="si-drawer" class="drawer" hidden></div>' in html
-    app.handle("status")
+    assert html.count('<li class="chip') == 2
+    assert f'class="chip turn" data-seat="{app.viewer}"' in html
+    assert "<b>0</b>" in html and "&lt;img src=x" in html and "<img" not in html
+    pill = 'data-act="sheet" data-sheet="players" aria-expanded="false"'
+    assert pill + ' aria-controls="si-sheet-players"' in html
+    assert 'data-sheet=""' in html and "data-open" not in html
+    app.handle("sheet", {"sheet": "players"})
     parts = app.render_parts()
-    assert parts is not None
-    bar = parts["si-bar"]
-    assert 'aria-expanded="true"' in bar and '<div id="si-drawer" class="drawer">' in bar
-    assert bar.count('class="player') == 2 and '<details open class="card log">' in bar
-    app.handle("status")
-    assert 'aria-expanded="false"' in app.render()
+    assert parts is not None and parts["sheet"] == "players"
+    assert 'aria-expanded="true"' in parts["si-pills"]
+    log = parts["si-log"]
+    assert 'id="si-sheet-players" data-name="players" data-open' in log
+    assert log.count('class="player') == 2 and '<details open class="card log">' in log
+    app.handle("sheet", {"sheet": "recap"})  # another pill: that sheet instead
+    parts = app.render_parts()
+    assert parts is not None and parts["sheet"] == "recap" and "data-open" not in parts["si-log"]
+    app.handle("sheet", {"sheet": "recap"})  # its pill again (or Close): none open
+    assert 'aria-expanded="true"' not in app.render() and "data-open" not in app.render()
+    app.handle("status")  # the older act: the players sheet
+    assert app.sheet == "players"
+    app.back()  # Back closes a sheet first
+    assert app.sheet is None and app.screen == "game"
 
 
 def test_a_previewing_tap_changes_only_the_marks_layer() -> None:

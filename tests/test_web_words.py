@@ -150,7 +150,7 @@ def test_back_closes_the_drawer_asks_in_a_game_and_never_loses_it() -> None:
     app.handle("unlock")
     app.handle("status")
     app.back()
-    assert not app.status_open and not app.leave_asked and app.screen == "game"
+    assert not app.sheet and not app.leave_asked and app.screen == "game"
     app.back()
     assert app.leave_asked and 'role="alertdialog"' in app.render()
     app.back()  # Back again closes the question

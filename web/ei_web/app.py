@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
-from game_shell import your_games
+from game_shell import table, your_games
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
@@ -49,6 +49,7 @@ class EmberState:
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.ignored: list[str] = []
         self.seen_log = 0
+        self.sheet: str | None = None  # the table's open sheet (phones: `game_shell.table`)
 
     def go(self, screen: str) -> None:
         """Show another screen."""
@@ -61,6 +62,14 @@ class EmberState:
     def left(self) -> None:
         """The browser module handed the page back to the home game."""
         self.leave, self.leave_to = False, None
+
+    def on_stay(self, data: Data, fields: dict[str, str]) -> None:
+        """"Stay in the game" (the question Back asked)."""
+        self.leave_asked = False
+
+    def on_sheet(self, data: Data, fields: dict[str, str]) -> None:
+        """A pill or a sheet's Close: open that sheet, or close it when it is open."""
+        self.sheet = table.toggled(self.sheet, str(data.get("sheet") or ""))
 
 
 class EmberApp(EmberState):
@@ -274,10 +283,6 @@ class EmberApp(EmberState):
             self.from_game = False
             self.resume()
 
-    def on_stay(self, data: Data, fields: dict[str, str]) -> None:
-        """"Stay in the game" (the question Back asked)."""
-        self.leave_asked = False
-
     def on_menu(self, data: Data, fields: dict[str, str]) -> None:
         self.from_game = self.screen in ("game", "pass")  # Back returns to the game
         self.screen, self.sel, self.confirm_new = "start", Sel(), False
@@ -404,6 +409,7 @@ class EmberApp(EmberState):
     def on_hint(self, data: Data, fields: dict[str, str]) -> None:
         if self.my_turn():
             self.auto.want_hint()
+            self.sheet = "hint"
 
     def on_play_hint(self, data: Data, fields: dict[str, str]) -> None:
         a = self.auto.hint

@@ -244,7 +244,7 @@ TARGETS = "#ei-board [data-act=ei-hex]"
 
 def on_keydown(event: Js) -> None:
     """Enter/Space on a map target taps it; arrows go to the next or previous target; Esc
-    cancels the choices."""
+    closes an open sheet, else cancels the choices."""
     if not shell["showing"]:
         return
     key, target = str(event.key), event.target
@@ -262,7 +262,11 @@ def on_keydown(event: Js) -> None:
         nxt.setAttribute("tabindex", "0")
         nxt.focus()
     elif key == "Escape":
-        tap("ei-cancel", {})
+        app: EmberApp = shell["app"]
+        if app.sheet:  # an open sheet closes first
+            tap("ei-sheet", {"sheet": app.sheet})
+        else:
+            tap("ei-cancel", {})
 
 
 # --- the map: its size, pan and pinch-zoom (shared with Small Islands), keyboard reveal ----

@@ -1,11 +1,13 @@
-"""The Ember Isle game screen: header, the island, the panel (what to do, the hand, the
-columns, the players, the log) and the action bar with the step's buttons."""
+"""The Ember Isle game screen, laid out as the shell's table (`game_shell.table`): the bar,
+the island, the tray (what to do now, the clue cards and the step's choices), the sheets (the
+clue columns, the suggestion, the players and what happened) and the action bar."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
 from ember_isle.view import View
+from game_shell import table
 from game_shell.markup import escape
 from game_shell.widgets import button
 
@@ -34,6 +36,8 @@ class Shown(Protocol):
     def map(self) -> MapView: ...
     @property
     def auto(self) -> Autopilot: ...
+    @property
+    def sheet(self) -> str | None: ...
     def view(self) -> View: ...
     def legal(self) -> list[Action]: ...
     def mine(self) -> bool: ...
@@ -79,14 +83,15 @@ def ask(app: Shown, v: View) -> str:
     return ASK.get(stage, "Your move.")
 
 
-def panel(app: Shown, v: View, legal: list[Action]) -> str:
+def tray(app: Shown, v: View, legal: list[Action]) -> str:
+    """What the seat holds and is choosing: the step's choices (a piece of land, a statue's
+    facing, the column to seed, the share-out), the clue cards with their columns, the
+    amulet powers."""
     g = app.game
     assert g is not None
     stage = g.stage
     mine = app.mine()
-    out = [f'<p class="ei-ask" role="status"><b>{escape(ask(app, v))}</b></p>']
-    if app.auto.hint_text:
-        out.append(f'<p class="hint">{escape(app.auto.hint_text)}</p>')
+    out = []
     if stage == "triads" and app.my_turn():
         out.append(screens.triad_box(v, legal, app.sel))
     if stage == "objects" and app.my_turn():
@@ -99,11 +104,28 @@ def panel(app: Shown, v: View, legal: list[Action]) -> str:
         out.append(screens.hand_box(v, legal, app.sel, mine))
     if app.my_turn() and g.phase == "play":
         out.append(screens.powers_box(v, legal, app.sel))
-    focus = app.sel.option[0] if app.sel.option else None
-    out.append(screens.columns_box(v, focus))
-    out.append(screens.seats_strip(v))
-    out.append(screens.log_box(v))
     return "".join(out)
+
+
+def sheets(app: Shown, v: View) -> list[table.Sheet]:
+    """The table's sheets: the clue columns, the suggestion, the players and what happened."""
+    focus = app.sel.option[0] if app.sel.option else None
+    if app.auto.hint_text:
+        hint = f'<section class="card hint"><h2>Suggestion</h2><p>{escape(app.auto.hint_text)}</p></section>'
+    elif app.auto.hint_wanted:
+        hint = '<section class="card hint"><p>Thinking of a suggestion…</p></section>'
+    elif app.my_turn():
+        hint = '<section class="card hint">' + button("Suggest a move", "ei-hint", "btn") + "</section>"
+    else:
+        hint = ""
+    d = v["decks"]
+    decks = (f'<p class="small">Turn\u00a0{max(v["turn"], 1)}. Cards left: treasure\u00a0'
+             f'{d["treasure"]}, clue\u00a0{d["clues"]}.</p>')
+    return [
+        table.Sheet("columns", "Clue columns", screens.columns_box(v, focus)),
+        table.Sheet("hint", "Suggest", hint, act="" if app.auto.hint_text else "ei-hint"),
+        table.Sheet("players", "Players", screens.seats_strip(v) + decks + screens.log_box(v)),
+    ]
 
 
 def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
@@ -147,17 +169,27 @@ def game_screen(app: Shown) -> str:
     targets, chosen, box = map_state(app, v, legal)
     board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
                       facing=app.sel.facing) + map_controls()
-    who = ask_who(app)
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
-    return (
-        f'<div class="game ei-game" data-screen="ei-game" data-stage="{stage}" '
-        f'data-mine="{1 if app.my_turn() else 0}">'
-        f'<div class="bar-wrap">{screens.header(v, who, can_undo, app.my_turn())}</div>'
-        f'<div class="board-wrap ei-map">{board}</div>'
-        f'<aside class="panel" aria-label="Your turn" tabindex="0">{panel(app, v, legal)}</aside>'
-        f'<div class="actions" id="ei-actions">{action_bar(app, v, legal)}</div>'
-        f'<div class="toasts">{msg}</div></div>'
+    all_sheets = sheets(app, v)
+    return table.frame(
+        "ei",
+        f'data-screen="ei-game" data-stage="{stage}" data-mine="{1 if app.my_turn() else 0}" '
+        + table.sheet_attr(app.sheet),
+        table.Frame(
+            bar=screens.header(v, can_undo),
+            coach="",
+            board=board,
+            say=table.say(ask_lead(app, v), escape(ask(app, v)), ""),
+            tray=tray(app, v, legal),
+            pills=table.pills("ei", all_sheets, app.sheet, "ei-sheet"),
+            sheets="".join(table.sheet_box("ei", s, app.sheet, "ei-sheet") for s in all_sheets),
+            actions=action_bar(app, v, legal),
+            toasts=f'<div class="toasts">{msg}</div>',
+        ),
+        board_id="ei-board-wrap",
+        board_cls="ei-map",
+        cls="ei-game",
     )
 
 
@@ -183,6 +215,16 @@ def map_controls() -> str:
         + button("Fit the island", "ei-zoom", "btn", how="fit")
         + "</div>"
     )
+
+
+def ask_lead(app: Shown, v: View) -> str:
+    """The tray's lead: whose turn (their colour), the turn's number."""
+    g = app.game
+    assert g is not None
+    mark = ""
+    if g.to_move is not None:
+        mark = screens.seat_swatch(g.seats[g.to_move].colour)
+    return f"{mark}<b>{escape(ask_who(app))}</b> · Turn\u00a0{max(v['turn'], 1)}"
 
 
 def ask_who(app: Shown) -> str:

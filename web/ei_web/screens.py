@@ -151,17 +151,33 @@ def pass_screen(name: str, colour: str, why: str) -> str:
     return widgets.pass_screen(name, MARK_OF.get(colour, "grey"), why, prefix="ei-")
 
 
-def header(view: View, who: str, can_undo: bool, can_hint: bool) -> str:
-    d = view["decks"]
+CARD_ICON = (
+    '<svg class="ico-svg" viewBox="0 0 10 14" aria-hidden="true" focusable="false">'
+    '<rect x="0.8" y="0.8" width="8.4" height="12.4" rx="1.5" fill="#f2d492" stroke="#5a4a2a" '
+    'stroke-width="1.2"/></svg>'
+)
+
+
+def header(view: View, can_undo: bool) -> str:
+    """The table's compact bar: each seat's chip (name, treasure cards; in words for screen
+    readers), Undo, Rules, Menu."""
+    chips = []
+    for s in view["seats"]:
+        turn = s["seat"] == view["to_move"]
+        full = (f"{s['name']}{' (computer)' if s['bot'] else ''}: {count(s['roses'], 'rose')}, "
+                f"{count(s['amulets'], 'amulet')}, {count(s['treasure_count'], 'treasure card')}"
+                + (", to move" if turn else ""))
+        chips.append(
+            f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'
+            + (' aria-current="true"' if turn else "")
+            + f'><span class="sr">{escape(full)}</span><span class="short" aria-hidden="true">'
+            f'{seat_swatch(s["colour"])}<span class="nm">{escape(s["name"])}</span>'
+            f'<span class="ico keep">{CARD_ICON}<b>{s["treasure_count"]}</b></span></span></li>'
+        )
     return (
-        '<header class="bar ei-bar">'
-        f'<div class="who"><span class="who-text"><b>{escape(who)}</b>'
-        # the cards left in each deck; "name number" kept together on a narrow header
-        f'<span class="small">Turn\u00a0{max(view["turn"], 1)}\u00a0· decks: '
-        f'treasure\u00a0{d["treasure"]}, clue\u00a0{d["clues"]}</span></span></div>'
-        '<div class="bar-buttons">'
+        f'<header class="bar t-bar ei-bar"><ul class="chips" data-n="{len(view["seats"])}" '
+        f'aria-label="Players">{"".join(chips)}</ul><div class="bar-buttons">'
         + button("Undo", "ei-undo", "btn small", disabled=not can_undo)
-        + button("Suggest", "ei-hint", "btn small", disabled=not can_hint, name="Suggest a move")
         + button("?", "ei-rules", "btn small", name="Rules")
         + button("Menu", "ei-menu", "btn small")
         + "</div></header>"
@@ -236,7 +252,8 @@ def hand_box(view: View, legal: list[Action], sel: Sel, mine: bool) -> str:
                 f'<p>Put “{escape(words.clue(sel.card))}” on:</p>{opts}</div>')
     return (
         '<section class="card ei-hand"><h2>Your clues</h2>'
-        f'<div class="ei-cards">{cards}</div>{opts}'
+        # a card chosen: where it goes first (in the tray's view), the cards under it
+        f'{opts}<div class="ei-cards">{cards}</div>'
         f'<p class="small">Your treasure cards: {escape(loot)}</p></section>'
     )
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game_shell import table
 from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
 from small_islands.view import SeatView
@@ -75,7 +76,7 @@ class AppState:
         self.auto_note: list[dict[str, Any]] = []  # log entries of the computer steps so far
         self.auto_new = 0  # how many of them the last step added
         self.hint_wanted = False
-        self.status_open = False  # phones: the players + log drawer under the status strip
+        self.sheet: str | None = None  # the table's open sheet (phones: `game_shell.table`)
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.menu_over_game = False  # the menu was opened from a game (Back returns to it)
         self.other_game: str | None = None  # another game chosen (the controller opens it)
@@ -164,9 +165,14 @@ class AppState:
         """Ask for a suggestion (the controller gets it from the worker), or stop asking."""
         self.hint_wanted = wanted
 
-    def toggle_status(self) -> None:
-        """Open or close the players + log drawer (phones)."""
-        self.status_open = not self.status_open
+    def toggle_sheet(self, name: str | None) -> None:
+        """Open the table's sheet `name` (phones), or close it when it is open (None:
+        close whichever is open)."""
+        self.sheet = None if name is None else table.toggled(self.sheet, name)
+
+    def open_sheet(self, name: str) -> None:
+        """Open the table's sheet `name` (phones; a suggestion asked for opens its own)."""
+        self.sheet = name
 
     def stay(self) -> None:
         """Close "Leave the game?": the player stays."""
@@ -351,7 +357,8 @@ class App(AppState):
         self.viewer = None
         self.choices = Choices()
         self.fx.forget()
-        self.leave_asked = self.status_open = False
+        self.leave_asked = False
+        self.sheet = None
         self.screen = "start"
         self.save_settings()
 
@@ -377,7 +384,7 @@ class App(AppState):
     # ------------------------------------------------------------------ Back
     def can_back(self) -> bool:
         """Does the browser's Back have something to do inside the app (close, ask, return)?"""
-        if self.status_open or self.leave_asked or self.confirm_new:
+        if self.sheet or self.leave_asked or self.confirm_new:
             return True
         if self.screen == "start":
             return self.menu_over_game and self.game is not None and self.broken is None
@@ -387,8 +394,8 @@ class App(AppState):
         """The browser's (or Android's) Back: close what is open; in a game, ask before
         leaving; from the menu opened over a game, return to it. Never loses the game."""
         self.message = None
-        if self.status_open:
-            self.status_open = False
+        if self.sheet:
+            self.sheet = None
         elif self.leave_asked:
             self.leave_asked = False
         elif self.confirm_new:

@@ -52,7 +52,8 @@ except ImportError:  # older Pyodide: JS null arrives as None
 
 Js = Any  # a JavaScript object seen from Python
 root: Js = None  # #app (`start`)
-PARTS = ("si-bar", "board-wrap", "si-recap", "si-stage", "si-log", "si-actions", "si-toasts", "si-coach")
+PARTS = ("si-bar", "board-wrap", "si-say", "si-pills", "si-tray", "si-recap", "si-goal", "si-hint",
+         "si-tiles", "si-log", "si-actions", "si-toasts", "si-coach")
 
 
 def missing(value: object) -> bool:
@@ -112,6 +113,7 @@ def draw() -> None:
         if parts["game"] != old["game"]:
             game = root.querySelector('[data-screen="game"]')
             game.dataset.phase, game.dataset.stage = parts["phase"], parts["stage"]
+            game.setAttribute("data-sheet", parts["sheet"])
         for key in PARTS:
             if parts[key] == old[key]:
                 continue
@@ -136,7 +138,7 @@ def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
     show_fit('data-act="fit"' in parts["board-wrap"])
 
 
-TIP_TARGETS = {"tracker": ".tracker", "panel": "#si-stage > .card", "recap": ".recap"}
+TIP_TARGETS = {"tracker": '[data-sheet="goal"]', "panel": "#si-say", "recap": '[data-sheet="recap"]'}
 shown_tip: dict[str, str | None] = {"id": None}
 
 
@@ -344,9 +346,9 @@ def on_keydown(event: Js) -> None:
     elif key == "Escape":
         if press('[data-act="stay"]') or press('[data-act="cancel"]'):
             event.preventDefault()
-        elif app.status_open:
+        elif app.sheet:
             event.preventDefault()
-            tap_act("status", {})
+            tap_act("sheet", {"sheet": app.sheet})
 
 
 def announce() -> None:

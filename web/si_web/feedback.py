@@ -143,7 +143,7 @@ class Feedback:
         return (r.left, r.top, r.width, r.height)
 
     def score_of(self, seat: int) -> tuple[Js, Rect] | None:
-        """A seat's score on screen: its chip on the strip, else its row of the players."""
+        """A seat's score on screen: its chip in the bar, else its row of the players."""
         for sel in (f'.chip[data-seat="{seat}"]', f'.player[data-seat="{seat}"]'):
             el = self.document.querySelector(sel)
             box = self.visible(el)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game_shell import cards, registry, widgets
+from game_shell import cards, registry, table, widgets
 from game_shell.markup import escape
 from game_shell.storage import Storage
 from small_islands import Game
@@ -35,7 +35,7 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
-from .panels import PHASE_NAMES, players, round_phase, strip
+from .panels import PHASE_NAMES, players, round_phase, status_bar
 from .session import Session
 
 if TYPE_CHECKING:
@@ -137,15 +137,22 @@ def board_screen(pv: PublicView, box: tuple[float, float, float, float] | None) 
         who = "Alexis's turn" if seat["alexis"] else f"{seat['name']}'s turn"
     mark = widgets.swatch(seat["colour"]) if seat is not None else ""
     label = f"Map, {words.plural(len(tiles), '1 tile', 'tiles')}"
-    return (
-        f'<div class="game first-paint" data-screen="first-paint" data-phase="{pv["phase"]}">'
-        '<div class="bar-wrap"><header class="bar">'
-        f'<span class="who">{mark}<span class="who-text"><b>{escape(who)}</b>'
-        f'<span class="phase">{round_phase(pv)}</span></span></span></header>'
-        + strip(pv, None)
-        + '</div><div class="board-wrap">'
-        f'<svg class="board" viewBox="{viewbox_attr(box)}" preserveAspectRatio="xMidYMid meet" '
-        f'role="img" aria-label="{escape(label)}"><g>{map_layer}</g></svg></div>'
-        f'<aside class="panel">{players(pv)}</aside>'
-        f'<div class="actions"></div>{glyph_defs_svg()}</div>'  # the tiles' art (about 8 KB)
+    return table.frame(
+        "fp",
+        f'data-screen="first-paint" data-phase="{pv["phase"]}" data-sheet=""',
+        table.Frame(
+            bar=status_bar(pv, ""),
+            coach="",
+            board=f'<svg class="board" viewBox="{viewbox_attr(box)}" '
+            f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="{escape(label)}">'
+            f"<g>{map_layer}</g></svg>",
+            say=table.say(f"{mark}<b>{escape(who)}</b> · {round_phase(pv)}", "", ""),
+            tray="",
+            pills="",
+            sheets=table.sheet_box("fp", table.Sheet("players", "Players", players(pv)), None),
+            actions="",
+        ),
+        board_id="fp-map",
+        tail=glyph_defs_svg(),  # the tiles' art (about 8 KB)
+        cls="first-paint",
     )

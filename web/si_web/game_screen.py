@@ -1,4 +1,7 @@
-"""The game screen of the device seat: the map, the status bar, the stage's panel, toasts.
+"""The game screen of the device seat, laid out as the shell's table (`game_shell.table`):
+the bar, the coach row, the map, the tray (what to do now, what the seat holds and chooses),
+the sheets (since your turn, the objective tracker, the suggestion, the players and log),
+the action bar, toasts.
 
 Built in parts keyed by their container id, so that the controller can replace only the
 parts whose HTML changed (and of the map only its marks layer when the map layer is the same).
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game_shell import widgets
+from game_shell import table, widgets
 from game_shell.widgets import button
 from small_islands.view import SeatView
 
@@ -23,6 +26,7 @@ from .board_svg import (
     viewbox_attr,
 )
 from .port import Table
+from .screens import esc
 
 if TYPE_CHECKING:
     from .stages.base import GameStage
@@ -71,32 +75,65 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
         hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
     box = app.user_viewbox or viewport.fitted(v, tiles, hints)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
-    drawer = (
-        panels.players(v) + panels.game_log(v, app.events, expanded=True)
-        if app.status_open
-        else ""
-    )
+    sheets = sheet_list(app, stage, v)
+    me = v["seats"][v["seat"]]
+    title, line = stage.say(app, v)
     return {
         "board-map": map_layer,
         "board-marks": marks_layer,
         "board-vb": viewbox_attr(box),
-        "game": f'data-phase="{v["phase"]}" data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}"',
+        "game": (
+            f'data-phase="{v["phase"]}" data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}" '
+            + table.sheet_attr(app.sheet)
+        ),
         "phase": v["phase"],
         "stage": v["stage"] or "",
         "seat": str(v["seat"]),
+        "sheet": app.sheet or "",
         "si-bar": panels.status_bar(
-            v, drawer, app.status_open, undo.buttons(app), settings.sound_button(app.settings)
+            v,
+            panels.bar_buttons(v, undo.buttons(app), settings.sound_button(app.settings)),
         ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + (fit_button() if app.user_viewbox is not None else ""),
-        "si-recap": panels.recap_box(words.recap(v), v),
-        "si-stage": panel(app, stage, v),
-        "si-log": panels.players(v) + panels.game_log(v, app.events),
+        "si-say": table.say(panels.say_lead(v, me["name"], me["colour"]), esc(title), line),
+        "si-pills": table.pills("si", sheets, app.sheet),
+        "si-tray": stage.panel(app, v),
+        "si-recap": table.sheet_box("si", sheets[0], app.sheet),
+        "si-goal": table.sheet_box("si", sheets[1], app.sheet),
+        "si-hint": table.sheet_box("si", sheets[2], app.sheet),
+        "si-tiles": table.sheet_box("si", sheets[3], app.sheet),
+        "si-log": table.sheet_box("si", sheets[4], app.sheet),
         "si-actions": actions(app, stage, v),
         "si-toasts": widgets.toasts(app.message, app.notice, app.leave_asked, app.kept.saved()),
-        "si-coach": coach.tip_html(tip) if tip is not None else "",
+        "si-coach": settings.sound_question(app) + (coach.tip_html(tip) if tip is not None else ""),
     }
+
+
+SHEETS = ("si-recap", "si-goal", "si-hint", "si-tiles", "si-log")  # their containers, in `sheet_list`'s order
+
+
+def sheet_list(app: GameTable, stage: GameStage, v: SeatView) -> list[table.Sheet]:
+    """The table's sheets: what the others did since your turn, your objective's tracker,
+    the suggestion, the players and the log (phones open one at a time; wide screens show
+    them all under the tray)."""
+    recap = words.recap(v)
+    mine = app.guide.tracker_part(app, stage, v) if stage.name in EXPLORING else ""
+    offered = not (v["stage"] or "").startswith("alexis")
+    hint = panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
+    return [
+        table.Sheet("recap", "Since your turn", panels.recap_box(recap, v), str(len(recap))),
+        table.Sheet("goal", "Objective", mine),
+        table.Sheet("hint", "Suggest", hint, act="hint" if app.choices.hint is None else ""),
+        table.Sheet("tiles", "Face-up", panels.face_up_card(v) if stage.name != "take" else ""),
+        table.Sheet(
+            "players",
+            "Players",
+            panels.players(v)
+            + panels.game_log(v, app.events, expanded=app.sheet == "players"),
+        ),
+    ]
 
 
 def fit_button() -> str:
@@ -106,36 +143,26 @@ def fit_button() -> str:
     return button("Fit", "fit", "btn fit", name="Fit the map to the screen")
 
 
-def panel(app: GameTable, stage: GameStage, v: SeatView) -> str:
-    """The side panel's middle: the seat's objective tracker (exploration), the stage's
-    panel, the suggestion.
-    (Above it the recap, below it the players and the log: parts of their own, replaced
-    only when they change -- the log's tile pictures make it the heaviest HTML.)"""
-    mine = app.guide.tracker_part(app, stage, v) if stage.name in EXPLORING else ""
-    offered = not (v["stage"] or "").startswith("alexis")
-    return (
-        settings.sound_question(app)
-        + mine
-        + stage.panel(app, v)
-        + panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
-    )
-
-
 def actions(app: GameTable, stage: GameStage, v: SeatView) -> str:
     """The action bar: the step's buttons, always on screen (the primary one last)."""
     return f'<div class="actions-row" role="group" aria-label="Actions">{stage.actions(app, v)}</div>'
 
 
 def html(p: dict[str, str]) -> str:
-    """The whole game screen from its parts."""
-    return (
-        f'<div class="game" data-screen="game" {p["game"]}>'
-        f'<div id="si-bar" class="bar-wrap">{p["si-bar"]}</div>'
-        f'<div class="board-wrap" id="board-wrap">{p["board-wrap"]}</div>'
-        f'<aside class="panel" id="si-panel" aria-label="Your turn">'
-        f'<div id="si-recap">{p["si-recap"]}</div><div id="si-stage">{p["si-stage"]}</div>'
-        f'<div id="si-log">{p["si-log"]}</div></aside>'
-        f'<div class="actions" id="si-actions">{p["si-actions"]}</div>'
-        f'<div id="si-coach">{p["si-coach"]}</div>'
-        f'<div id="si-toasts">{p["si-toasts"]}</div>{glyph_defs_svg()}</div>'
+    """The whole game screen from its parts (`game_shell.table`'s frame)."""
+    return table.frame(
+        "si",
+        f'data-screen="game" {p["game"]}',
+        table.Frame(
+            bar=p["si-bar"],
+            coach=p["si-coach"],
+            board=p["board-wrap"],
+            say=p["si-say"],
+            tray=p["si-tray"],
+            pills=p["si-pills"],
+            sheets="".join(f'<div id="{k}" class="sheet-slot">{p[k]}</div>' for k in SHEETS),
+            actions=p["si-actions"],
+            toasts=p["si-toasts"],
+        ),
+        tail=glyph_defs_svg(),
     )

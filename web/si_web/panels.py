@@ -61,23 +61,26 @@ def round_phase(v: SeatView | PublicView) -> str:
     return f"Round\u00a0{v['round']}\u00a0· {phase}" if v["round"] else phase
 
 
-def status_bar(
-    v: SeatView, drawer: str, status_open: bool, undo: str | None = None, sound: str = ""
-) -> str:
-    """The game screen's compact header: who, round and phase, Undo (`undo`: its buttons,
-    `undo.buttons`), Rules, Players, the sound toggle (`sound`), Menu; under it the strip of
-    every seat's essentials (and the drawer)."""
-    me = v["seats"][v["seat"]]
+def status_bar(v: SeatView | PublicView, buttons: str) -> str:
+    """The table's compact bar (`game_shell.table`): every seat's score chip (the one to move
+    marked), then `buttons` (Undo, Rules, the sound toggle, Menu...)."""
+    return (
+        f'<header class="bar t-bar"><ul class="chips" data-n="{len(v["seats"])}" '
+        f'aria-label="Scores">{chips(v)}</ul><span class="bar-buttons">{buttons}</span></header>'
+    )
+
+
+def bar_buttons(v: SeatView, undo: str | None = None, sound: str = "") -> str:
+    """The game screen's bar buttons: Undo (`undo`: its buttons, `undo.buttons`), Rules, the
+    sound toggle (`sound`), Menu."""
     if undo is None:
         undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
-    return (
-        '<header class="bar">'
-        f'<span class="who">{swatch(me["colour"])}<span class="who-text"><b>{esc(me["name"])}</b>'
-        f'<span class="phase">{round_phase(v)}</span></span></span>'
-        f'<span class="bar-buttons">{undo}{button("?", "rules", "btn rules-btn", name="Rules")}'
-        f'{strip_toggle(status_open)}{sound}{button("Menu", "menu", "btn")}</span>'
-        "</header>" + strip(v, drawer if status_open else None, sound)
-    )
+    return f'{undo}{button("?", "rules", "btn rules-btn", name="Rules")}{sound}{button("Menu", "menu", "btn")}'
+
+
+def say_lead(v: SeatView | PublicView, name: str, colour: str) -> str:
+    """The tray's lead: whose turn (their house), the round and the phase."""
+    return f"{swatch(colour)}<b>{esc(name)}</b> · {round_phase(v)}"
 
 
 def stacks_line(v: SeatView) -> str:
@@ -91,41 +94,25 @@ def stacks_line(v: SeatView) -> str:
     )
 
 
-def strip(v: SeatView | PublicView, drawer: str | None, sound: str = "") -> str:
-    """Phones: each seat's essentials in short form, always on screen, and the drawer of the
-    full players panel + log (open when `drawer` is given; hidden by CSS on wide screens)."""
-    chips = []
+def chips(v: SeatView | PublicView) -> str:
+    """Each seat's essentials in short form (its full words for screen readers)."""
+    out = []
     for s in v["seats"]:
         turn = s["seat"] == v["to_move"]
         full = (
             f"{s['name']}: {s['pp']} PP, houses {s['stock']} in stock and {s['reserve']} "
             f"in reserve, {words.count(s['bonus'], 'bonus token')}" + (", to move" if turn else "")
         )
-        chips.append(
+        out.append(
             f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'
             + (' aria-current="true"' if turn else "")
             + f'><span class="sr">{esc(full)}</span><span class="short" aria-hidden="true">'
             f'{swatch(s["colour"])}<span class="nm">{esc(s["name"])}</span>'
-            f"<b>{s['pp']}</b>&#8239;PP<span class=\"ico\">{glyph_icon('house')}{s['stock']}</span>"
+            f"<b>{s['pp']}</b><span class=\"pp\">&#8239;PP</span>"
+            f"<span class=\"ico\">{glyph_icon('house')}{s['stock']}</span>"
             f"<span class=\"ico\">{glyph_icon('token')}{s['bonus']}</span></span></li>"
         )
-    box = (
-        f'<div id="si-drawer" class="drawer">{drawer}' + button("Close", "status", "btn") + "</div>"
-        if drawer is not None
-        else '<div id="si-drawer" class="drawer" hidden></div>'
-    )
-    if sound:  # phones: the sound toggle sits here (the header's own is hidden by CSS)
-        chips.append(f'<li class="strip-sound">{sound}</li>')
-    return f'<ul class="strip" aria-label="Scores">{"".join(chips)}</ul>{box}'
-
-
-def strip_toggle(status_open: bool) -> str:
-    """The button that opens/closes the drawer of `strip` (phones only, by CSS)."""
-    return (
-        f'<button type="button" class="btn strip-toggle{" on" if status_open else ""}" data-act="status" '
-        f'aria-expanded="{"true" if status_open else "false"}" aria-controls="si-drawer">'
-        "Players</button>"
-    )
+    return "".join(out)
 
 
 def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: SeatView) -> str:

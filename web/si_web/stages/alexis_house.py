@@ -44,11 +44,10 @@ class AlexisHouse(GameStage):
         # the rings carry the numbers of the "Spot N" buttons
         hints.spot_numbers = {(x, y, i): n + 1 for n, (x, y, i, _) in enumerate(spots)}
 
-    def panel(self, app: Table, v: SeatView) -> str:
-        return (
-            '<section class="card alexis"><h2>Where does Alexis build?</h2>'
-            "<p>Alexis places a house on the outlined island: tap one of its numbered rings "
-            "(or the button with its number below).</p></section>"
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        return "Where does Alexis build?", (
+            "Alexis places a house on the outlined island: tap one of its numbered rings "
+            "(or the button with its number below)."
         )
 
     def actions(self, app: Table, v: SeatView) -> str:

@@ -56,16 +56,21 @@ class AlexisRotation(GameStage):
             hints.preview = TileArt(x, y, rotate_points(t.points, r), t.symbols, r)
             hints.cell_act = "alexis-rot"
 
-    def panel(self, app: Table, v: SeatView) -> str:
-        solo = v["solo"]
-        card = solo.get("card") or {}
-        cell = solo["pending_cell"]
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        cell = v["solo"]["pending_cell"]
         place = words.neighbour_words(v, cell[0], cell[1]) if cell else ""
+        return "Choose how Alexis's tile is turned", (
+            f"Alexis places the framed tile {esc(place)}. Pick one of the ways it fits "
+            "(previewed on the map; tap the tile or press R to turn it), then confirm."
+        )
+
+    def panel(self, app: Table, v: SeatView) -> str:
+        card = v["solo"].get("card") or {}
         return (
-            '<section class="card alexis"><h2>Choose how Alexis\'s tile is turned</h2>'
-            + (f'<p class="alexis-card">His card: {esc(words.alexis_card_words(card))}</p>' if card else "")
-            + f"<p>Alexis places the framed tile {esc(place)}. Pick one of the ways it fits "
-            "(previewed on the map; tap the tile or press R to turn it), then confirm.</p></section>"
+            f'<section class="card alexis"><p class="alexis-card">His card: '
+            f"{esc(words.alexis_card_words(card))}</p></section>"
+            if card
+            else ""
         )
 
     def actions(self, app: Table, v: SeatView) -> str:

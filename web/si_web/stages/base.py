@@ -55,7 +55,7 @@ class Screen(Stage):
 
 
 GAME_ACTS = frozenset(
-    {"menu", "undo", "redo", "hint", "status", "fit", "cell", "noop", "stay", "rules", "track",
+    {"menu", "undo", "redo", "hint", "status", "sheet", "fit", "cell", "noop", "stay", "rules", "track",
      "coach-ok", "coach-skip", "sound"}
 )
 
@@ -69,8 +69,13 @@ class GameStage(Stage):
     def render(self, app: Table) -> str:
         return app.game_screen()
 
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        """What to do now: the step's title and its one line (HTML), always on screen at
+        the top of the tray (`game_shell.table`)."""
+        return "", ""
+
     def panel(self, app: Table, v: SeatView) -> str:
-        """The phase panel: what to do now, and the choices that need room."""
+        """The tray: what the player holds and the choices of this step."""
         return ""
 
     def actions(self, app: Table, v: SeatView) -> str:
@@ -106,9 +111,13 @@ class GameStage(Stage):
     def on_hint(self, app: Table, data: Data) -> None:
         app.want_hint()
         app.choices.hint = None
+        app.open_sheet("hint")
 
     def on_status(self, app: Table, data: Data) -> None:
-        app.toggle_status()
+        app.toggle_sheet("players")
+
+    def on_sheet(self, app: Table, data: Data) -> None:
+        app.toggle_sheet(str(data.get("sheet") or "") or None)
 
     def on_fit(self, app: Table, data: Data) -> None:
         app.fit_map()

@@ -92,7 +92,7 @@ class Bonus(GameStage):
             hints.cell_targets = {(x, y) for x, y in legal.get("port_tokens", [])}
             hints.selected = app.choices.port_at
 
-    def panel(self, app: Table, v: SeatView) -> str:
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
         me = v["seats"][v["seat"]]
         mode = app.choices.mode
         if mode == "resource":
@@ -112,10 +112,10 @@ class Bonus(GameStage):
                 "You may place one bonus token: its resource side on a flower, fruit or leaf "
                 "(showing another one), or its port side on a tile with a coast. Then end your turn."
             )
-        return (
-            f'<section class="card"><h2>Bonus token ({me["bonus"]} left)</h2>'
-            f"<p>{what}</p></section>" + hand_box(v, None, selectable=False)
-        )
+        return f"Bonus token ({me['bonus']} left)", what
+
+    def panel(self, app: Table, v: SeatView) -> str:
+        return hand_box(v, None, selectable=False)
 
     def actions(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}

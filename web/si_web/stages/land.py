@@ -11,7 +11,7 @@ from small_islands.view import SeatView
 from ..board_svg import BoardHints, TileArt
 from ..choices import current_ship
 from .base import Data
-from .take import Take, take_actions, take_panel
+from .take import Take, take_actions, take_panel, take_say
 
 if TYPE_CHECKING:
     from ..port import Table
@@ -56,6 +56,9 @@ class Landing(Take):
         at = app.choices.land_at
         if at:
             hints.preview = TileArt(at[0], at[1], "SSSSSSSS", ("ship",), 0, ship)
+
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        return take_say(app)
 
     def panel(self, app: Table, v: SeatView) -> str:
         legal = v["legal"]

@@ -62,7 +62,6 @@ class Objectives(GameStage):
         c = app.choices
         if v["mode"] == "normal":
             cards = "".join(objective_card(card, ("now", "later"), c) for card in held)
-            hint = "Keep one objective for this round and one for the next; the third goes back."
         else:
             cards = (
                 "<h3>Missions</h3>"
@@ -70,11 +69,16 @@ class Objectives(GameStage):
                 + "<h3>Rewards</h3>"
                 + "".join(objective_card(k, ("now", "later"), c) for k in held if k[0] == "R")
             )
-            hint = "Build this round's objective from a mission and a reward, and keep one of each for next round."
-        return (
-            '<section class="card"><h2>Choose your objectives</h2>'
-            f"<p>{hint}</p>{cards}</section>"
-            + hand_box(v, None, selectable=False)
+        return f'<section class="card">{cards}</section>' + hand_box(v, None, selectable=False)
+
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        if v["mode"] == "normal":
+            return "Choose your objectives", (
+                "Keep one objective for this round and one for the next; the third goes back."
+            )
+        return "Choose your objectives", (
+            "Build this round's objective from a mission and a reward, and keep one of each "
+            "for next round."
         )
 
     def actions(self, app: Table, v: SeatView) -> str:

@@ -11,7 +11,7 @@ from small_islands.view import SeatView
 from .. import viewport, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices, selected_tile
-from ..panels import face_up_card, hand_box, hinted
+from ..panels import hand_box, hinted
 from ..screens import esc
 from .base import Data, GameStage, saved_ints, saved_name
 
@@ -100,26 +100,25 @@ class Place(GameStage):
                     (prev[0], prev[1]), fit, app.map_px, viewport.SYMBOL_SCALE
                 )
 
-    def panel(self, app: Table, v: SeatView) -> str:
-        legal = v["legal"] or {}
-        if legal.get("discard"):
-            return (
-                '<section class="card"><h2>No tile fits</h2><p>None of your tiles can be placed '
-                "anywhere. Return one to the box (the buttons below) and draw another.</p></section>"
-                + hand_box(v, None, selectable=False)
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        if (v["legal"] or {}).get("discard"):
+            return "No tile fits", (
+                "None of your tiles can be placed anywhere. Return one to the box (the buttons "
+                "below) and draw another."
             )
-        tile = selected_tile(app.turn(), app.choices)
         what = (
             "Turn it with Rotate (or tap it again), then Place here."
             if app.choices.preview
             else "Tap a highlighted spot on the map (or pick another hand tile)."
         )
-        return (
-            '<section class="card"><h2>Explore: place a tile</h2>'
-            f"<p>{what}</p></section>"
-            + hand_box(v, tile, selectable=True)
-            + face_up_card(v)
-        )
+        return "Explore: place a tile", what
+
+    def panel(self, app: Table, v: SeatView) -> str:
+        legal = v["legal"] or {}
+        if legal.get("discard"):
+            return hand_box(v, None, selectable=False)
+        tile = selected_tile(app.turn(), app.choices)
+        return hand_box(v, tile, selectable=True)
 
     def actions(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}

@@ -117,29 +117,31 @@ class Reward(GameStage):
         if at:
             hints.selected = (at[0], at[1])
 
-    def panel(self, app: Table, v: SeatView) -> str:
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
         legal = v["legal"] or {}
+        me = v["seats"][v["seat"]]
+        if v.get("pending_discovery"):
+            body = "Discovery: keep one of the drawn tokens (the buttons below)."
+        elif app.choices.house_at:
+            body = "Build on the framed house spot: choose below how it scores."
+        elif legal.get("houses"):
+            body = (
+                "Islands that meet your mission are outlined. Tap one of their ringed house "
+                f"spots ({words.plural(me['stock'], 'one house', 'houses')} in stock); when the "
+                "rings are small, tap the island first: the map zooms to it."
+            )
+        else:
+            body = "No island meets your mission for a house now."
+        return "Reward phase", body
+
+    def panel(self, app: Table, v: SeatView) -> str:
         o = v.get("objective")
-        head = '<section class="card"><h2>Reward phase</h2>' + (
+        return '<section class="card">' + (
             f'<div class="objective small" data-secret="objective"><b>Your objective</b>'
             f"<span>Mission: {esc(o['mission_text'])}</span><span>Reward: {esc(o['reward_text'])}</span></div>"
             if o
             else "<p>You have no objective this round.</p>"
-        )
-        if v.get("pending_discovery"):
-            return head + "<p>Discovery: keep one of the drawn tokens (the buttons below).</p></section>"
-        me = v["seats"][v["seat"]]
-        if app.choices.house_at:
-            body = "<p>Build on the framed house spot: choose below how it scores.</p>"
-        elif legal.get("houses"):
-            body = (
-                "<p>Islands that meet your mission are outlined. Tap one of their ringed house "
-                f"spots ({words.plural(me['stock'], 'one house', 'houses')} in stock); when the "
-                "rings are small, tap the island first: the map zooms to it.</p>"
-            )
-        else:
-            body = "<p>No island meets your mission for a house now.</p>"
-        return head + body + "</section>"
+        ) + "</section>"
 
     def actions(self, app: Table, v: SeatView) -> str:
         hint = app.choices.hint

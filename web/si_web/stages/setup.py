@@ -107,6 +107,12 @@ class Setup(GameStage):
         if sel is not None:
             hints.selected = (rows[sel][1], rows[sel][2])
 
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        return "Arrange the starting tiles", (
+            "Start with this arrangement, pick a ready one, or tap a starting tile to flip it, "
+            "turn it, or move it (then tap a spot in the dashed middle area)."
+        )
+
     def panel(self, app: Table, v: SeatView) -> str:
         legal = v["legal"]
         assert legal is not None, "a layout with no decision"
@@ -118,10 +124,7 @@ class Setup(GameStage):
             else '<p class="ok" data-layout="ok">This arrangement is legal.</p>'
         )
         return (
-            '<section class="card"><h2>Arrange the starting tiles</h2>'
-            "<p>Start with this arrangement, pick a ready one, or tap a starting tile to flip it, "
-            "turn it, or move it (then tap a spot in the dashed middle area).</p>"
-            '<div class="row">'
+            '<section class="card"><div class="row">'
             + "".join(
                 button(f"Ready layout {n + 1}", "layout", "btn", n=n) for n in range(len(layouts))
             )

@@ -17,25 +17,27 @@ if TYPE_CHECKING:
 
 
 
-def take_panel(app: Table, v: SeatView, land_controls: str) -> str:
-    """The take panel: what to do, and landing when the round's tiles are all explored."""
-    land = v["legal"].get("land", {}) if v["legal"] else {}
-    land_part = ""
-    if land:
-        land_part = (
-            "<p>This round's tiles are all explored: you may land a ship instead (this ends "
-            "the exploration).</p>" + land_controls
-        )
+def take_say(app: Table) -> tuple[str, str]:
+    """What to do: take a tile, or (landing chosen) tap where the ship lands."""
     what = (
         "Tap a highlighted spot around the map for the ship."
         if app.choices.mode == "land"
         else "Take one of the face-up tiles (at the bottom of the screen)."
     )
-    return (
-        '<section class="card"><h2>Explore: take a face-up tile</h2>'
-        f"<p>{what}</p>" + stacks_line(v) + land_part + "</section>"
-        + hand_box(v, None, selectable=False)
-    )
+    return "Explore: take a face-up tile", what
+
+
+def take_panel(app: Table, v: SeatView, land_controls: str) -> str:
+    """The take tray: the hand, the tiles left, and landing when the round's tiles are all
+    explored."""
+    land = v["legal"].get("land", {}) if v["legal"] else {}
+    land_part = ""
+    if land:
+        land_part = (
+            '<section class="card"><p>This round\'s tiles are all explored: you may land a ship '
+            "instead (this ends the exploration).</p>" + land_controls + "</section>"
+        )
+    return land_part + hand_box(v, None, selectable=False) + stacks_line(v)
 
 
 def take_actions(app: Table, v: SeatView) -> str:
@@ -66,6 +68,9 @@ class Take(GameStage):
 
     def cell(self, app: Table, x: int, y: int) -> None:
         app.say("First take a tile from the display (or land a ship).")
+
+    def say(self, app: Table, v: SeatView) -> tuple[str, str]:
+        return take_say(app)
 
     def panel(self, app: Table, v: SeatView) -> str:
         return take_panel(app, v, "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell import table
 from game_shell.widgets import button, swatch, toasts
 from small_islands.view import SeatView
 
@@ -18,8 +19,7 @@ from ..panels import (
     objectives_box,
     players,
     round_phase,
-    strip,
-    strip_toggle,
+    status_bar,
 )
 from ..screens import esc
 from .base import Data, Screen, on_sound
@@ -43,7 +43,7 @@ class Watch(Screen):
     """The map and the steps of the computer seat to move; Skip runs to the next human."""
 
     name = "watch"
-    acts = frozenset({"skip", "menu", "status", "stay", "sound", "pace", "fit"})
+    acts = frozenset({"skip", "menu", "status", "sheet", "stay", "sound", "pace", "fit"})
 
     def on_fit(self, app: Table, data: Data) -> None:
         app.fit_map()
@@ -64,7 +64,10 @@ class Watch(Screen):
         app.to_menu()
 
     def on_status(self, app: Table, data: Data) -> None:
-        app.toggle_status()
+        app.toggle_sheet("players")
+
+    def on_sheet(self, app: Table, data: Data) -> None:
+        app.toggle_sheet(str(data.get("sheet") or "") or None)
 
     def render(self, app: Table) -> str:
         g = app.game
@@ -98,36 +101,46 @@ class Watch(Screen):
                 + "</p>"
             )
         status = "Thinking…" if kind == "bot" else "Playing his cards…"
-        mine_html = hand_box(v, None, selectable=False) + objectives_box(v) if mine else ""
-        round_html = f'<span class="phase">{round_phase(v)}</span>'
-        drawer = players(v) + game_log(v, app.events, expanded=True) if app.status_open else None
-        return (
-            f'<div class="game watch" data-screen="watch" data-kind="{kind}" data-seat="{seat}" '
-            f'data-phase="{v["phase"]}" data-stage="{esc(v["stage"] or "")}" data-step="{len(g.actions)}">'
-            '<div class="bar-wrap"><header class="bar">'
-            f'<span class="who">{swatch(s.colour)}<span class="who-text"><b>{esc(who)}</b>{round_html}</span></span>'
-            f'<span class="stat thinking">{status}</span>'
-            '<span class="bar-buttons">'
-            + strip_toggle(app.status_open)
-            + settings.sound_button(app.settings)
-            + button("Skip", "skip", "btn primary", disabled=app.skipping)
-            + button("Menu", "menu", "btn")
-            + "</span></header>"
-            + strip(v, drawer, settings.sound_button(app.settings))
-            + "</div>"
-            f'<div class="board-wrap">{svg}{fit_button() if app.user_viewbox is not None else ""}</div>'
-            '<aside class="panel"><section class="card steps"><h2>'
-            + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
-            + f"</h2>{alexis_info}<ol>{steps}</ol>{pace_row(app.settings.pace)}</section>"
-            '<section class="card"><h3>Face-up</h3>'
-            + display_box(v, False)
-            + "</section>"
-            + mine_html
-            + players(v)
-            + game_log(v, app.events, limit=15)
-            + "</aside>"
-            + toasts(app.message, app.notice, app.leave_asked, app.kept.saved())
-            + "</div>"
+        tiles_sheet = (
+            '<section class="card"><h3>Face-up</h3>' + display_box(v, False) + "</section>"
+            + (hand_box(v, None, selectable=False) + objectives_box(v) if mine else "")
+        )
+        sheets = [
+            table.Sheet("tiles", "Tiles", tiles_sheet),
+            table.Sheet(
+                "players",
+                "Players",
+                players(v) + game_log(v, app.events, expanded=app.sheet == "players", limit=15),
+            ),
+        ]
+        title = "Alexis's turn" if s.alexis else f"{s.name}'s turn"
+        return table.frame(
+            "si",
+            f'data-screen="watch" data-kind="{kind}" data-seat="{seat}" data-phase="{v["phase"]}" '
+            f'data-stage="{esc(v["stage"] or "")}" data-step="{len(g.actions)}" '
+            + table.sheet_attr(app.sheet),
+            table.Frame(
+                bar=status_bar(
+                    v, settings.sound_button(app.settings) + button("Menu", "menu", "btn")
+                ),
+                coach="",
+                board=svg + (fit_button() if app.user_viewbox is not None else ""),
+                say=table.say(
+                    f"{swatch(s.colour)}<b>{esc(who)}</b> · {round_phase(v)}",
+                    esc(title),
+                    f'<span class="thinking">{status}</span>',
+                ),
+                tray=f'<section class="card steps">{alexis_info}<ol>{steps}</ol>'
+                f"{pace_row(app.settings.pace)}</section>",
+                pills=table.pills("si", sheets, app.sheet),
+                sheets="".join(table.sheet_box("si", sh, app.sheet) for sh in sheets),
+                actions='<div class="actions-row" role="group" aria-label="Actions">'
+                + button("Skip", "skip", "btn primary", disabled=app.skipping)
+                + "</div>",
+                toasts=toasts(app.message, app.notice, app.leave_asked, app.kept.saved()),
+            ),
+            board_id="si-watch-map",
+            cls="watch",
         )
 
 

@@ -1,0 +1,52 @@
+"""The table's promise, checked on the screen as it is: what to do now (the tray's line), what
+the player holds and chooses (the tray) and the step's primary action are inside the viewport
+and uncovered (`game_shell.table`). Used by the whole-game tests at the four sizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+TOUCH = {"has_touch": True, "is_mobile": True}
+SIZES: dict[str, dict[str, Any]] = {
+    "phone-small": {"viewport": {"width": 360, "height": 640}, **TOUCH},
+    "phone": {"viewport": {"width": 390, "height": 844}, **TOUCH},
+    "tablet": {"viewport": {"width": 820, "height": 1180}, **TOUCH},
+    "desktop": {"viewport": {"width": 1366, "height": 900}},
+}
+
+# For each selector: "ok", "missing", "empty" (no box), "outside" (not wholly in the
+# viewport) or "covered" (another element is on top at its centre, or at its first line).
+PLACED = """
+(sels) => sels.map((sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return [sel, 'missing'];
+  const r = el.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) return [sel, 'empty'];
+  const inside = r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+    && r.right <= innerWidth + 0.5;
+  if (!inside) return [sel, 'outside', [r.left, r.top, r.right, r.bottom]];
+  const points = [[r.left + r.width / 2, r.top + Math.min(r.height / 2, 14)],
+                  [r.left + Math.min(12, r.width / 2), r.top + r.height / 2]];
+  for (const [x, y] of points) {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === el || el.contains(hit))) {
+      return [sel, 'covered', hit ? hit.outerHTML.slice(0, 120) : null];
+    }
+  }
+  return [sel, 'ok'];
+})
+"""
+
+
+def check_table(page: Page, prefix: str, where: str) -> None:
+    """The tray's line, the tray and the primary action (when the step has one) are inside the
+    viewport and uncovered."""
+    sels = [f"#{prefix}-say", f"#{prefix}-tray-box"]
+    primary = f"#{prefix}-actions .btn.primary"
+    if page.locator(primary).count():
+        sels.append(primary)
+    found = page.evaluate(PLACED, sels)
+    bad = [f for f in found if f[1] != "ok"]
+    assert not bad, f"{where}: {bad}"

@@ -1,0 +1,77 @@
+"""The phone table, Ember Isle (issue 28): a whole game against a computer through the UI at
+360x640, 390x844 (touch), 820x1180 (touch) and 1366x900. At every decision the tray's line,
+the tray and the primary action are inside the viewport and uncovered; a clue card's column
+choices show in the tray's view as soon as the card is tapped. Screenshots of each decision
+screen once per size in e2e/artifacts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Recorder, origin_of, wait_ready
+from playwright.sync_api import Browser, Page
+from table_check import PLACED, SIZES, check_table
+
+from ember_helpers import click, has, my_move, new_game, open_ember, state, wait_change
+
+
+@pytest.fixture(scope="module", params=list(SIZES))
+def size(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, site_url: str, size: str) -> Iterator[Page]:
+    context = browser.new_context(base_url=site_url, **SIZES[size])
+    recorder = Recorder(origin_of(site_url)).attach(context)
+    p = context.new_page()
+    p.goto("./")
+    wait_ready(p)
+    yield p
+    assert recorder.page_errors == [] and recorder.console_errors == []
+    context.close()
+
+
+def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
+    page: Page, size: str, artifacts: Path
+) -> None:
+    open_ember(page)
+    new_game(page, ["Ann", "Bob"], ["human", "medium"])
+    shot: set[str] = set()
+    options_seen = False
+    decisions = 0
+    for _ in range(3000):
+        st = state(page)
+        if st["screen"] == "ei-over":
+            break
+        if st["screen"] == "ei-pass":
+            click(page, '[data-act="ei-unlock"]')
+            continue
+        assert st["screen"] == "ei-game", st
+        if not st["mine"]:
+            wait_change(page, st)
+            continue
+        key = str(st["stage"])
+        check_table(page, "ei", f"{size} {key}")
+        decisions += 1
+        if key not in shot:
+            shot.add(key)
+            page.screenshot(path=str(artifacts / f"table-ei-{size}-{key}.png"))
+        card = '[data-act="ei-card"]:not([disabled])'
+        if key == "turn" and not options_seen and has(page, card):
+            click(page, card)  # its column choices: at once in the tray's view
+            placed = page.evaluate(PLACED, ['[data-act="ei-option"]'])
+            assert placed[0][1] == "ok", f"{size}: the clue's choices {placed}"
+            page.screenshot(path=str(artifacts / f"table-ei-{size}-clue-choices.png"))
+            options_seen = True
+            click(page, '[data-act="ei-option"]')
+            check_table(page, "ei", f"{size} clue chosen")
+            page.screenshot(path=str(artifacts / f"table-ei-{size}-clue-chosen.png"))
+            click(page, '[data-act="ei-confirm"]')
+            continue
+        my_move(page)
+    assert state(page)["screen"] == "ei-over", state(page)
+    assert options_seen and decisions > 10 and {"triads", "turn"} <= shot, shot
+    page.screenshot(path=str(artifacts / f"table-ei-{size}-over.png"))

@@ -1,0 +1,152 @@
+"""The game table: one frame for every game's screen, phone first.
+
+A phone (portrait, up to 1100 px wide) stacks, top to bottom:
+
+- the **bar**: one compact row (every seat's score chip, Undo, Rules, Menu);
+- the **coach** row: a tip or a question in a row of its own, so it never lies over what it
+  points at (empty: no height);
+- the **map**, which takes the rest of the height;
+- the **tray**: what to do now in one line (`say`) and what the player holds and is choosing
+  (the game's `tray`), above the action bar; its pills open the sheets;
+- the **action bar**: the step's buttons, the primary one last.
+
+The **sheets** (what happened since your turn, the objective tracker, the players and the
+log, the suggestion, ...) open on demand over the map's lower part, one at a time (the game
+keeps which one: `data-sheet` on the frame), so they never push the tray or the action
+away. Tablets in landscape and desktops lay the same parts side by side: the map on the
+left; on the right the coach, the tray and every sheet, open, under it (the pills hidden).
+
+Each part sits in a container whose id is the game's prefix and the part's name
+(`si-say`, `ei-tray`...): a game may replace a changed part alone.
+The CSS is the shell's (`.table` in styles.css). Names no game.
+
+>>> s = Sheet("log", "Log", "<p>x</p>")
+>>> 'aria-controls="g-sheet-log"' in pills("g", [s], None)
+True
+>>> 'data-sheet="log"' in pills("g", [s], "log") and 'aria-expanded="true"' in pills("g", [s], "log")
+True
+>>> pills("g", [Sheet("log", "Log", "")], None)
+''
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .markup import escape
+
+SHEET_ACT = "sheet"  # a pill's act: open (or close) the sheet named by data-sheet
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet: `name` (its id), the pill's `label`, its `body` HTML ("" = nothing to
+    show: no pill), a `badge` on the pill (how many lines are new, say), and the pill's
+    `act` (a pill may also do something, e.g. ask for a suggestion; `data-sheet` names the
+    sheet it opens either way)."""
+
+    name: str
+    label: str
+    body: str
+    badge: str = ""
+    act: str = ""  # "" : the game's sheet act (`pills`' `sheet_act`)
+
+
+def pills(
+    prefix: str, sheets: list[Sheet], open_name: str | None, sheet_act: str = SHEET_ACT
+) -> str:
+    """The row of pills that open the sheets (the open one pressed). Phones only (CSS).
+    `sheet_act`: the game's act that toggles a sheet (data-sheet names it)."""
+    out = []
+    for s in sheets:
+        if not s.body:
+            continue
+        on = s.name == open_name
+        badge = f' <span class="badge-n">{escape(s.badge)}</span>' if s.badge else ""
+        out.append(
+            f'<button type="button" class="btn pill{" on" if on else ""}" data-act="{s.act or sheet_act}" '
+            f'data-sheet="{s.name}" aria-expanded="{"true" if on else "false"}" '
+            f'aria-controls="{prefix}-sheet-{s.name}">{escape(s.label)}{badge}</button>'
+        )
+    return "".join(out)
+
+
+def sheet_box(
+    prefix: str, sheet: Sheet, open_name: str | None, sheet_act: str = SHEET_ACT
+) -> str:
+    """One sheet's container (on phones shown only when open, with a Close button)."""
+    if not sheet.body:
+        return ""
+    opened = " data-open" if sheet.name == open_name else ""
+    return (
+        f'<section class="sheet" id="{prefix}-sheet-{sheet.name}" data-name="{sheet.name}"{opened} '
+        f'aria-label="{escape(sheet.label)}"><button type="button" class="btn sheet-close" '
+        f'data-act="{sheet_act}" data-sheet="{sheet.name}">Close</button>{sheet.body}</section>'
+    )
+
+
+def say(lead: str, title: str, line: str) -> str:
+    """What to do now: a small lead (whose turn, the round), the step's title and its one
+    line. A polite live region is the game's: this is read with the tray."""
+    lead_html = f'<span class="say-lead">{lead}</span>' if lead else ""
+    return (
+        f'{lead_html}<h2 class="say-title">{title}</h2>'
+        + (f'<p class="say-line">{line}</p>' if line else "")
+    )
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The parts of a game's table (HTML each; see the module's docstring)."""
+
+    bar: str
+    coach: str
+    board: str
+    say: str
+    tray: str
+    pills: str
+    sheets: str
+    actions: str
+    toasts: str = ""
+
+
+def frame(
+    prefix: str,
+    attrs: str,
+    f: Frame,
+    board_id: str = "board-wrap",
+    tail: str = "",
+    cls: str = "",
+    board_cls: str = "",
+) -> str:
+    """The whole table. `attrs`: the frame's attributes (data-screen, data-sheet, ...);
+    `cls`: its classes besides the table's; `tail`: markup after the parts (SVG defs)."""
+    p = prefix
+    return (
+        f'<div class="game table{" " + cls if cls else ""}" {attrs}>'
+        f'<div id="{p}-bar" class="bar-wrap">{f.bar}</div>'
+        f'<div id="{p}-coach" class="t-coach">{f.coach}</div>'
+        f'<div class="board-wrap{" " + board_cls if board_cls else ""}" id="{board_id}">{f.board}</div>'
+        f'<div class="side">'
+        f'<section class="tray" id="{p}-tray-box" aria-label="Your turn">'
+        f'<div id="{p}-say" class="say">{f.say}</div>'
+        f'<div id="{p}-pills" class="pills" role="group" aria-label="More">{f.pills}</div>'
+        f'<div id="{p}-tray" class="tray-body">{f.tray}</div></section>'
+        f'<div id="{p}-sheets" class="sheets">{f.sheets}</div></div>'
+        f'<div class="actions" id="{p}-actions">{f.actions}</div>'
+        f'<div id="{p}-toasts">{f.toasts}</div>{tail}</div>'
+    )
+
+
+def sheet_attr(open_name: str | None) -> str:
+    """The frame's attribute naming the open sheet ("" when none)."""
+    return f'data-sheet="{open_name}"' if open_name else 'data-sheet=""'
+
+
+def toggled(current: str | None, name: str) -> str | None:
+    """The sheet open after its pill is pressed: it, or none when it was open.
+
+    >>> toggled(None, "log"), toggled("log", "log"), toggled("recap", "log")
+    ('log', None, 'log')
+    """
+    return None if current == name else name
