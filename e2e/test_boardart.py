@@ -20,7 +20,7 @@ from small_islands import Game, Land, Options, PlaceHouse, PlacePortToken, Place
 
 SAVE_KEY = "small-islands/save"
 TOGGLE = '#si-bar [data-act="sound"]:visible'
-VISIBLE_TOGGLE = "#si-bar .strip-sound [data-act=sound]"  # the phone's (this test's device)
+VISIBLE_TOGGLE = "#si-bar [data-act=sound]"  # the bar's, on every screen size
 SETTINGS_KEY = "small-islands/settings"  # an older build's record (moved in at the start)
 DEVICE_SETTINGS_KEY = "games/settings"  # the device's settings, every game's
 

@@ -52,7 +52,8 @@ COVERS = """
     display: '#si-actions .display .tile-btn', rotate: '[data-act="rotate"]',
     bonus: '[data-act="res-mode"], [data-act="port-mode"]', land: '[data-act="land-mode"]',
     keep: '[data-act="keep"]', actions: '#si-actions .btn.primary',
-    panel: '#si-stage > .card:first-child', tracker: '.tracker', recap: '.recap',
+    panel: '#si-say', tracker: '.tracker, .pill[data-sheet="goal"]',
+    recap: '.recap, .pill[data-sheet="recap"]',
     scores: '.who-row .btn'};
   const clip = (q, c) => ({left: Math.max(q.left, c.left), right: Math.min(q.right, c.right),
                            top: Math.max(q.top, c.top), bottom: Math.min(q.bottom, c.bottom)});
@@ -63,7 +64,7 @@ COVERS = """
   let seen = 0;
   document.querySelectorAll(SELS[tip.dataset.target] || 'none').forEach((el) => {
     let q = clip(el.getBoundingClientRect(), view);
-    const box = el.closest('#board-wrap, .panel');
+    const box = el.closest('#board-wrap, .tray-body, .side');
     if (box) q = clip(q, box.getBoundingClientRect());
     if (q.right - q.left <= 1 || q.bottom - q.top <= 1) return;
     seen += 1;
@@ -199,7 +200,7 @@ def test_the_rules_mid_game_return_to_the_same_choices(
     if page.locator('[data-act="rotate"]:not([disabled])').count():
         page.click('[data-act="rotate"]')
     marks = page.inner_html("#board-marks")
-    panel = page.inner_html("#si-stage")
+    panel = page.inner_html("#si-tray")
     assert "preview-frame" in marks
     page.click('.bar [data-act="rules"]')
     page.wait_for_selector('[data-screen="rules"]')
@@ -215,7 +216,7 @@ def test_the_rules_mid_game_return_to_the_same_choices(
     page.screenshot(path=str(artifacts / f"rules-{device}-solo.png"))
     page.click('.rules-top [data-act="back"]')
     page.wait_for_selector('[data-screen="game"]')
-    assert page.inner_html("#board-marks") == marks and page.inner_html("#si-stage") == panel
+    assert page.inner_html("#board-marks") == marks and page.inner_html("#si-tray") == panel
     page.click('.bar [data-act="rules"]')  # and with the browser's Back
     page.wait_for_selector('[data-screen="rules"]')
     page.go_back()

@@ -171,8 +171,8 @@ def test_returning_visit_paints_the_stored_board_and_ignores_taps_visibly(
     assert page.locator("#app .first-paint svg.board g.tile").count() > 0
     missing = page.evaluate(UNDEFINED_ART, "#app .first-paint svg.board")
     assert missing == [], f"the first paint's tiles lack their art: {missing}"
-    assert page.locator("#app .strip .chip").count() == 2
-    assert "'s turn" in page.inner_text("#app .bar")
+    assert page.locator("#app .chips .chip").count() == 2
+    assert "'s turn" in page.inner_text("#app .say")
     assert page.locator("#app [data-act]").count() == 0  # nothing to tap on it
     assert page.locator("#loading").is_visible()
     assert re.search("Getting the game ready|Starting the game", page.inner_text("#loading"))

@@ -176,24 +176,24 @@ IN_VIEW = """
 
 
 def _phone_status(page: Page, artifacts: Path) -> None:
-    """At 390x844 the status strip (every seat) is on screen without scrolling; the full
-    players panel and log are one tap away, in a drawer with aria-expanded on its toggle."""
+    """At 390x844 the bar's chips (every seat) are on screen without scrolling; the full
+    players panel and log are one tap away, in a sheet whose pill has aria-expanded."""
     assert page.evaluate("() => [scrollX, scrollY]") == [0, 0]
-    assert page.evaluate(IN_VIEW, ".strip") == [True]
-    assert page.evaluate(IN_VIEW, ".strip .chip") == [True, True]
-    assert page.locator(".strip .chip.turn").count() == 1
-    assert "PP" in page.inner_text(".strip")
-    toggle = page.locator('.bar [data-act="status"]')
+    assert page.evaluate(IN_VIEW, ".chips") == [True]
+    assert page.evaluate(IN_VIEW, ".chips .chip") == [True, True]
+    assert page.locator(".chips .chip.turn").count() == 1
+    toggle = page.locator('.pill[data-sheet="players"]')
     assert toggle.get_attribute("aria-expanded") == "false"
-    assert not page.locator("#si-drawer").is_visible()
+    assert not page.locator("#si-sheet-players").is_visible()
     toggle.click()
-    toggle = page.locator('.bar [data-act="status"]')
+    page.wait_for_selector("#si-sheet-players[data-open]")
+    toggle = page.locator('.pill[data-sheet="players"]')
     assert toggle.get_attribute("aria-expanded") == "true"
-    assert page.locator("#si-drawer .player").count() == 2
-    assert page.locator("#si-drawer .log").is_visible()
+    assert page.locator("#si-sheet-players .player").count() == 2
+    assert page.locator("#si-sheet-players .log").is_visible()
     page.screenshot(path=str(artifacts / "board-phone-players.png"))
     toggle.click()
-    assert not page.locator("#si-drawer").is_visible()
+    page.wait_for_selector("#si-sheet-players", state="hidden")
 
 
 def _screenshots(page: Page, artifacts: Path) -> None:
@@ -207,10 +207,9 @@ def _screenshots(page: Page, artifacts: Path) -> None:
         page.screenshot(path=str(artifacts / f"{name}.png"))
         if name == "board-phone":
             _phone_status(page, artifacts)
-        else:  # the side panel shows the players; no strip, no toggle
-            assert page.locator("#si-panel .players").is_visible()
-            assert not page.locator(".strip").is_visible()
-            assert not page.locator('[data-act="status"]').is_visible()
+        else:  # the side column shows every sheet, the players too; no pills
+            assert page.locator("#si-sheet-players .players").is_visible()
+            assert not page.locator(".pills").is_visible()
     if size:
         page.set_viewport_size(size)
 

@@ -296,11 +296,11 @@ def test_back_mid_game_asks_and_never_loses_the_game(
     page.go_back()  # Back again closes the question
     page.wait_for_selector('[data-dialog="leave"]', state="detached")
     assert page.locator('[data-screen="game"]').count() == 1
-    if device == "phone":  # the players drawer: Back closes it
-        page.click('.bar [data-act="status"]')
-        assert page.locator("#si-drawer").is_visible()
+    if device == "phone":  # the players sheet: Back closes it
+        page.click('.pill[data-sheet="players"]')
+        page.wait_for_selector("#si-sheet-players[data-open]")
         page.go_back()
-        page.wait_for_selector("#si-drawer", state="hidden")
+        page.wait_for_selector("#si-sheet-players", state="hidden")
         assert page.locator('[data-dialog="leave"]').count() == 0
     seat = state(page)["seat"]
     page.go_back()
