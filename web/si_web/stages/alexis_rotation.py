@@ -8,7 +8,7 @@ from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, ChooseRotation
 from small_islands.view import SeatView
 
-from .. import words
+from .. import pictures, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..screens import esc
@@ -63,7 +63,12 @@ class AlexisRotation(GameStage):
         place = words.neighbour_words(v, cell[0], cell[1]) if cell else ""
         return (
             '<section class="card alexis"><h2>Choose how Alexis\'s tile is turned</h2>'
-            + (f'<p class="alexis-card">His card: {esc(words.alexis_card_words(card))}</p>' if card else "")
+            + (
+                f'<p class="alexis-card">{pictures.alexis_card_of(card)}'
+                f"<span>His card: {esc(words.alexis_card_words(card))}</span></p>"
+                if card
+                else ""
+            )
             + f"<p>Alexis places the framed tile {esc(place)}. Pick one of the ways it fits "
             "(previewed on the map; tap the tile or press R to turn it), then confirm.</p></section>"
         )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game_shell.widgets import button, swatch, toasts
 from small_islands.view import SeatView
 
-from .. import settings, words
+from .. import map_grid, pictures, settings, words
 from ..board_svg import BoardHints, board_svg, view_tiles
 from ..game_screen import fit_button
 from ..panels import (
@@ -96,6 +96,7 @@ class Watch(Screen):
                 f'{words.count(solo["stack_count"], "card")} in his stack'
                 + (f". His card: {esc(words.alexis_card_words(card))}" if card else "")
                 + "</p>"
+                + (f'<p class="alexis-card">{pictures.alexis_card_of(card)}</p>' if card else "")
             )
         status = "Thinking…" if kind == "bot" else "Playing his cards…"
         mine_html = hand_box(v, None, selectable=False) + objectives_box(v) if mine else ""
@@ -115,7 +116,7 @@ class Watch(Screen):
             + "</span></header>"
             + strip(v, drawer, settings.sound_button(app.settings))
             + "</div>"
-            f'<div class="board-wrap">{svg}{fit_button() if app.user_viewbox is not None else ""}</div>'
+            f'<div class="board-wrap">{svg}{map_grid.grid(v)}{fit_button() if app.user_viewbox is not None else ""}</div>'
             '<aside class="panel"><section class="card steps"><h2>'
             + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
             + f"</h2>{alexis_info}<ol>{steps}</ol>{pace_row(app.settings.pace)}</section>"
