@@ -12,7 +12,7 @@ from game_shell import widgets
 from game_shell.widgets import button
 from small_islands.view import SeatView
 
-from . import coach, panels, settings, undo, viewport, words
+from . import coach, map_grid, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -89,6 +89,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
         ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
+        + map_grid.grid(v)
         + (fit_button() if app.user_viewbox is not None else ""),
         "si-recap": panels.recap_box(words.recap(v), v),
         "si-stage": panel(app, stage, v),
