@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 from . import shortcuts
-from .files_browser import missing
+from .files_browser import js_obj, missing
 
 Js = Any
 _state: dict[str, Any] = {"opener": None, "proxy": None}
@@ -34,7 +34,7 @@ def open_list(game_title: str, keys: shortcuts.Keys) -> None:
         _state["proxy"] = create_proxy(on_click)
     el.addEventListener("click", _state["proxy"])
     document.body.appendChild(el)
-    el.querySelector('[data-shortcuts="close"]').focus()
+    el.querySelector('[data-shortcuts="close"]').focus(js_obj({"preventScroll": True}))
 
 
 def close() -> None:

@@ -75,7 +75,7 @@ def grid(view: SeatView) -> str:
         for n, y in enumerate(range(min(ys), max(ys) + 1), start=1)
     )
     return (
-        '<table class="sr map-grid" id="map-grid">'
+        '<div class="sr map-grid" id="map-grid"><table>'
         "<caption>The map's tiles, row by row from north to south, each row from west to east"
-        f"</caption><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        f"</caption><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
     )

@@ -312,7 +312,7 @@ def objective_card(card: str, slots: tuple[str, ...], choices: Choices) -> str:
             f'<button type="button" class="btn small{" on" if s in chosen else ""}" data-act="obj" '
             f'data-card="{esc(card)}" data-slot="{s}" aria-pressed="{"true" if s in chosen else "false"}" '
             f'aria-label="{esc(label[s] + ": " + name)}">'
-            + ('<span aria-hidden="true">✓ </span>' if s in chosen else "")
+            + ('<span aria-hidden="true">✓\u00a0</span>' if s in chosen else "")
             + f"{label[s]}</button>"
             for s in slots
         )
