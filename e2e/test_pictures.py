@@ -172,7 +172,8 @@ def test_map_grid_names_the_tiles_and_is_axe_clean(desk: Page, artifacts: Path) 
     grid = desk.locator("#map-grid")
     grid.wait_for(state="attached")
     cells = desk.evaluate(
-        "() => Array.from(document.querySelectorAll('#map-grid tbody td')).map((c) => c.textContent)"
+        "() => Array.from(document.querySelectorAll('#map-grid tbody td'))"
+        ".map((c) => c.textContent)"
     )
     tiles = [c for c in cells if c != "Sea"]
     assert len(tiles) == len(g.board.tiles), (len(tiles), len(g.board.tiles))
