@@ -1,7 +1,7 @@
 """Issue 28, items 5 and 6 in the browser: cards as pictures where they are chosen (the
 objective picker at 390x844 by touch and by keyboard, Ember's clue cards and column choices),
 the keyboard shortcut list (`?` opens it, Escape closes it, the focus comes back), the map's
-tiles as a table for screen readers (axe clean), and Ember's focus after each screen change
+tiles (Ember: spaces) as a table for screen readers (axe clean), and Ember's focus after each screen change
 (never left on the page's body). Screenshots in e2e/artifacts/ (pictures-*.png)."""
 
 from __future__ import annotations
@@ -238,6 +238,9 @@ def test_ember_clue_cards_and_columns_are_pictures(phone: Page, artifacts: Path)
     for opt in phone.locator('[data-act="ei-option"]').all():
         assert opt.locator("svg.ei-cube").count() == 1
         assert "leaves" in opt.inner_text()
+    cells = phone.locator("#ei-map-grid td")  # the island's spaces for screen readers
+    assert cells.count() > 20 and "rover" in phone.inner_text("#ei-map-grid") + " ".join(
+        cells.all_text_contents())
     phone.locator(".ei-options").scroll_into_view_if_needed()
     phone.screenshot(path=str(artifacts / "pictures-ember-clues-phone.png"))
     check_axe(phone, "Ember clue choice (phone)")

@@ -197,3 +197,37 @@ def test_the_map_grid_is_empty_before_the_first_tile() -> None:
     if not v["board"]["tiles"]:
         assert map_grid.grid(v) == ""
     assert map_grid.cell_words(v, 99, 99) == "Sea"
+
+
+def test_ember_map_table_names_each_space_of_land_by_what_is_on_it() -> None:
+    from ei_web import map_table  # noqa: PLC0415
+    from ei_web.app import EmberApp  # noqa: PLC0415
+    from ember_web_driver import play_action  # noqa: PLC0415
+    from game_shell.storage import MemoryStorage  # noqa: PLC0415
+
+    app = EmberApp(MemoryStorage())
+    app.handle("ei-new", {}, {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "human",
+                              "ei-kind-1": "easy", "ei-map": "default"})
+    rng = random.Random(1)
+    for _ in range(200):
+        assert app.game is not None
+        if app.game.phase == "over":
+            break
+        if app.auto.bot_seat() is not None:
+            app.auto.local(app.auto.token)
+        else:
+            play_action(app, rng.choice(app.legal()))
+    v = app.view()
+    html = map_table.grid(v)
+    assert '<div class="sr map-grid" id="ei-map-grid"><table><caption>' in html
+    cells = re.findall(r"<td>(.*?)</td>", html)
+    land = [k for k, t in v["board"]["terrain"].items() if t != "S"
+            and (lambda q, r: (abs(q) + abs(r) + abs(q + r)) // 2 < 7)(*map(int, k.split(",")))]
+    assert len(cells) == len(land)
+    for s in v["seats"]:
+        if s["rover"] is not None:
+            assert f"{s['name']}&#x27;s rover" in html
+    assert html.count("an amulet") >= len(v["amulets"])
+    for o in v["board"]["objects"]:
+        assert ("palm tree" if o["kind"] == "tree" else o["kind"]) in html
+    assert not re.search(r"-?\d+,\s?-?\d+|\bin_|not_", html)  # no coordinate, no clue id
