@@ -1,8 +1,8 @@
 """Issue 28, items 5 and 6 in the browser: cards as pictures where they are chosen (the
 objective picker at 390x844 by touch and by keyboard, Ember's clue cards and column choices),
 the keyboard shortcut list (`?` opens it, Escape closes it, the focus comes back), the map's
-tiles (Ember: spaces) as a table for screen readers (axe clean), and Ember's focus after each screen change
-(never left on the page's body). Screenshots in e2e/artifacts/ (pictures-*.png)."""
+tiles (Ember: spaces) as a table for screen readers (axe clean), and Ember's focus after each
+screen change (never left on the page's body). Screenshots in e2e/artifacts/ (pictures-*.png)."""
 
 from __future__ import annotations
 
