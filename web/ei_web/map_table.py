@@ -41,10 +41,10 @@ def _things(view: View) -> dict[Hex, list[str]]:
         if col.get("located"):
             add(col["located"], f"the {name} treasure lies here")  # type: ignore[arg-type]
             continue
-        for h in col["cubes"]:
-            maybe.setdefault((h[0], h[1]), []).append(name)
-    for h, names in maybe.items():
-        out.setdefault(h, []).append("possibly the " + " or the ".join(names) + " treasure")
+        for cube in col["cubes"]:
+            maybe.setdefault((cube[0], cube[1]), []).append(name)
+    for spot, names in maybe.items():
+        out.setdefault(spot, []).append("possibly the " + " or the ".join(names) + " treasure")
     return out
 
 
