@@ -175,9 +175,9 @@ def box(v: SeatView, picked: Cell | None, change: str) -> str:
     t = track(v)
     nxt = v.get("next_objective")
     later = (
-        f'<p class="small next-obj" data-secret="objective"><b>Next round</b>: '
+        f'<p class="small next-obj" data-secret="objective"><b>Next round:</b>'
         f'{pictures.parts(nxt["mission"], nxt["reward"], "pic-card small")}'
-        f"{escape(nxt['mission_text'])}; {escape(nxt['reward_text'])}</p>"
+        f"<span>{escape(nxt['mission_text'])}; {escape(nxt['reward_text'])}</span></p>"
         if nxt
         else ""
     )
