@@ -19,12 +19,21 @@ from pyodide.ffi.wrappers import set_timeout
 from pyscript import document, window
 
 from game_plugins.ember_isle import PLUGIN
-from game_shell import files_browser, first_paint_browser, host, keeping, page, sounds, worker_host
+from game_shell import (
+    files_browser,
+    first_paint_browser,
+    host,
+    keeping,
+    page,
+    shortcuts_browser,
+    sounds,
+    worker_host,
+)
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
 from game_shell.settings import body_attrs
 
-from . import board, effects, first_paint, screens
+from . import board, effects, first_paint, keys, screens
 from .app import EmberApp, reopen
 
 try:
@@ -38,7 +47,7 @@ PACE_MS = 700  # a pause before each computer step, so people can follow
 shell: dict[str, Any] = {
     "root": None, "app": None, "back": None, "showing": False, "failed": False,
     "busy": None, "hint": None, "timer": None, "serial": 0, "proxies": [],
-    "heard": None, "tapped": False,
+    "heard": None, "tapped": False, "placed_focus": False,
 }
 
 
@@ -245,8 +254,8 @@ TARGETS = "#ei-board [data-act=ei-hex]"
 def on_keydown(event: Js) -> None:
     """Enter/Space on a map target taps it; arrows go to the next or previous target; Esc
     closes an open sheet, else cancels the choices."""
-    if not shell["showing"]:
-        return
+    if not shell["showing"] or shortcuts_browser.handle(event, PLUGIN.title, keys.KEYS):
+        return  # (`?` opens the list of keys; while it is open, keys are its own)
     key, target = str(event.key), event.target
     on_map = not missing(target) and hasattr(target, "closest") and not missing(target.closest(TARGETS))
     if on_map and key in ("Enter", " "):
@@ -323,7 +332,7 @@ def on_wheel(event: Js) -> None:
 def on_focusin(event: Js) -> None:
     """A map target reached by the keyboard comes into view (the map pans to it)."""
     target = event.target
-    if not shell["showing"] or missing(target) or not hasattr(target, "closest"):
+    if not shell["showing"] or shell.get("placed_focus") or missing(target) or not hasattr(target, "closest"):
         return
     el = target.closest(TARGETS)
     svg = document.getElementById("ei-board")
@@ -383,18 +392,41 @@ def focus_key() -> str | None:
     return sel
 
 
+NEXT = (  # where the next thing to do is, in this order (`restore_focus`)
+    TARGETS + '[tabindex="0"]',
+    "#ei-actions .primary:not([disabled])",
+    "#ei-actions button:not([disabled])",
+    ".screen .primary:not([disabled])",
+    ".ei-hand button:not([disabled]), .ei-game button:not([disabled])",
+    ".screen button:not([disabled])",
+)
+
+
 def restore_focus(key: str | None) -> None:
-    if key is None:
-        return
+    """After a render: the same control if it is still there, else -- the focus was lost with
+    the old page, or was nowhere -- the first thing to do (`NEXT`: the map's next space, the
+    primary action, the first button), so that a new screen or a turn change never leaves a
+    keyboard player at the top of the page. Never a text field (a phone would open its
+    keyboard), never scrolling the page."""
+    root = shell["root"]
     el: Js = None
-    with contextlib.suppress(Exception):
-        el = shell["root"].querySelector(key)
+    if key is not None:
+        with contextlib.suppress(Exception):
+            el = root.querySelector(key)
     if missing(el):
-        el = shell["root"].querySelector(TARGETS + '[tabindex="0"]')
-    if missing(el):
-        el = shell["root"].querySelector("#ei-actions .primary, #ei-actions button")
-    if not missing(el):
-        el.focus(js_obj({"preventScroll": True}))
+        active = document.activeElement
+        if not (missing(active) or str(active.tagName) == "BODY" or not active.isConnected):
+            return  # the focus is still on something of the page: leave it there
+    for selector in NEXT:
+        if not missing(el) and not el.hasAttribute("disabled"):
+            break
+        el = root.querySelector(selector)
+    if not missing(el) and not el.hasAttribute("disabled"):
+        shell["placed_focus"] = key is None  # focus from nowhere: the map stays where it is
+        try:
+            el.focus(js_obj({"preventScroll": True}))
+        finally:
+            shell["placed_focus"] = False
 
 
 # --- computer seats and hints ---------------------------------------------------------

@@ -11,7 +11,7 @@ from game_shell import table
 from game_shell.markup import escape
 from game_shell.widgets import button
 
-from . import screens, steps, words
+from . import map_table, screens, steps, words
 from .board import Hex, board_svg
 from .mapview import Box
 
@@ -168,7 +168,7 @@ def game_screen(app: Shown) -> str:
     stage = g.stage
     targets, chosen, box = map_state(app, v, legal)
     board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
-                      facing=app.sel.facing) + map_controls()
+                      facing=app.sel.facing) + map_table.grid(v) + map_controls()
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
     all_sheets = sheets(app, v)

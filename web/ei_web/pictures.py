@@ -3,10 +3,12 @@ cards, and the rules screen with every symbol drawn as on the map."""
 
 from __future__ import annotations
 
+from game_shell import shortcuts
 from game_shell.markup import escape
 
 from . import words
 from .board import ART, COLUMN_FILL, COLUMN_INK, DEFS, FILL, LAVA, VOLCANO, corners
+from .keys import KEYS
 
 # each treasure's cubes stand in their own corner of a space (board.CUBE_SPOTS): not colour alone
 CORNERS = {"pearl": "upper left", "jade": "upper right", "obsidian": "lower left",
@@ -128,7 +130,8 @@ def rules_page() -> str:
         "neighbouring space (ring), “within 2 spaces” one or two spaces away (two rings); a red bar "
         "means “not”, a star “the largest area of”.</p>"
         f'<ul class="ei-symbols">{clue_examples}</ul>'
-        f'<p class="edition">{escape("Component content of this edition is original.")}</p>'
+        + shortcuts.section(KEYS)
+        + f'<p class="edition">{escape("Component content of this edition is original.")}</p>'
         '<div class="row"><button type="button" class="btn primary" data-act="ei-rules-back">Back</button></div>'
         "</section>"
     )

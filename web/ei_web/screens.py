@@ -220,6 +220,19 @@ def columns_box(view: View, focus: str | None = None) -> str:
     return f'<div class="ei-cols" aria-label="Clue columns">{"".join(out)}</div>'
 
 
+def column_button(col: str, rest: str, act: str, on: bool = False, tile: str | None = None) -> str:
+    """A clue column to choose, as its picture (its treasure's cube, and the lava tile's
+    clue when one goes with it) and its words ("Pearl: leaves 3 spaces")."""
+    pressed = f' aria-pressed="{"true" if on else "false"}"' if act == "ei-option" else ""
+    tile_pic = pictures.clue_icon(tile) if tile else ""
+    return (
+        f'<button type="button" class="btn ei-colpick{" ei-option" if act == "ei-option" else ""}{" on" if on else ""}" '
+        f'data-act="{act}" data-col="{escape(col)}"'
+        + (f' data-tile="{escape(tile or "")}"' if act == "ei-option" else "")
+        + f"{pressed}>{pictures.cube(col)}{tile_pic}<span>{escape(words.treasure(col) + rest)}</span></button>"
+    )
+
+
 def hand_box(view: View, legal: list[Action], sel: Sel, mine: bool) -> str:
     seat = own_seat(view)
     if not mine or seat["hand"] is None:
@@ -237,14 +250,13 @@ def hand_box(view: View, legal: list[Action], sel: Sel, mine: bool) -> str:
     if sel.card is not None:
         choices = clue_options(view, legal, sel.card)
         opts = "".join(
-            button(
-                f"{words.treasure(col)}"
-                + (f" with the lava tile “{words.clue(tile)}”" if tile else "")
+            column_button(
+                col,
+                (f" with the lava tile “{words.clue(tile)}”" if tile else "")
                 + f": leaves {words.spaces(n)}",
                 "ei-option",
-                "btn ei-option" + (" on" if sel.option == (col, tile) else ""),
-                col=col,
-                tile=tile or "",
+                sel.option == (col, tile),
+                tile,
             )
             for col, tile, n in choices
         )
@@ -313,8 +325,7 @@ def seed_box(view: View, legal: list[Action]) -> str:
     card = view.get("seed_card")
     cols = [a.column for a in legal if isinstance(a, SeedColumn)]
     opts = "".join(
-        button(f"{words.treasure(c)}: leaves {words.spaces(count_after(view, card, c))}",
-               "ei-seed", "btn", col=c)
+        column_button(c, f": leaves {words.spaces(count_after(view, card, c))}", "ei-seed")
         for c in cols
     ) if card else ""
     return (

@@ -33,12 +33,20 @@ from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
 from game_plugins.small_islands import PLUGIN
-from game_shell import first_paint_browser, host, keeping, sounds, worker_host, your_games
+from game_shell import (
+    first_paint_browser,
+    host,
+    keeping,
+    shortcuts_browser,
+    sounds,
+    worker_host,
+    your_games,
+)
 from game_shell import page as page_habits
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures, svg_point
 from game_shell.storage import Storage
-from si_web import first_paint, kept_browser, viewport
+from si_web import first_paint, kept_browser, keys, viewport
 from si_web.app import App
 from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
@@ -312,8 +320,8 @@ def press(selector: str) -> bool:
 
 
 def on_keydown(event: Js) -> None:
-    if not showing():
-        return
+    if not showing() or shortcuts_browser.handle(event, PLUGIN.title, keys.KEYS):
+        return  # (`?` opens the list of keys; while it is open, keys are its own)
     key = str(event.key)
     target = event.target
     typing = not missing(target.closest("input, select, textarea"))

@@ -15,7 +15,7 @@ from game_shell import table, widgets
 from game_shell.widgets import button
 from small_islands.view import SeatView
 
-from . import coach, panels, settings, undo, viewport, words
+from . import coach, map_grid, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -96,6 +96,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
         ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
+        + map_grid.grid(v)
         + (fit_button() if app.user_viewbox is not None else ""),
         "si-say": table.say(panels.say_lead(v, me["name"], me["colour"]), esc(title), line),
         "si-pills": table.pills("si", sheets, app.sheet),

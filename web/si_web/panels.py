@@ -12,7 +12,7 @@ from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
 from small_islands.view import PublicView, SeatView
 
-from . import words
+from . import pictures, words
 from .board_svg import glyph_icon, mini_tile_svg
 from .choices import Choices, Hint
 from .screens import esc
@@ -172,8 +172,8 @@ def players(v: SeatView | PublicView) -> str:
         ship = "ship landed" if s["ship"] else "ship at sea"
         obj = s.get("objective")  # a seat view's seats only (revealed objectives)
         obj_txt = (
-            f'<span class="obj">Objective: {esc(obj["mission_text"])}; '
-            f"reward: {esc(obj['reward_text'])}</span>"
+            f'<span class="obj">{pictures.parts(obj["mission"], obj["reward"], "pic-card small")}'
+            f'Objective: {esc(obj["mission_text"])}; reward: {esc(obj["reward_text"])}</span>'
             if isinstance(obj, dict) and obj
             else ""
         )
@@ -204,9 +204,10 @@ def objectives_box(v: SeatView) -> str:
     for o, label in ((v.get("objective"), "This round"), (v.get("next_objective"), "Next round")):
         if o:
             parts.append(
-                f'<div class="objective small" data-secret="objective"><b>{label}</b>'
+                f'<div class="objective small kept-card" data-secret="objective"><b>{label}</b>'
+                f'{pictures.parts(o["mission"], o["reward"], "pic-card small")}<span class="obj-words">'
                 f"<span>Mission: {esc(o['mission_text'])}</span>"
-                f"<span>Reward: {esc(o['reward_text'])}</span></div>"
+                f"<span>Reward: {esc(o['reward_text'])}</span></span></div>"
             )
     return '<section class="card objectives">' + "".join(parts) + "</section>" if parts else ""
 
@@ -269,24 +270,37 @@ def face_up_card(v: SeatView) -> str:
     return '<section class="card"><h3>Face-up</h3>' + display_box(v, False) + "</section>"
 
 
+def card_words(card: str) -> str:
+    """A card's full name in words: 'mission: at least 2 Leaves; reward: 1 PP per Leaf, +2'."""
+    mission, reward = objective_text(card)
+    return "; ".join(
+        f"{k}: {t}" for k, t in (("mission", mission), ("reward", reward)) if t
+    )
+
+
 def objective_card(card: str, slots: tuple[str, ...], choices: Choices) -> str:
-    """An objective (or mission / reward) card with its This round / Next round buttons."""
+    """An objective (or mission / reward) card, drawn as its picture with its words, and its
+    This round / Next round buttons (named with the card's whole words); a kept card says so
+    in words and with a tick, not by its colour alone."""
     mission, reward = objective_text(card)
     chosen = [s for s in slots if choices.picks.get(f"{s}_{card[0]}") == card]
-    cls = "objective" + (" chosen-" + chosen[0] if chosen else "")
+    cls = "objective pick" + (" chosen-" + chosen[0] if chosen else "")
     label = {"now": "This round", "later": "Next round"}
-    name = mission or reward
+    name = card_words(card)
     kept = {"now": "kept for this round", "later": "kept for next round"}
     return (
         f'<div class="{cls}" data-card="{esc(card)}">'
+        f'<span class="obj-pic">{pictures.card(card)}</span><span class="obj-words">'
         + (f'<span class="mission">Mission: {esc(mission)}</span>' if mission else "")
         + (f'<span class="reward">Reward: {esc(reward)}</span>' if reward else "")
-        + (f'<span class="kept">{kept[chosen[0]]}</span>' if chosen else "")
-        + '<span class="row">'
+        + (f'<span class="kept"><span aria-hidden="true">✓ </span>{kept[chosen[0]]}</span>' if chosen else "")
+        + '</span><span class="row">'
         + "".join(
             f'<button type="button" class="btn small{" on" if s in chosen else ""}" data-act="obj" '
             f'data-card="{esc(card)}" data-slot="{s}" aria-pressed="{"true" if s in chosen else "false"}" '
-            f'aria-label="{esc(label[s] + ": " + name)}">{label[s]}</button>'
+            f'aria-label="{esc(label[s] + ": " + name)}">'
+            + ('<span aria-hidden="true">✓\u00a0</span>' if s in chosen else "")
+            + f"{label[s]}</button>"
             for s in slots
         )
         + "</span></div>"

@@ -3,14 +3,17 @@
 Every symbol is the map's glyph (`<use href="#g-flower">` from `board_svg.GLYPH_DEFS`, which
 the map or `board_svg.glyph_defs_svg()` puts on the page); tiles are `board_svg.mini_tile_svg`.
 A picture sits next to the words that say the same thing, so it is hidden from screen
-readers (`aria-hidden`). Used by the rules screen and the coach's tips. Pure.
+readers (`aria-hidden`). Used by the rules screen, the coach's tips, the objective picker
+and tracker (`card`) and Alexis's card in the solo stages (`alexis_card_of`). Pure.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from game_shell.markup import escape
 from game_shell.widgets import MARKS
-from small_islands import OBJECTIVES
+from small_islands import MISSIONS, OBJECTIVES, REWARDS
 from small_islands.solo import ExplorationCard
 
 from .art import piece
@@ -119,7 +122,7 @@ def mission(mid: str) -> str:
     if mid == "M9":
         sea = '<rect class="pic-sea" width="40" height="32" rx="4"/>'
         land = '<rect class="pic-land" x="8" y="6" width="24" height="20" rx="6"/>'
-        return svg(40, 32, sea + land + '<path class="pic-ok" d="M13 16l5 5l9-10"/>')
+        return svg(40, 32, sea + land + '<path class="pic-ok" d="M 13 16l 5 5l 9-10"/>')
     if mid == "M10":
         body = (
             '<rect class="pic-land" x="2" y="4" width="24" height="24"/>'
@@ -128,7 +131,7 @@ def mission(mid: str) -> str:
         )
         return svg(52, 32, body)
     if mid == "M11":
-        return svg(32, 32, house("grey", 16, 16) + '<path class="pic-no" d="M4 28L28 4"/>')
+        return svg(32, 32, house("grey", 16, 16) + '<path class="pic-no" d="M 4 28L 28 4"/>')
     return ""
 
 
@@ -167,13 +170,30 @@ def reward(rid: str) -> str:
 def objective(oid: str) -> str:
     """An Objective card: its mission's picture over its reward's."""
     o = OBJECTIVES[oid]
-    return (
-        f'<span class="pic-card" aria-hidden="true"><span>{mission(o.mission)}</span>'
-        f"<span>{reward(o.reward)}</span></span>"
-    )
+    return parts(o.mission, o.reward)
 
 
-ARROWS = {"N": "M0 6V-6M-4-2L0-6L4-2", "E": "M-6 0H6M2-4L6 0L2 4", "S": "M0-6V6M-4 2L0 6L4 2", "W": "M6 0H-6M-2-4L-6 0L-2 4"}
+def parts(mid: str, rid: str, cls: str = "pic-card") -> str:
+    """A card of a mission's picture over a reward's (either may be missing: a lone Mission or
+    Reward card of the advanced mode)."""
+    rows = "".join(f"<span>{p}</span>" for p in (mission(mid), reward(rid)) if p)
+    return f'<span class="{cls}" aria-hidden="true">{rows}</span>'
+
+
+def card(cid: str, cls: str = "pic-card") -> str:
+    """Any card a player chooses or keeps, by its id: an Objective card ("O3"), a Mission card
+    ("M3") or a Reward card ("R3"); the objective a seat kept ("O3" or "M3+R5") too."""
+    if cid in OBJECTIVES:
+        return parts(OBJECTIVES[cid].mission, OBJECTIVES[cid].reward, cls)
+    mid, _, rid = cid.partition("+")
+    if rid:
+        return parts(mid, rid, cls)
+    return parts(cid if cid in MISSIONS else "", cid if cid in REWARDS else "", cls)
+
+
+# path data keeps a space after each command ("M 4 28", not "M4 28"): no picture's markup reads
+# like a card's id to the tests that scan screens for engine words
+ARROWS = {"N": "M 0 6V -6M -4-2L 0-6L 4-2", "E": "M -6 0H 6M 2-4L 6 0L 2 4", "S": "M 0-6V 6M -4 2L 0 6L 4 2", "W": "M 6 0H -6M -2-4L -6 0L -2 4"}
 
 
 def alexis_card(card: ExplorationCard) -> str:
@@ -195,6 +215,17 @@ def alexis_card(card: ExplorationCard) -> str:
     )
     top = svg(156, 30, slots + arrows + ship_pic)
     return f'<span class="pic-card" aria-hidden="true"><span>{top}</span><span>{mission(card.mission)}</span></span>'
+
+
+def alexis_card_of(card: dict[str, Any]) -> str:
+    """Alexis's card as a picture from the seat view's `solo.card` (its id, kind, slot,
+    directions, mission); nothing for a card the view does not describe."""
+    d = [str(x) for x in card.get("directions") or []]
+    slot = card.get("slot")
+    if len(d) != 3 or any(x not in ARROWS for x in d) or not isinstance(slot, int):
+        return ""
+    kind, mid = str(card.get("kind", "")), str(card.get("mission", ""))
+    return alexis_card(ExplorationCard(str(card.get("id", "")), kind, slot % 3, (d[0], d[1], d[2]), mid))
 
 
 def colour_houses() -> str:

@@ -6,6 +6,7 @@ choices). Pure string builders.
 
 from __future__ import annotations
 
+from game_shell import shortcuts
 from game_shell.markup import escape
 from game_shell.widgets import button
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, STARTING_TILES, TILE_BY_ID
@@ -14,6 +15,7 @@ from small_islands.solo import EXPLORATION_CARDS, LEVELS
 from . import pictures as pic
 from . import words
 from .board_svg import glyph_defs_svg
+from .keys import KEYS
 from .screens import EDITION_NOTE
 
 
@@ -276,5 +278,6 @@ def rules_screen(in_game: bool) -> str:
         + section("End of the game and scoring", ending(), "end")
         + section("Solo against Alexis", solo(), "solo")
         + section("Great Explorer", great_explorer(), "explorer")
+        + shortcuts.section(KEYS)
         + f'<div class="row">{back}</div></section>'
     )

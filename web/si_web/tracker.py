@@ -27,7 +27,7 @@ from small_islands import MISSIONS, REWARDS, SHIP_TILE, TILE_BY_ID, Board
 from small_islands.tiles import RESOURCES
 from small_islands.view import SeatView, board_from_json
 
-from . import words
+from . import pictures, words
 
 Cell = tuple[int, int]
 
@@ -175,8 +175,9 @@ def box(v: SeatView, picked: Cell | None, change: str) -> str:
     t = track(v)
     nxt = v.get("next_objective")
     later = (
-        f'<p class="small next-obj" data-secret="objective"><b>Next round</b>: '
-        f"{escape(nxt['mission_text'])}; {escape(nxt['reward_text'])}</p>"
+        f'<p class="small next-obj" data-secret="objective"><b>Next round:</b>'
+        f'{pictures.parts(nxt["mission"], nxt["reward"], "pic-card small")}'
+        f"<span>{escape(nxt['mission_text'])}; {escape(nxt['reward_text'])}</span></p>"
         if nxt
         else ""
     )
@@ -219,7 +220,9 @@ def box(v: SeatView, picked: Cell | None, change: str) -> str:
     return (
         '<section class="card tracker" aria-label="Your objective this round">'
         '<h2>Your objective this round</h2>'
-        f'<div class="objective small" data-secret="objective"><span>Mission: {escape(o["mission_text"])}</span>'
-        f'<span>Reward: {escape(o["reward_text"])}</span></div>'
+        f'<div class="objective small kept-card" data-secret="objective">'
+        f'{pictures.parts(o["mission"], o["reward"], "pic-card small")}<span class="obj-words">'
+        f'<span>Mission: {escape(o["mission_text"])}</span>'
+        f'<span>Reward: {escape(o["reward_text"])}</span></span></div>'
         f"{total}{delta}{listing}{later}</section>"
     )

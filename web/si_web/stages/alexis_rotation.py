@@ -8,7 +8,7 @@ from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, ChooseRotation
 from small_islands.view import SeatView
 
-from .. import words
+from .. import pictures, words
 from ..board_svg import BoardHints, TileArt, mini_tile_svg, rotate_points
 from ..choices import Choices
 from ..screens import esc
@@ -67,8 +67,8 @@ class AlexisRotation(GameStage):
     def panel(self, app: Table, v: SeatView) -> str:
         card = v["solo"].get("card") or {}
         return (
-            f'<section class="card alexis"><p class="alexis-card">His card: '
-            f"{esc(words.alexis_card_words(card))}</p></section>"
+            f'<section class="card alexis"><p class="alexis-card">{pictures.alexis_card_of(card)}'
+            f"<span>His card: {esc(words.alexis_card_words(card))}</span></p></section>"
             if card
             else ""
         )

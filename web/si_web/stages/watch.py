@@ -8,7 +8,7 @@ from game_shell import table
 from game_shell.widgets import button, swatch, toasts
 from small_islands.view import SeatView
 
-from .. import settings, words
+from .. import map_grid, pictures, settings, words
 from ..board_svg import BoardHints, board_svg, view_tiles
 from ..game_screen import fit_button
 from ..panels import (
@@ -99,6 +99,7 @@ class Watch(Screen):
                 f'{words.count(solo["stack_count"], "card")} in his stack'
                 + (f". His card: {esc(words.alexis_card_words(card))}" if card else "")
                 + "</p>"
+                + (f'<p class="alexis-card">{pictures.alexis_card_of(card)}</p>' if card else "")
             )
         status = "Thinking…" if kind == "bot" else "Playing his cards…"
         tiles_sheet = (
@@ -124,7 +125,7 @@ class Watch(Screen):
                     v, settings.sound_button(app.settings) + button("Menu", "menu", "btn")
                 ),
                 coach="",
-                board=svg + (fit_button() if app.user_viewbox is not None else ""),
+                board=svg + map_grid.grid(v) + (fit_button() if app.user_viewbox is not None else ""),
                 say=table.say(
                     f"{swatch(s.colour)}<b>{esc(who)}</b> · {round_phase(v)}",
                     esc(title),

@@ -1,0 +1,12 @@
+"""Ember Isle's keyboard shortcuts in words, for the `?` list (`game_shell.shortcuts`) and the
+rules screen: what `browser.on_keydown` really does, and nothing more. Pure."""
+
+from __future__ import annotations
+
+from game_shell.shortcuts import Keys
+
+KEYS: Keys = [
+    ("Arrow keys", "On the map: go to the next or the previous space you can choose"),
+    ("Enter, Space", "On a space of the map: choose it"),
+    ("Escape", "Cancel the choice being made (a clue, a move, a space)"),
+]

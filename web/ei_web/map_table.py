@@ -1,0 +1,80 @@
+"""The island's spaces for screen readers: a table that mirrors the map row by row (north to
+south, each row west to east), one cell per space of land, named in plain words by what is on
+it ("Jungle inland, north-west: a hut, Ann's rover, possibly the Pearl or the Jade treasure.").
+
+The map's SVG targets are named for the step's choice; this names what is already there. A
+real HTML table, visually hidden next to the map (a screen reader walks it with its table keys).
+The sea is left out (nothing stands on it). Pure: a view in, markup out."""
+
+from __future__ import annotations
+
+from ember_isle.view import View
+from game_shell.markup import escape
+
+from . import words
+
+Hex = tuple[int, int]
+RADIUS = 7  # the map draws the spaces closer than this to the volcano (`board.board_svg`)
+
+
+def _things(view: View) -> dict[Hex, list[str]]:
+    """What stands on each space, in words, in the map's drawing order."""
+    out: dict[Hex, list[str]] = {}
+
+    def add(h: list[int], text: str) -> None:
+        out.setdefault((h[0], h[1]), []).append(text)
+
+    for o in view["board"]["objects"]:
+        thing = words.OBJECTS.get(o["kind"], "thing")
+        facing = o.get("facing")
+        if o["kind"] == "statue" and facing is not None:
+            thing += f" facing {words.DIRECTIONS[int(facing)]}"
+        add(o["hex"], f"a {thing}")
+    for h in view["amulets"]:
+        add(h, "an amulet")
+    for s in view["seats"]:
+        if s["rover"] is not None:
+            add(s["rover"], f"{s['name']}'s rover")
+    maybe: dict[Hex, list[str]] = {}
+    for col in view["columns"]:
+        name = words.treasure(col["name"])
+        if col.get("located"):
+            add(col["located"], f"the {name} treasure lies here")  # type: ignore[arg-type]
+            continue
+        for cube in col["cubes"]:
+            maybe.setdefault((cube[0], cube[1]), []).append(name)
+    for spot, names in maybe.items():
+        out.setdefault(spot, []).append("possibly the " + " or the ".join(names) + " treasure")
+    return out
+
+
+def cell_words(view: View, h: Hex, things: dict[Hex, list[str]]) -> str:
+    """One space: its ground and place, then what stands on it."""
+    place = words.place(view, h)
+    on = things.get(h, [])
+    return place[:1].upper() + place[1:] + (": " + ", ".join(on) if on else "") + "."
+
+
+def grid(view: View) -> str:
+    """The table (nothing before the island has land)."""
+    b = view["board"]
+    land: dict[int, list[Hex]] = {}
+    for k, letter in b["terrain"].items():
+        q, r = (int(v) for v in k.split(","))
+        if letter == "S" or (abs(q) + abs(r) + abs(q + r)) // 2 >= RADIUS:
+            continue
+        land.setdefault(r, []).append((q, r))
+    if not land:
+        return ""
+    things = _things(view)
+    rows = "".join(
+        f'<tr><th scope="row">Row {n}</th>'
+        + "".join(f"<td>{escape(cell_words(view, h, things))}</td>" for h in sorted(land[r]))
+        + "</tr>"
+        for n, r in enumerate(sorted(land), start=1)
+    )
+    return (
+        '<div class="sr map-grid" id="ei-map-grid"><table>'
+        "<caption>The island's spaces of land, row by row from north to south, each row from "
+        f"west to east</caption><tbody>{rows}</tbody></table></div>"
+    )

@@ -1,0 +1,81 @@
+"""The map's tiles for screen readers: a table that mirrors the map row by row (north to south,
+west to east), one cell per square of the tiles' area, each named in plain words by what is on
+it ("Land tile: a leaf and a house spot. Ann's house on the leaf."), the empty ones "Sea".
+
+The map's SVG targets are named for placing; this names what is already there. It is a real
+HTML table (a screen reader walks it with its table keys, announcing the row and the column),
+visually hidden next to the map (`board_svg.board_open`'s group). Pure: a seat's or the
+public view in, markup out; `tests/test_web_map_grid.py` checks the words from seeded games."""
+
+from __future__ import annotations
+
+from game_shell.markup import escape
+from small_islands.view import SeatView
+
+from . import words
+
+RESOURCE = {"flower": "flower", "fruit": "fruit", "leaf": "leaf"}
+
+
+def _seat_names(view: SeatView) -> dict[str, str]:
+    names = {s["colour"]: s["name"] for s in view["seats"]}
+    names.setdefault("purple", "Alexis")  # the solo automaton's houses
+    return names
+
+
+def _symbol(symbols: list[str], index: int) -> str:
+    if 0 <= index < len(symbols):
+        return words.SYMBOL_NAMES.get(symbols[index], (symbols[index], ""))[0].removeprefix("a ")
+    return "tile"
+
+
+def cell_words(view: SeatView, x: int, y: int) -> str:
+    """What is on the square (x, y) in words: its tile, houses, tokens; "Sea" when empty."""
+    b = view["board"]
+    tile = words.index(view).tiles.get((x, y))
+    if tile is None:
+        return "Sea"
+    names = _seat_names(view)
+    text = words.tile_words(tile["points"], tile["symbols"], tile.get("ship"))
+    parts = [text[:1].upper() + text[1:] + "."]
+    symbols = tile["symbols"]
+    for h in b["houses"]:
+        if (h["x"], h["y"]) == (x, y):
+            who = names.get(h["colour"], h["colour"])
+            parts.append(f"{who}'s house ({h['colour']}) on the {_symbol(symbols, h['index'])}.")
+    for r in b["resource_tokens"]:
+        if (r["x"], r["y"]) == (x, y):
+            parts.append(f"{names.get(r['colour'], r['colour'])}'s {RESOURCE.get(r['resource'], r['resource'])} token "
+                         f"on the {_symbol(symbols, r['index'])}.")
+    covered = sum(1 for c in b["covered_tokens"] if (c["x"], c["y"]) == (x, y))
+    if covered:
+        parts.append(words.plural(covered, "One token", "tokens") + " under the tile.")
+    for p in b["port_tokens"]:
+        if (p["x"], p["y"]) == (x, y):
+            parts.append(f"{names.get(p['colour'], p['colour'])}'s port token.")
+    island = words.island_of(view, x, y)
+    if island is not None and island["size"] > 1:
+        parts.append(words.island_words(island)[:1].upper() + words.island_words(island)[1:] + ".")
+    return " ".join(parts)
+
+
+def grid(view: SeatView) -> str:
+    """The table (nothing while the map has no tile)."""
+    tiles = view["board"]["tiles"]
+    if not tiles:
+        return ""
+    xs = [t["x"] for t in tiles]
+    ys = [t["y"] for t in tiles]
+    cols = range(min(xs), max(xs) + 1)
+    head = "".join(f'<th scope="col">Column {i}</th>' for i, _ in enumerate(cols, start=1))
+    rows = "".join(
+        f'<tr><th scope="row">Row {n}</th>'
+        + "".join(f"<td>{escape(cell_words(view, x, y))}</td>" for x in cols)
+        + "</tr>"
+        for n, y in enumerate(range(min(ys), max(ys) + 1), start=1)
+    )
+    return (
+        '<div class="sr map-grid" id="map-grid"><table>'
+        "<caption>The map's tiles, row by row from north to south, each row from west to east"
+        f"</caption><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+    )
