@@ -69,7 +69,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     if app.map_px and hints.cell_targets and hints.focus_box is None:  # targets >= 32 px
         fit = viewport.fitted(v, tiles, hints)
         hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
-    box = app.user_viewbox or viewport.fitted(v, tiles, hints)
+    box = app.map_box(v, tiles, hints)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     drawer = (
         panels.players(v) + panels.game_log(v, app.events, expanded=True)
@@ -89,7 +89,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
         ),
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
-        + (fit_button() if app.user_viewbox is not None else ""),
+        + (fit_button() if app.map_framed(box, v, tiles, hints) else ""),
         "si-recap": panels.recap_box(words.recap(v), v),
         "si-stage": panel(app, stage, v),
         "si-log": panels.players(v) + panels.game_log(v, app.events),

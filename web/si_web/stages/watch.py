@@ -82,7 +82,8 @@ class Watch(Screen):
         if v["board"]["tiles"]:
             last = v["board"]["tiles"][-1]
             hints.selected = (last["x"], last["y"])
-        svg = board_svg(v["board"], tiles, hints, app.map_box(v, tiles, hints))
+        box = app.map_box(v, tiles, hints)
+        svg = board_svg(v["board"], tiles, hints, box)
         n = len(app.auto_note)
         steps = "".join(
             log_item(e, v, "new" if i >= n - app.auto_new else "") for i, e in enumerate(app.auto_note)
@@ -115,7 +116,7 @@ class Watch(Screen):
             + "</span></header>"
             + strip(v, drawer, settings.sound_button(app.settings))
             + "</div>"
-            f'<div class="board-wrap">{svg}{fit_button() if app.user_viewbox is not None else ""}</div>'
+            f'<div class="board-wrap">{svg}{fit_button() if app.map_framed(box, v, tiles, hints) else ""}</div>'
             '<aside class="panel"><section class="card steps"><h2>'
             + esc("Alexis's turn" if s.alexis else f"{s.name}'s turn")
             + f"</h2>{alexis_info}<ol>{steps}</ol>{pace_row(app.settings.pace)}</section>"
