@@ -2,7 +2,8 @@
 card, and the menu of what the shell keeps for all games ("Your games", "Statistics",
 "Settings") around the home game's own entries. A card says "Continue" with its game's one
 plain line (``<name>/summary``, written by the game) when it has a game in progress, else
-"Play". Pure; the code of a game fetched on demand is not needed to show its card.
+"Play"; it shows its game's title picture (`GamePlugin.picture`) when it has one. Pure; the
+code of a game fetched on demand is not needed to show its card.
 
 The home game hosts the screen (its entry module shows it and handles its taps: the acts
 below, `OPEN` with ``data-game``)."""

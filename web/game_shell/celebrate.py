@@ -24,9 +24,9 @@ from .markup import escape
 from .widgets import MARKS, swatch
 from .wording import count
 
-PIECES = 28  # confetti pieces around the burst
-_SHAPES = ('<rect x="-4" y="-2" width="8" height="4" rx="1"/>', '<circle r="3"/>',
-           '<path d="M-4 3L0-4L4 3Z"/>')
+PIECES = 36  # confetti pieces around the burst
+_SHAPES = ('<rect x="-7" y="-3" width="14" height="6" rx="1.5"/>', '<circle r="4.5"/>',
+           '<path d="M-6 5L0-6L6 5Z"/>')
 
 
 def names(parts: Sequence[str]) -> str:
@@ -52,9 +52,9 @@ def _confetti(colours: Sequence[str]) -> str:
     inks = [f"f-{c}" for c in colours] + ["cf-gold", "cf-sand"]
     out = []
     for i in range(PIECES):
-        a = 2 * math.pi * i / PIECES + (0.11 if i % 2 else 0)
-        radius = 62 if i % 2 else 84
-        x, y = radius * math.cos(a) * 1.6, radius * math.sin(a) * 0.62
+        a = 2 * math.pi * i / PIECES + 0.13 * (i % 3)
+        radius = (56, 84, 108)[i % 3]
+        x, y = radius * math.cos(a) * 1.4, radius * math.sin(a) * 0.56
         out.append(
             f'<g transform="translate({x:.0f} {y:.0f}) rotate({(i * 47) % 180})">'
             f'<g class="cf cf-{i % 4} {inks[i % len(inks)]}">{_SHAPES[i % 3]}</g></g>'

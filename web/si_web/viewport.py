@@ -75,9 +75,10 @@ def own_cells(v: SeatView) -> set[tuple[int, int]]:
 
 def readable(v: SeatView, fit: Box, hints: BoardHints, px: tuple[float, float] | None) -> Box:
     """`fit`, or on a phone whose fit shows a tile narrower than `READABLE_TILE_PX` (and
-    nothing else frames the map), a readable frame of the seat's own area (or the fit's
+    there are tiles but nothing to tap on the map, nor a stage's frame), a readable frame of the seat's own area (or the fit's
     middle when it has none yet)."""
-    if (px is None or px[0] >= PHONE_PX or hints.focus_box is not None or hints.cell_targets
+    acting = hints.focus_box is not None or hints.cell_targets or hints.symbol_targets
+    if (px is None or px[0] >= PHONE_PX or acting or not v["board"]["tiles"]
             or scale(fit, px) >= READABLE_SCALE):
         return fit
     area = own_cells(v)

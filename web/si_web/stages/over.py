@@ -1,4 +1,5 @@
-"""The end of the game: the winner, the score table and chart, achievements, the final map."""
+"""The end of the game: the winner celebrated (`game_shell.celebrate`), the score table and chart,
+achievements, the final map."""
 
 from __future__ import annotations
 
