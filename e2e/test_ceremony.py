@@ -20,10 +20,11 @@ from small_islands import Game, Options
 from tests.kept_helpers import MODES, finished
 
 SEED = """
-(data) => {
+(data, tab) => {
   if (location.protocol !== 'http:') return;
   if (localStorage.getItem('e2e/seeded')) return;
   for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);
+  for (const [k, v] of Object.entries(tab)) sessionStorage.setItem(k, v);
   localStorage.setItem('e2e/seeded', '1');
 }
 """
@@ -44,11 +45,12 @@ CELL_PX = """
 
 
 def context_with(browser: Browser, site_url: str, device: str, data: dict[str, str],
-                 **extra: Any) -> tuple[BrowserContext, Recorder]:
+                 tab: dict[str, str] | None = None, **extra: Any
+                 ) -> tuple[BrowserContext, Recorder]:
     context = browser.new_context(base_url=site_url, **DEVICES[device], **extra)
     recorder = Recorder(origin_of(site_url)).attach(context)
     if data:
-        context.add_init_script(f"({SEED})({json.dumps(data)});")
+        context.add_init_script(f"({SEED})({json.dumps(data)}, {json.dumps(tab or {})});")
     return context, recorder
 
 
@@ -136,6 +138,45 @@ def test_with_reduced_motion_nothing_of_the_celebration_moves(
     page.wait_for_selector('[data-screen="over"] .celebrate')
     assert page.evaluate(CELEBRATION_ANIMATIONS) == 0
     assert page.locator(".celebrate .cf").count() > 0  # the confetti lies still
+    assert recorder.problems() == {}
+    context.close()
+
+
+def ember_over_storage() -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """A finished Ember Isle game's records (as its app keeps them), and its scores."""
+    from ei_web.app import EmberApp
+    from ember_isle import Game as EmberGame
+
+    from game_shell.storage import MemoryStorage
+
+    storage = MemoryStorage()
+    app = EmberApp(storage)
+    app.handle("ei-new", {}, {"ei-name-0": "Ann", "ei-name-1": "Bob", "ei-kind-0": "easy",
+                              "ei-kind-1": "easy", "ei-map": "default"})
+    g = app.game
+    assert isinstance(g, EmberGame)
+    rng = random.Random(4)
+    while g.phase != "over":
+        g.play(rng.choice(g.legal_actions()))
+    app.save()
+    data = {k: v for k, v in storage.data.items() if k.startswith("ember-isle/")}
+    return data, g.scores()
+
+
+def test_ember_isles_end_screen_celebrates_its_winner(
+    browser: Browser, site_url: str, artifacts: Path
+) -> None:
+    data, scores = ember_over_storage()
+    tab = {"games/active-game": "ember-isle", "ember-isle/screen": "over"}
+    context, recorder = context_with(browser, site_url, "phone", data, tab)
+    page = context.new_page()
+    page.goto("./")
+    page.wait_for_selector('[data-screen="ei-over"] .celebrate', timeout=120_000)
+    words = page.inner_text(".celebrate .winner-words")
+    for r in scores:
+        assert (r["name"] in words) == (r["rank"] == 1)
+    assert page.evaluate(CELEBRATION_ANIMATIONS) > 0
+    page.screenshot(path=str(artifacts / "ceremony-ember-over-phone.png"))
     assert recorder.problems() == {}
     context.close()
 
