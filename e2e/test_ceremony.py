@@ -146,7 +146,6 @@ def ember_over_storage() -> tuple[dict[str, str], list[dict[str, Any]]]:
     """A finished Ember Isle game's records (as its app keeps them), and its scores."""
     from ei_web.app import EmberApp
     from ember_isle import Game as EmberGame
-
     from game_shell.storage import MemoryStorage
 
     storage = MemoryStorage()
