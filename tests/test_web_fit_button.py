@@ -1,4 +1,5 @@
-"""The map's "Fit" button shows only on a map the player has panned or zoomed.
+"""The map's "Fit" button shows only on a map the player has panned or zoomed, or on a phone's
+map that frames the seat's own area readably (`viewport.readable`), until Fit shows it all.
 
 Until then the map fits its content by itself and the button would do nothing; shown anyway,
 it sat over the map's bottom corner, where a tap target could lie under it (a tap there fits
@@ -19,6 +20,7 @@ from test_web_fuzz import answer, start
 from web_driver import choose, data_of, run_until_watch, tappables
 
 from game_shell.storage import MemoryStorage
+from si_web import viewport
 from si_web.app import App
 from si_web.game_screen import fit_button
 
@@ -66,9 +68,15 @@ def play(app: App, rng: random.Random) -> tuple[int, int, int]:
             assert parts is not None
             renders += 1
             panned = app.user_viewbox is not None
-            assert (FIT in parts["board-wrap"]) == panned, app.user_viewbox
-            assert (FIT in html) == panned
-            shown += panned
+            box = tuple(float(x) for x in parts["board-vb"].split())
+            # or a phone's map framed on the seat's own area (readable), until Fit is tapped
+            framed = not panned and FIT in parts["board-wrap"]
+            if framed:
+                assert not app.whole_map and app.map_px is not None
+                assert viewport.scale(box, app.map_px) >= viewport.READABLE_SCALE - 1e-9
+            assert (FIT in parts["board-wrap"]) == (panned or framed), app.user_viewbox
+            assert (FIT in html) == (panned or framed)
+            shown += panned or framed
         offered = tappables(html)
         fit = [it for it in offered if it["data-act"] == "fit"]
         item = fit[0] if fit and rng.random() < 0.3 else choose(offered, rng)

@@ -9,7 +9,9 @@ from typing import Any
 from ember_isle import Action, PlaceTriad, SeedColumn
 from ember_isle.content import COLOURS
 from ember_isle.view import View, count_after
+from game_plugins.ember_isle import PLUGIN
 from game_shell import widgets
+from game_shell.celebrate import celebration
 from game_shell.markup import escape
 from game_shell.widgets import attrs, button, swatch
 from game_shell.wording import count
@@ -113,7 +115,7 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
     n = len(form["names"])
     return (
         '<section class="screen start ei" data-screen="ei-start">'
-        "<h1>Ember Isle</h1>"
+        f'<header class="title-head">{PLUGIN.picture}<h1>Ember Isle</h1></header>'
         f"{feedback}"
         '<p class="tagline">Hunt four treasures beneath a volcano: play clues to narrow where '
         "they lie, race your rover there, share the loot — and mind the Curses.</p>"
@@ -395,7 +397,9 @@ def over(view: View, feedback: str = "") -> str:
         )
     return (
         '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
-        f"{feedback}"
+        + celebration([(r["name"], MARK_OF.get(r["colour"], "grey"), r["total"])
+                       for r in sorted(scores, key=lambda r: r["seat"]) if r["rank"] == 1])
+        + f"{feedback}"
         f'<p>{escape(words.end_reason(view.get("end_reason")))}</p>'
         f'<ol class="ei-scores">{"".join(rows)}</ol>'
         f'<div class="board-wrap final ei-map">{board_svg(view, label="The island at the end")}</div>'

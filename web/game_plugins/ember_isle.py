@@ -3,6 +3,7 @@ own archive when a player first chooses it."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from game_shell.finished import Group, from_kept
@@ -10,6 +11,55 @@ from game_shell.kept_games import Summary
 from game_shell.registry import GamePlugin, KeptWords
 
 OLD = "small-islands/ember-"  # where the build before the per-game namespaces kept its records
+
+
+# The title picture (its card on the home game's start screen, its own start screen): a hex
+# island in the island's own colours (`ei_web.board.FILL`), the volcano smoking in the middle,
+# lava running down one side. Computed once here: the card needs none of the game's code.
+_HEX = 17.0
+_RINGS = ("", "JGMJGJ", "BBLBBGBBJBBM")  # ring 0 is the volcano; ring 2 the beaches
+_GROUND = {"B": "#f1dc9a", "J": "#3f8f3a", "G": "#a9d46f", "M": "#9b8b7a", "L": "#5fb3d9"}
+_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def _ring(n: int) -> list[tuple[int, int]]:
+    if n == 0:
+        return [(0, 0)]
+    q, r = -n, n  # start south-west, walk the six sides
+    out = []
+    for dq, dr in _DIRS:
+        for _ in range(n):
+            out.append((q, r))
+            q, r = q + dq, r + dr
+    return out
+
+
+def _hex(q: int, r: int, fill: str) -> str:
+    x, y = 120 + _HEX * math.sqrt(3) * (q + r / 2), 92 + _HEX * 1.5 * r
+    pts = " ".join(f"{x + _HEX * math.cos(math.radians(60 * i - 30)):.1f},"
+                   f"{y + _HEX * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
+    return f'<polygon points="{pts}" fill="{fill}"/>'
+
+
+def title_picture() -> str:
+    """Ember Isle's title picture (an inline SVG, named for screen readers)."""
+    ground = "".join(_hex(q, r, _GROUND[letter]) for n in (1, 2)
+                     for (q, r), letter in zip(_ring(n), _RINGS[n], strict=True))
+    return (
+        '<svg class="title-pic ei-title" viewBox="0 0 240 170" role="img" '
+        'aria-label="Ember Isle: a hex island with a smoking volcano in its middle">'
+        '<rect width="240" height="170" rx="14" fill="#1f6f8b"/>'
+        '<path d="M14 30q7-4 14 0M200 24q7-4 14 0M18 140q7-4 14 0M206 150q7-4 14 0" fill="none" '
+        'stroke="#bff0f5" stroke-width="2" stroke-opacity="0.6" stroke-linecap="round"/>'
+        f'<g stroke="#0e4d64" stroke-width="1.2">{ground}{_hex(0, 0, "#5a2c1e")}</g>'
+        '<path d="M136 100q8 10 4 22q-2 10 10 20" fill="none" stroke="#e0531f" stroke-width="5" '
+        'stroke-linecap="round"/><path d="M138 104q6 8 3 18" fill="none" stroke="#ffd24a" '
+        'stroke-width="1.6" stroke-linecap="round"/>'
+        '<path d="M98 104L112 78H128L142 104Z" fill="#3b1a10"/>'
+        '<path d="M112 78Q120 84 128 78L124 72H116Z" fill="#ff7a2f"/>'
+        '<g fill="#d8d2c0" fill-opacity="0.85"><circle cx="118" cy="62" r="7"/>'
+        '<circle cx="128" cy="50" r="9"/><circle cx="141" cy="36" r="11"/></g></svg>'
+    )
 
 
 def players(s: Summary) -> Sequence[Group]:
@@ -27,6 +77,7 @@ PLUGIN = GamePlugin(
     archive="ember.zip.gz",
     worker="ei_web.worker:handle",
     blurb="A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4.",
+    picture=title_picture(),
     moved={OLD + record: "ember-isle/" + record
            for record in ("save", "summary", "settings", "history", "screen")},
     aliases=frozenset({"ember"}),  # the tab's active game, before the namespaces

@@ -2,7 +2,8 @@
 card, and the menu of what the shell keeps for all games ("Your games", "Statistics",
 "Settings") around the home game's own entries. A card says "Continue" with its game's one
 plain line (``<name>/summary``, written by the game) when it has a game in progress, else
-"Play". Pure; the code of a game fetched on demand is not needed to show its card.
+"Play"; it shows its game's title picture (`GamePlugin.picture`) when it has one. Pure; the
+code of a game fetched on demand is not needed to show its card.
 
 The home game hosts the screen (its entry module shows it and handles its taps: the acts
 below, `OPEN` with ``data-game``)."""
@@ -20,17 +21,20 @@ HISTORY, STATS, SETTINGS = "history", "stats", "settings"  # the shell's screens
 
 
 def card(plugin: GamePlugin, summary: str | None) -> str:
+    """A game's card: its title picture (`GamePlugin.picture`, trusted markup of its own
+    registration), its name, and Play, or Continue with its game's one line."""
     title = esc(plugin.title)
+    pic = f'<div class="card-pic">{plugin.picture}</div>' if plugin.picture else ""
     if summary:
         return (
             f'<section class="card continue other-game" data-card="{esc(plugin.name)}">'
-            f"<h2>Saved game: {title}</h2><p>{esc(summary)}</p>"
+            f"{pic}<h2>Saved game: {title}</h2><p>{esc(summary)}</p>"
             + button(f"Continue {plugin.title}", OPEN, "btn primary", game=plugin.name, resume="1")
             + "</section>"
         )
     return (
         f'<section class="card other-game" data-card="{esc(plugin.name)}">'
-        f"<h2>Another game: {title}</h2><p>{esc(plugin.blurb)}</p>"
+        f"{pic}<h2>Another game: {title}</h2><p>{esc(plugin.blurb)}</p>"
         + button(f"Play {plugin.title}", OPEN, "btn", game=plugin.name)
         + "</section>"
     )
@@ -42,14 +46,18 @@ def cards(games: list[GamePlugin], storage: Storage) -> str:
 
 
 def start_screen(title: str, top: str, others: str, panel: str, entries: Sequence[str] = (),
-                 foot: str = "") -> str:
-    """The start screen: `title`, then the home game's `top` (a tagline, its game in progress),
-    the other games' `cards`, the home game's `panel` (its new game), and the menu: the shell's
-    "Your games" and "Statistics", the home game's `entries` (buttons), the shell's "Settings";
-    `foot` last."""
+                 foot: str = "", picture: str = "") -> str:
+    """The start screen: `title` (with the home game's title `picture` above it, an inline
+    SVG named for screen readers, when it has one), then the home game's `top` (a tagline,
+    its game in progress), the other games' `cards`, the home game's `panel` (its new game),
+    and the menu: the shell's "Your games" and "Statistics", the home game's `entries`
+    (buttons), the shell's "Settings"; `foot` last."""
     menu = (button("Your games", HISTORY, "btn") + button("Statistics", STATS, "btn")
             + "".join(entries) + button("Settings", SETTINGS, "btn"))
+    head = f"<h1>{esc(title)}</h1>"
+    if picture:
+        head = f'<header class="title-head">{picture}{head}</header>'
     return (
-        f'<section class="screen start"><h1>{esc(title)}</h1>{top}{others}{panel}'
+        f'<section class="screen start">{head}{top}{others}{panel}'
         f'<nav class="row" aria-label="Menu">{menu}</nav>{foot}</section>'
     )

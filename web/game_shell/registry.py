@@ -97,6 +97,7 @@ class GamePlugin:
     first_screen: str | None = None  # "module:function" () -> the start screen's markup on a
     # device that kept nothing (the home game's: the build prerenders it into index.html)
     blurb: str = ""
+    picture: str = ""  # its title picture: a small inline SVG (its card, its start screen)
     import_where: str = "its menu, then “Import a file”"  # where its files are imported
     moved: Mapping[str, str] = field(default_factory=dict)
     dropped: frozenset[str] = frozenset()  # an older build's caches, removed at the start

@@ -69,6 +69,7 @@ class AppState:
         self.choices = Choices()
         self._pending: dict[str, Any] | None = None  # a saved choices record, for after a pass
         self.user_viewbox: viewport.Box | None = None
+        self.whole_map = False  # "Fit" asked for the whole map (a phone frames its own area)
         self.map_px: tuple[float, float] | None = None  # the map's size on screen (controller)
         self.skipping = False  # "skip": computer steps without pauses until a human's turn
         self.events: list[str] = []  # app notes for the log (e.g. the bot worker failed)
@@ -416,14 +417,16 @@ class App(AppState):
                 self.screen = self.guide.back_from(self.screen)
 
     def fit_map(self) -> None:
-        """Forget the player's pan/zoom: the map fits its content again."""
+        """Forget the player's pan/zoom: the map fits its whole content again."""
         self.user_viewbox = None
+        self.whole_map = True
         self.save_settings()
 
     def begin(self, game: Game) -> None:
         """A new game on this device: saved at once, its first screen shown."""
         self.game = game
         self.user_viewbox = None
+        self.whole_map = False
         self.viewer = self.holder = None
         self.skipping = False
         self.auto_note, self.ticks = [], []
@@ -532,8 +535,17 @@ class App(AppState):
         return game_screen.html(parts)
 
     def map_box(self, v: SeatView, tiles: list[TileArt], hints: BoardHints) -> viewport.Box:
-        """The player's pan/zoom, else a fit of the map and its targets."""
-        return self.user_viewbox or viewport.fitted(v, tiles, hints)
+        """The player's pan/zoom, else a fit of the map and its targets (on a phone, a
+        readable frame of the seat's own area until "Fit" asks for the whole map)."""
+        if self.user_viewbox is not None:
+            return self.user_viewbox
+        fit = viewport.fitted(v, tiles, hints)
+        return fit if self.whole_map else viewport.readable(v, fit, hints, self.map_px)
+
+    def map_framed(self, box: viewport.Box, v: SeatView, tiles: list[TileArt],
+                   hints: BoardHints) -> bool:
+        """Is `box` not the map's own fit (panned, or framed on a phone): "Fit" shows."""
+        return self.user_viewbox is not None or box != viewport.fitted(v, tiles, hints)
 
     # ------------------------------------------------------------ computer seats
     def is_auto(self, seat: int) -> bool:

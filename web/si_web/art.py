@@ -67,7 +67,7 @@ GLYPHS = {
 }
 
 
-def _house_piece(colour: str) -> str:
+def house_piece(colour: str) -> str:
     """A house as a game piece (front, roof, side, a shadow on the table) with its mark."""
     return (
         f'<g id="g-home-{colour}"><ellipse cx="2" cy="12" rx="14" ry="4" fill="#000" '
@@ -78,7 +78,7 @@ def _house_piece(colour: str) -> str:
     )
 
 
-def _ship_piece(colour: str) -> str:
+def ship_piece(colour: str) -> str:
     """A ship as a game piece: a hull in the player's colour with the mark, a sail, a wake."""
     return (
         f'<g id="g-ship-{colour}"><ellipse cy="24" rx="32" ry="5" fill="#00283a" '
@@ -167,8 +167,8 @@ _WATER = (
 DEFS = (
     "<defs>"
     + "".join(GLYPHS.values())
-    + "".join(_house_piece(c) for c in PLAYER_COLOURS)
-    + "".join(_ship_piece(c) for c in PLAYER_COLOURS)
+    + "".join(house_piece(c) for c in PLAYER_COLOURS)
+    + "".join(ship_piece(c) for c in PLAYER_COLOURS)
     + _land_defs()
     + _WATER
     + _DISC

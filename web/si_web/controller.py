@@ -328,9 +328,10 @@ def on_keydown(event: Js) -> None:
     if typing or event.ctrlKey or event.metaKey or event.altKey:
         return
     on_map = not missing(target.closest("#board")) and not missing(target.getAttribute("data-act"))
-    if app.screen == "replay" and key in kept_browser.REPLAY_KEYS:
+    replay_act = kept_browser.replay_key(key, target) if app.screen == "replay" else None
+    if replay_act is not None:
         event.preventDefault()
-        tap_act("step", {"to": kept_browser.REPLAY_KEYS[key]})
+        tap_act(*replay_act)
     elif on_map and key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
         event.preventDefault()
         move_focus(target, key)

@@ -73,7 +73,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     if app.map_px and hints.cell_targets and hints.focus_box is None:  # targets >= 32 px
         fit = viewport.fitted(v, tiles, hints)
         hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
-    box = app.user_viewbox or viewport.fitted(v, tiles, hints)
+    box = app.map_box(v, tiles, hints)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     sheets = sheet_list(app, stage, v)
     me = v["seats"][v["seat"]]
@@ -97,7 +97,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + map_grid.grid(v)
-        + (fit_button() if app.user_viewbox is not None else ""),
+        + (fit_button() if app.map_framed(box, v, tiles, hints) else ""),
         "si-say": table.say(panels.say_lead(v, me["name"], me["colour"]), esc(title), line),
         "si-pills": table.pills("si", sheets, app.sheet),
         "si-tray": stage.panel(app, v),

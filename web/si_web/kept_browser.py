@@ -1,6 +1,7 @@
 """Browser glue of "your games" (the controller installs it): files out (a Blob and an
 <a download>, or the Web Share API) and in (the file chooser), the selects that act when
-changed, the replay's slider and its parts, and storage events from other windows.
+changed, the replay's slider, its parts, its keys (`replay_key`) and the timer that plays it
+by itself (`autoplay`), and storage events from other windows.
 
 Like the controller, this module touches the browser; `kept` does the rest.
 """
@@ -12,11 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi.wrappers import clear_timeout, set_timeout
 from pyscript import document, window
 
 from game_shell import registry
 from game_shell.files_browser import can_share_files, read_file, send
 from si_web.app import App
+from si_web.replay import PACES
 from si_web.stages.replay import PARTS, ReplayScreen
 
 try:
@@ -36,6 +39,33 @@ REPLAY_KEYS = {
     "PageDown": "next-round",
 }
 _keep: list[Any] = []  # proxies that must live as long as the page
+_auto: dict[str, Any] = {"timer": None, "tap": None}  # the replay's pending tick
+
+
+def replay_key(key: str, target: Js) -> tuple[str, dict[str, str]] | None:
+    """The replay's act for a key: Space (not on a control, whose own key it is) or K play
+    and pause; the arrows, Page Up/Down, Home and End step."""
+    if key in REPLAY_KEYS:
+        return "step", {"to": REPLAY_KEYS[key]}
+    on_control = not missing(target.closest("button, a, summary, select"))
+    if key in ("k", "K") or (key == " " and not on_control):
+        return "replay-play", {}
+    return None
+
+
+def autoplay(app: App) -> None:
+    """While the replay plays itself, one tick is pending (`PACES`); otherwise none."""
+    r = app.kept.replay if app.screen == "replay" else None
+    if r is None or not r.playing:
+        if _auto["timer"] is not None:
+            clear_timeout(_auto["timer"])
+            _auto["timer"] = None
+        return
+    if _auto["timer"] is None and _auto["tap"] is not None:
+        def fire() -> None:
+            _auto["timer"] = None
+            _auto["tap"]("replay-tick", {})
+        _auto["timer"] = set_timeout(fire, PACES.get(r.pace, PACES["normal"]))
 
 
 def missing(value: object) -> bool:
@@ -49,6 +79,7 @@ def js_obj(d: dict[str, Any]) -> Js:
 def draw_parts(app: App, last: dict[str, Any]) -> bool:
     """The replay viewer: replace only its parts that changed, and move the slider (never
     replaced, so that a finger can keep dragging it). False: draw the whole screen."""
+    autoplay(app)
     stage = app.stage()
     parts = stage.parts(app) if isinstance(stage, ReplayScreen) and app.kept.replay else None
     old, last["screen_parts"] = last.get("screen_parts"), parts
@@ -81,6 +112,7 @@ def install(app: App, tap: Tap, render: Callable[[], None]) -> None:
     """Listen to changes, slider moves and other windows' storage writes; tell the app the
     device's time zone and whether it can share files."""
     root = document.getElementById("app")
+    _auto["tap"] = tap
 
     def on_change(event: Js) -> None:
         """A select that acts when changed (data-change), or the file chooser (data-file)."""

@@ -5,6 +5,10 @@ load does), keeping a copy of the game every `CHECKPOINT` actions and where each
 starts; a step anywhere then costs at most `CHECKPOINT` actions played on a copy. Stepping
 one forward from the position shown plays one action on a copy of it.
 
+The replay opens on the first position: at step 0 the map already shows the starting tiles as
+the first player arranges them (`opening`). It can play itself (`playing`, one move every
+`PACES[pace]` milliseconds: the browser layer's timer taps ``replay-tick``).
+
 Everything is revealed, as at the end of the game: `revealed` gathers every seat's hand,
 objectives and Discovery tokens from each seat's own view (the one function that knows
 secrets stays the engine's `view`).
@@ -15,9 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from small_islands import Action, Game, Options
+from small_islands import Action, Game, Options, StartLayout
 
 CHECKPOINT = 12
+PACES = {"slow": 1600, "normal": 800, "fast": 300}  # ms between two moves when playing
+PACE_LABELS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 
 @dataclass(frozen=True)
@@ -39,8 +45,11 @@ class Replay:
         self._checkpoints: dict[int, Game] = {0: g.clone()}
         self.marks = [Mark(g.round, g.phase)]
         self.log_len = [len(g.log)]
+        self._opening: Game | None = None
         for i, action in enumerate(self.actions, 1):
             g.play(action)
+            if i == 1 and isinstance(action, StartLayout):
+                self._opening = g.clone()
             self.marks.append(Mark(g.round, g.phase))
             self.log_len.append(len(g.log))
             if i % CHECKPOINT == 0:
@@ -48,6 +57,8 @@ class Replay:
         self.final = g
         self.box: tuple[float, float, float, float] | None = None  # the viewer's map frame
         self.step = 0
+        self.playing = False  # playing itself (see the module doc)
+        self.pace = "normal"
         self._shown: tuple[int, Game] = (0, self._checkpoints[0].clone())
 
     @classmethod
@@ -76,6 +87,28 @@ class Replay:
                 g.play(action)
         self._shown = (k, g)
         return g
+
+    def opening(self) -> Game:
+        """The position whose map step 0 shows: the starting tiles laid (the first move's
+        layout) when the game begins with one, else the start itself."""
+        return self._opening if self._opening is not None else self._checkpoints[0]
+
+    def toggle(self) -> None:
+        """Play or pause; Play at the end starts again from the beginning."""
+        if not self.playing and self.step >= self.last:
+            self.go(0)
+        self.playing = not self.playing and self.last > 0
+
+    def tick(self) -> None:
+        """One move forward while playing; the end pauses."""
+        if self.playing:
+            self.go(self.step + 1)
+        if self.step >= self.last:
+            self.playing = False
+
+    def set_pace(self, pace: str) -> None:
+        if pace in PACES:
+            self.pace = pace
 
     def go(self, step: int) -> None:
         """Show the position after `step` actions (clamped to the game)."""

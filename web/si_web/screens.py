@@ -15,7 +15,7 @@ from game_shell.markup import escape, percent_encode
 from game_shell.widgets import button, swatch
 from small_islands.options import MAX_NAME
 
-from . import words
+from . import title, words
 
 COLOURS = ("blue", "red", "yellow", "purple")
 TABLE_SIZES = (8, 10, 12, 14, 16, 20, 24)
@@ -167,6 +167,7 @@ def start_screen(
         (button("Rules", "rules", "btn"), button("Great Explorer", "explorer", "btn"),
          button("Guided first game", "coach-start", "btn")),
         f'<p class="edition">{EDITION_NOTE}</p>',
+        title.picture(),
     )
 
 

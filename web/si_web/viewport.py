@@ -3,6 +3,12 @@
 A viewBox is ``(x, y, width, height)`` in SVG units (a cell is `CELL` units). The player's
 pan/zoom is kept with the game's seed so that a reload shows the same part of the map, and
 only if it is a box this map can show.
+
+On a phone the map would show the whole table of a late game with symbols a few pixels wide:
+when nothing else frames it (no targets, no stage's focus) and its fit shows a tile narrower
+than `READABLE_TILE_PX`, the default view frames the device seat's own area instead (the
+islands it has houses on and its ship: `own_cells`) at a readable scale (`readable`); "Fit"
+shows the whole map (`App.whole_map`). A desktop's map (`PHONE_PX` wide or more) is unchanged.
 """
 
 from __future__ import annotations
@@ -38,6 +44,46 @@ def fitted(v: SeatView, tiles: list[TileArt], hints: BoardHints) -> Box:
         cells |= {(hints.middle[0], hints.middle[1]), (hints.middle[2], hints.middle[3])}
     b = v["board"]
     return fit_viewbox(content_box(cells, b["width"], b["height"]))
+
+
+PHONE_PX = 600  # a map narrower than this on screen (CSS px) is a phone's
+READABLE_TILE_PX = 56  # a phone's default view shows a tile at least this wide (symbols ~15 px)
+READABLE_SCALE = READABLE_TILE_PX / CELL  # px per unit
+CLOSEST_SCALE = 1.6 * READABLE_SCALE  # a small own area is not blown up beyond this
+
+
+def own_cells(v: SeatView) -> set[tuple[int, int]]:
+    """The device seat's own area: every cell of the islands it has a house on, its ship's
+    cell (empty for a view of no seat, or a seat with neither)."""
+    seat = v.get("seat")
+    if seat is None:
+        return set()
+    me = v["seats"][seat]
+    board = v["board"]
+    homes = {(h["x"], h["y"]) for h in board["houses"] if h["colour"] == me["colour"]}
+    cells = {
+        (c[0], c[1])
+        for island in board["islands"]
+        if any((c[0], c[1]) in homes for c in island["cells"])
+        for c in island["cells"]
+    } | homes
+    ship = me.get("ship")
+    if ship:
+        cells.add((ship[0], ship[1]))
+    return cells
+
+
+def readable(v: SeatView, fit: Box, hints: BoardHints, px: tuple[float, float] | None) -> Box:
+    """`fit`, or on a phone whose fit shows a tile narrower than `READABLE_TILE_PX` (and
+    there are tiles but nothing to tap on the map, nor a stage's frame), a readable frame of the seat's own area (or the fit's
+    middle when it has none yet)."""
+    acting = hints.focus_box is not None or hints.cell_targets or hints.symbol_targets
+    if (px is None or px[0] >= PHONE_PX or acting or not v["board"]["tiles"]
+            or scale(fit, px) >= READABLE_SCALE):
+        return fit
+    area = own_cells(v)
+    box = cells_fit(area, px) if area else fit
+    return at_most(at_least(box, px, READABLE_SCALE), px, CLOSEST_SCALE)
 
 
 def restored(saved: object, seed: int | None, table_width: int) -> Box | None:

@@ -1,9 +1,11 @@
-"""The end of the game: the winner, the score table and chart, achievements, the final map."""
+"""The end of the game: the winner celebrated (`game_shell.celebrate`), the score table and chart,
+achievements, the final map."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.celebrate import celebration
 from game_shell.widgets import button, swatch
 from small_islands import Game
 from small_islands.view import SeatView
@@ -127,7 +129,8 @@ class GameOver(Screen):
             else '<p class="tiebreak">Ties are broken by most houses placed, then most ports '
             "around the own ship, then the player who placed a tile last.</p>"
         )
-        winners = [r["name"] for r in rows if r["rank"] == 1]
+        first = sorted((r for r in rows if r["rank"] == 1), key=lambda r: r["seat"])
+        winners = [r["name"] for r in first]
         verb = "wins" if len(winners) == 1 and winners != ["You"] else "win"  # "You": guided
         box = fit_viewbox(
             content_box([(t.x, t.y) for t in tiles], v_board["width"], v_board["height"])
@@ -137,7 +140,8 @@ class GameOver(Screen):
         return (
             '<section class="screen over" data-screen="over">'
             f"<h1>{esc(' and '.join(winners))} {verb}!</h1>"
-            f"<p>{esc(END_REASONS.get(g.end_reason or '', ''))}</p>{solo_note}"
+            + celebration([(r["name"], r["colour"], r["total"]) for r in first])
+            + f"<p>{esc(END_REASONS.get(g.end_reason or '', ''))}</p>{solo_note}"
             + (coach.tip_html(tip, inline=True) if tip is not None else "")
             + '<div class="scores-wrap" tabindex="0" role="region" aria-label="Scores"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
             f"<th>Ship ports</th>{bonus_head}<th>Total</th><th>Houses</th></tr></thead>"

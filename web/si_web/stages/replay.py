@@ -1,8 +1,10 @@
 """The replay viewer: a finished game step by step, everything revealed.
 
-Buttons step one action back or forward, to the previous or next round, to the start or the
-end; a slider spans the whole game; the keyboard does the same (arrows, Page Up/Down for
-rounds, Home/End; the controller maps them). The screen is built in parts (`parts`) so that
+It opens on the first position (the starting tiles on the map). Play plays the game by itself
+at the chosen pace (slow, normal, fast; the browser layer's timer taps ``replay-tick``), Pause
+or any step stops it. Buttons step one action back or forward, to the previous or next round,
+to the start or the end; a slider spans the whole game; the keyboard does the same (Space or
+K play and pause, arrows, Page Up/Down for rounds, Home/End; `kept_browser.replay_key`). The screen is built in parts (`parts`) so that
 the controller replaces only what changed and never the slider under a finger.
 """
 
@@ -27,7 +29,7 @@ from ..board_svg import (
     view_tiles,
 )
 from ..panels import PHASE_NAMES, game_log, log_item, objective_text
-from ..replay import Replay, revealed
+from ..replay import PACE_LABELS, Replay, revealed
 from ..screens import esc
 from .base import Data, Screen
 
@@ -56,6 +58,8 @@ def _box(r: Replay) -> tuple[float, float, float, float]:
 
 
 def board_part(r: Replay, v: SeatView, new: list[dict[str, Any]]) -> str:
+    if r.step == 0:  # the first position: the starting tiles, not an empty sea
+        v = r.opening().view(0)
     tiles = view_tiles(v["board"])
     hints = BoardHints(hit_cells=False)
     action = r.actions[r.step - 1] if r.step else None
@@ -123,7 +127,10 @@ def secrets_part(g: Any, v: SeatView) -> str:
 
 def panel_part(r: Replay, g: Any, v: SeatView, new: list[dict[str, Any]]) -> str:
     if r.step == 0:
-        now = "<p>The game is set up. Step forward to watch the first move.</p>"
+        now = (
+            "<p>The game is set up: the starting tiles lie in the middle of the map. Press "
+            "Play to watch the game by itself, or step forward one move at a time.</p>"
+        )
     else:
         now = "<ol>" + "".join(log_item(e, v) for e in new) + "</ol>" if new else ""
     return (
@@ -131,12 +138,31 @@ def panel_part(r: Replay, g: Any, v: SeatView, new: list[dict[str, Any]]) -> str
         + scores_part(g)
         + secrets_part(g, v)
         + game_log(v, [], limit=40)
+        + '<section class="card keys"><h2>Keys</h2><p class="small">Space or K: play or '
+        "pause. Left and right arrows: one move back or forward. Page Up and Page Down: a "
+        "round back or forward. Home and End: the start or the end.</p></section>"
     )
 
 
 def buttons_part(r: Replay) -> str:
     at_start, at_end = r.step == 0, r.step == r.last
+    paces = "".join(
+        f'<option value="{v}"{" selected" if v == r.pace else ""}>{t}</option>'
+        for v, t in PACE_LABELS
+    )
+    play = (
+        button("Pause", "replay-play", "btn primary play-btn", shortcut="Space",
+               name="Pause the replay")
+        if r.playing
+        else button("Play", "replay-play", "btn primary play-btn", disabled=r.last == 0,
+                    shortcut="Space", name="Play the replay by itself")
+    )
     return (
+        '<div class="actions-row replay-play" role="group" aria-label="Play by itself">'
+        + play
+        + '<label class="pace">Pace <select data-change="replay-pace">'
+        + paces
+        + "</select></label></div>"
         '<div class="actions-row replay-buttons" role="group" aria-label="Replay controls">'
         + button("Start", "step", "btn", disabled=at_start, shortcut="Home",
                  name="To the start", to="first")
@@ -175,7 +201,7 @@ class ReplayScreen(Screen):
     """A finished game, step by step (see the module doc)."""
 
     name = "replay"
-    acts = frozenset({"step", "seek", "close"})
+    acts = frozenset({"step", "seek", "close", "replay-play", "replay-tick", "replay-pace"})
 
     def parts(self, app: Table) -> dict[str, str]:
         """The screen's parts by container id, plus the slider's value and its words."""
@@ -207,10 +233,24 @@ class ReplayScreen(Screen):
             f"{glyph_defs_svg()}</div>"  # the tiles' land, sea and symbols (outside the parts)
         )
 
+    def on_replay_play(self, app: Table, data: Data) -> None:
+        if app.kept.replay is not None:
+            app.kept.replay.toggle()
+
+    def on_replay_tick(self, app: Table, data: Data) -> None:
+        """The browser's timer, while playing: one move forward."""
+        if app.kept.replay is not None:
+            app.kept.replay.tick()
+
+    def on_replay_pace(self, app: Table, data: Data) -> None:
+        if app.kept.replay is not None:
+            app.kept.replay.set_pace(data.get("value", ""))
+
     def on_step(self, app: Table, data: Data) -> None:
         r = app.kept.replay
         if r is None:
             return
+        r.playing = False  # a step of one's own pauses
         to = data.get("to")
         targets = {
             "first": 0,
@@ -226,6 +266,7 @@ class ReplayScreen(Screen):
     def on_seek(self, app: Table, data: Data) -> None:
         r = app.kept.replay
         if r is not None:
+            r.playing = False
             r.go(int(data["value"]))
 
     def back_act(self, app: Table) -> str | None:

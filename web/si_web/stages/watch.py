@@ -85,7 +85,8 @@ class Watch(Screen):
         if v["board"]["tiles"]:
             last = v["board"]["tiles"][-1]
             hints.selected = (last["x"], last["y"])
-        svg = board_svg(v["board"], tiles, hints, app.map_box(v, tiles, hints))
+        box = app.map_box(v, tiles, hints)
+        svg = board_svg(v["board"], tiles, hints, box)
         n = len(app.auto_note)
         steps = "".join(
             log_item(e, v, "new" if i >= n - app.auto_new else "") for i, e in enumerate(app.auto_note)
@@ -125,7 +126,9 @@ class Watch(Screen):
                     v, settings.sound_button(app.settings) + button("Menu", "menu", "btn")
                 ),
                 coach="",
-                board=svg + map_grid.grid(v) + (fit_button() if app.user_viewbox is not None else ""),
+                board=svg
+                + map_grid.grid(v)
+                + (fit_button() if app.map_framed(box, v, tiles, hints) else ""),
                 say=table.say(
                     f"{swatch(s.colour)}<b>{esc(who)}</b> · {round_phase(v)}",
                     esc(title),
