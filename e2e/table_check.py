@@ -42,7 +42,12 @@ PLACED = """
 
 def check_table(page: Page, prefix: str, where: str) -> None:
     """The tray's line, the tray and the primary action (when the step has one) are inside the
-    viewport and uncovered."""
+    viewport and uncovered; while a question is asked (a modal dialog), the question is."""
+    if page.locator(".dialog-back .dialog").count():  # a question asked: it is the decision
+        sels = [".dialog-back .dialog"]
+        found = page.evaluate(PLACED, sels)
+        assert found[0][1] == "ok", f"{where}: the question {found}"
+        return
     sels = [f"#{prefix}-say", f"#{prefix}-tray-box"]
     primary = f"#{prefix}-actions .btn.primary"
     if page.locator(primary).count():
