@@ -157,7 +157,7 @@ def parse_record(raw: str | None, ids: Collection[str]) -> Record:
     for key in ("at", "quiet"):
         number = _int(rec.get(key))
         if number is not None:
-            out[key] = number  # type: ignore[literal-required]
+            out[key] = number
     return out
 
 

@@ -30,8 +30,8 @@ from small_islands import TILE_BY_ID, Options
 from small_islands.view import SeatView
 
 from . import pictures as pic
-from .form import computer_name
 from .board_svg import mini_tile_svg
+from .form import computer_name
 
 NAME, TITLE = "small-islands", "Small Islands"  # the game's registration (its record's key)
 COACH_KEY = f"{NAME}/coach"
