@@ -129,7 +129,7 @@ def test_the_offer_shows_on_first_launch_and_is_remembered() -> None:
 def test_a_guided_game_over_a_game_in_progress_asks_first() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     assert app.screen == "pass"
     app.handle("menu")
     app.handle("coach-start")
@@ -255,7 +255,7 @@ def test_the_rules_show_every_card_as_a_picture_with_its_words() -> None:
 
 def test_the_rules_over_a_game_return_to_the_same_choices() -> None:
     app = App(MemoryStorage())
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     rng = random.Random(3)
     while not (app.screen == "game" and app.stage().name == "place"):
         step(app, rng, ok=False)

@@ -244,7 +244,7 @@ class App(AppState):
         """Resume from storage: the pass-device screen of the seat to move, or the start."""
         meta = self.session.meta()
         self.newcomer = newcomer(self.session, meta)
-        if self.newcomer:
+        if self.newcomer and self.form == form.default_form():  # (never over the player's edits)
             self.form = form.newcomer_form()
         if isinstance(meta.get("form"), dict):
             form.restore_settings(self.form, meta["form"])
