@@ -17,10 +17,6 @@ from ember_helpers import SCREEN
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import check_axe, device_context, ready_page
 
-GAME = "() => { const g = document.querySelector('[data-screen=\"game\"]');" \
-       " return g ? g.dataset.stage : document.body.dataset.appScreen; }"
-
-
 @pytest.fixture(scope="module")
 def ctx(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Recorder]]:
     context, recorder = device_context(browser, site_url, "phone")
@@ -56,7 +52,7 @@ def test_a_guided_first_game_reaches_the_first_tile_in_4_taps(page: Page, artifa
     assert page.input_value('[data-field="name-1"]') == "Ben"
     taps = Taps(page, artifacts, "si")
     taps.tap('[data-offer="coach"] [data-act="coach-start"]')
-    page.wait_for_selector('[data-screen="game"][data-stage="objectives"]')  # tiles dealt
+    page.wait_for_selector('[data-screen="game"][data-phase="preparation"] [data-act="obj"]')
     assert page.locator('[data-act="layout-accept"]').count() == 0
     assert page.locator('.coach[data-tip="objectives"]').count() == 1
     assert page.locator('[data-ask="sound"]').count() == 0  # the tip's turn, not the question's
@@ -64,7 +60,8 @@ def test_a_guided_first_game_reaches_the_first_tile_in_4_taps(page: Page, artifa
     card = page.locator('[data-act="obj"][data-slot="now"]').first.get_attribute("data-card")
     taps.tap(f'[data-act="obj"][data-slot="later"]:not([data-card="{card}"])')
     taps.tap('[data-act="obj-confirm"]')
-    page.wait_for_function(f"() => ({GAME})() === 'take'", timeout=120_000)
+    page.wait_for_selector('[data-screen="game"] [data-act="take"]', timeout=120_000)
+    page.wait_for_selector('.coach[data-tip="take"]')  # the next decision's tip
     page.screenshot(path=str(artifacts / "first-si-take.png"))
     assert taps.count <= 4, taps.count
     names = page.inner_text("#app")
@@ -130,7 +127,7 @@ def test_the_rules_contents_by_keyboard_and_back_to_the_top(page: Page, artifact
 
 def test_a_tip_s_link_opens_its_rules_and_back_keeps_the_game(page: Page, artifacts: Path) -> None:
     page.click('[data-offer="coach"] [data-act="coach-start"]')
-    page.wait_for_selector('[data-screen="game"][data-stage="objectives"]')
+    page.wait_for_selector('[data-screen="game"][data-phase="preparation"] [data-act="obj"]')
     page.click('[data-act="obj"][data-slot="now"]')
     picked = page.locator('[data-act="obj"][data-slot="now"][aria-pressed="true"]').count()
     page.click('.coach[data-tip="objectives"] [data-act="rules"][data-part="objectives"]')
@@ -141,6 +138,6 @@ def test_a_tip_s_link_opens_its_rules_and_back_keeps_the_game(page: Page, artifa
     assert box is not None and 0 <= box["y"] <= 844, box
     page.screenshot(path=str(artifacts / "first-rules-from-tip.png"))
     page.click('.rules-top [data-act="back"]')
-    page.wait_for_selector('[data-screen="game"][data-stage="objectives"]')
+    page.wait_for_selector('[data-screen="game"][data-phase="preparation"] [data-act="obj"]')
     assert page.locator('[data-act="obj"][data-slot="now"][aria-pressed="true"]').count() == picked
     assert page.locator('.coach[data-tip="objectives"]').count() == 1

@@ -235,6 +235,18 @@ def test_after_got_it_the_next_tip_waits_for_the_next_decision() -> None:
     assert c.tip(1, m, 8) is None and c.tip(1, m, 9) is not None
 
 
+def test_a_tip_done_by_moving_on_lets_the_next_decision_s_tip_show() -> None:
+    c: Coach[int] = Coach(MemoryStorage(), "pebbles", coach.COACH)  # type: ignore[arg-type]
+    c.started(1)
+    assert c.tip(1, coach.Moment("game", "objectives", 1), 1).id == "objectives"  # type: ignore[union-attr]
+    take = coach.Moment("game", "take", 1, recap=True)
+    assert c.tip(1, take, 3).id == "take"  # type: ignore[union-attr]  # (no Got it: chose them)
+    place = coach.Moment("game", "place", 1)
+    assert c.tip(1, place, 4).id == "place"  # type: ignore[union-attr]
+    previewed = coach.Moment("game", "place", 1, preview=True)
+    assert c.tip(1, previewed, 4) is None  # "place" done, but on its own decision: "rotate" waits
+
+
 # --------------------------------------------------------------------------- the rules
 
 

@@ -224,7 +224,8 @@ class Coach(Generic[M]):
     def tip(self, game_id: int | None, m: M, decision: int | None = None) -> Tip | None:
         """The tip to show over game `game_id` at moment `m` of `decision` (None: tips are not
         spaced out). A tip that was showing and whose moment has passed (the player did what
-        it explained) is seen from now on, and leaves the decision quiet; a tip showing whose
+        it explained) is seen from now on, and leaves the decision it showed on quiet (the
+        player may have moved on since: then the next tip shows at once); a tip showing whose
         moment holds stays; a quiet decision has none."""
         if not self.active(game_id):
             return None
@@ -236,9 +237,9 @@ class Coach(Generic[M]):
         if showing is not None and self.tips.holds(showing, m, seen):
             tip = self.tips.by_id[showing]
         else:
-            if showing is not None:
+            if showing is not None:  # its moment passed: quiet is the decision it showed on
                 seen.append(showing)
-                _put(rec, "quiet", decision)
+                _put(rec, "quiet", rec.get("at"))
             if decision is None or decision != rec.get("quiet"):
                 tip = self.tips.next(m, seen)
             _put(rec, "at", decision if tip is not None else None)
