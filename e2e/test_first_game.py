@@ -107,7 +107,7 @@ def test_the_rules_contents_by_keyboard_and_back_to_the_top(page: Page, artifact
     assert page.evaluate("() => window.scrollY") == 0
     check_axe(page, "phone rules with contents")
     page.screenshot(path=str(artifacts / "first-rules-contents.png"))
-    link = page.locator('.rules-toc [data-act="rules-at"][data-part="rewards"]')
+    link = page.locator('.rules-toc [data-act="rules-at"][data-section="rewards"]')
     link.focus()
     page.keyboard.press("Enter")
     heading = page.locator("#rules-rewards h2")
@@ -117,7 +117,7 @@ def test_the_rules_contents_by_keyboard_and_back_to_the_top(page: Page, artifact
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
     assert page.evaluate("() => window.scrollY") > 0
     page.screenshot(path=str(artifacts / "first-rules-rewards.png"))
-    page.locator('#rules-rewards [data-act="rules-at"][data-part="top"]').focus()
+    page.locator('#rules-rewards [data-act="rules-at"][data-section="top"]').focus()
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement"
                            " && document.activeElement.closest('.rules-toc') !== null")
@@ -130,7 +130,7 @@ def test_a_tip_s_link_opens_its_rules_and_back_keeps_the_game(page: Page, artifa
     page.wait_for_selector('[data-screen="game"][data-phase="preparation"] [data-act="obj"]')
     page.click('[data-act="obj"][data-slot="now"]')
     picked = page.locator('[data-act="obj"][data-slot="now"][aria-pressed="true"]').count()
-    page.click('.coach[data-tip="objectives"] [data-act="rules"][data-part="objectives"]')
+    page.click('.coach[data-tip="objectives"] [data-act="rules"][data-section="objectives"]')
     page.wait_for_selector('[data-screen="rules"]')
     page.wait_for_function("() => document.activeElement"
                            " && document.activeElement.closest('#rules-objectives') !== null")

@@ -254,9 +254,9 @@ def test_the_rules_have_a_table_of_contents_and_back_to_it() -> None:
     html = rules_page.rules_screen(False)
     toc = html[html.index('class="card rules-toc"'):html.index("</nav>")]
     for key, title in rules_page.PARTS:
-        assert f'data-act="rules-at" data-part="{key}"' in toc and title in toc
+        assert f'data-act="rules-at" data-section="{key}"' in toc and title in toc
         assert f'id="rules-{key}"' in html
-    assert html.count('data-act="rules-at" data-part="top"') == len(rules_page.PARTS)
+    assert html.count('data-act="rules-at" data-section="top"') == len(rules_page.PARTS)
     assert "data-autofocus" not in html  # opened at its top
     at = rules_page.rules_screen(False, "missions", 3)
     assert re.search(r'id="rules-missions"><summary><h2 tabindex="-1" data-autofocus', at)
@@ -266,11 +266,11 @@ def test_the_rules_have_a_table_of_contents_and_back_to_it() -> None:
 def test_the_contents_bring_a_section_into_view_and_back() -> None:
     app = App(MemoryStorage())
     app.handle("rules")
-    app.handle("rules-at", {"part": "rewards"})
+    app.handle("rules-at", {"section": "rewards"})
     assert 'id="rules-rewards"><summary><h2 tabindex="-1" data-autofocus' in app.render()
-    app.handle("rules-at", {"part": "top"})
+    app.handle("rules-at", {"section": "top"})
     assert '<h2 tabindex="-1" data-autofocus data-jump="2">Contents' in app.render()
-    app.handle("rules-at", {"part": "nonsense"})  # (unknown: stays where it was)
+    app.handle("rules-at", {"section": "nonsense"})  # (unknown: stays where it was)
     assert 'data-jump="2">Contents' in app.render()
     app.handle("back")
     assert app.screen == "start"
@@ -281,7 +281,7 @@ def test_every_tip_links_to_a_section_of_the_rules() -> None:
     for tip in coach.TIPS:
         if tip.id != "end":
             assert tip.rules in keys, tip.id
-            assert f'data-act="rules" data-part="{tip.rules}"' in coach.tip_html(tip)
+            assert f'data-act="rules" data-section="{tip.rules}"' in coach.tip_html(tip)
 
 
 def test_a_tip_s_link_opens_the_rules_at_its_section_and_back_keeps_the_game() -> None:
@@ -292,7 +292,7 @@ def test_a_tip_s_link_opens_the_rules_at_its_section_and_back_keeps_the_game() -
     card = next(t for t in tappables(html) if t["data-act"] == "obj")
     app.handle("obj", data_of(card))
     before = (app.choices.to_json(), app.render())
-    link = next(t for t in tappables(before[1]) if t["data-act"] == "rules" and "data-part" in t)
+    link = next(t for t in tappables(before[1]) if t["data-act"] == "rules" and "data-section" in t)
     app.handle("rules", data_of(link))
     assert app.screen == "rules"
     assert 'id="rules-objectives"><summary><h2 tabindex="-1" data-autofocus' in app.render()

@@ -74,7 +74,7 @@ class Tip:
     stylesheet highlights it), a small picture (markup, hidden from screen readers: the words
     say it), where its sheet docks (a class of the game's stylesheet) and the section of the
     game's rules that says more (`rules`: its sheet links there; the game opens its rules at
-    that section on the tap ``rules`` with ``data-part``, and Back returns to the game)."""
+    that section on the tap ``rules`` with ``data-section``, and Back returns to the game)."""
 
     id: str
     title: str
@@ -82,7 +82,7 @@ class Tip:
     target: str
     picture: str = ""
     dock: str = "low"
-    rules: str = ""  # the section of the game's rules it links to (act ``rules``, ``data-part``)
+    rules: str = ""  # the section of the game's rules it links to (act ``rules``, ``data-section``)
 
 
 When = Callable[[M, Collection[str]], bool]
@@ -291,7 +291,7 @@ def tip_html(tip: Tip, inline: bool = False) -> str:
     section of the rules) "More in the rules". Not a dialog: the game stays usable under and
     around it. `inline`: in the screen's flow, not docked."""
     where = "inline" if inline else tip.dock
-    more = (button("More in the rules", "rules", "btn small link", part=tip.rules,
+    more = (button("More in the rules", "rules", "btn small link", section=tip.rules,
                    name=f"More in the rules: {tip.title}") if tip.rules else "")
     return (
         f'<section class="coach {esc(where)}" data-tip="{esc(tip.id)}" '

@@ -33,7 +33,7 @@ def section(title: str, body: str, key: str, at: str | None = None, jump: int = 
     return (
         f'<details open class="card rules-part" data-part="{key}" id="rules-{key}">'
         f'<summary><h2{focus}>{escape(title)}</h2></summary>{body}'
-        + button("Back to the contents", "rules-at", "btn small toc-back", part="top")
+        + button("Back to the contents", "rules-at", "btn small toc-back", section="top")
         + "</details>"
     )
 
@@ -42,7 +42,7 @@ def contents(at: str | None = None, jump: int = 0) -> str:
     """The table of contents: one button per section (`PARTS`)."""
     focus = f' tabindex="-1" data-autofocus data-jump="{jump}"' if at == "top" else ""
     links = "".join(
-        f"<li>{button(title, 'rules-at', 'btn link', part=key)}</li>" for key, title in PARTS
+        f"<li>{button(title, 'rules-at', 'btn link', section=key)}</li>" for key, title in PARTS
     )
     return (
         f'<nav class="card rules-toc" id="rules-top" aria-label="Contents">'

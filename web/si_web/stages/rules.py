@@ -24,7 +24,7 @@ class Rules(Screen):
 
     def on_rules_at(self, app: Table, data: Data) -> None:
         """The contents' links and "Back to the contents"."""
-        app.guide.jump_to(data.get("part"))
+        app.guide.jump_to(data.get("section"))
 
     def on_back(self, app: Table, data: Data) -> None:
         app.go(app.guide.back_from("rules"))
