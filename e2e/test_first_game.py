@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 from conftest import Recorder
-from ember_helpers import SCREEN
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import check_axe, device_context, ready_page
+
+from ember_helpers import SCREEN
+
 
 @pytest.fixture(scope="module")
 def ctx(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Recorder]]:
@@ -67,7 +69,8 @@ def test_a_guided_first_game_reaches_the_first_tile_in_4_taps(page: Page, artifa
     names = page.inner_text("#app")
     assert "Ben" in names and "Player 2" not in names and "Computer" not in names.split()
     # one thing at a time: a tip or the sound question, never both
-    assert page.locator(".coach[data-tip]").count() + page.locator('[data-ask="sound"]').count() <= 1
+    shown = page.locator(".coach[data-tip]").count() + page.locator('[data-ask="sound"]').count()
+    assert shown <= 1
 
 
 def test_ember_isle_s_first_decision_in_at_most_4_taps(page: Page, artifacts: Path) -> None:
@@ -114,7 +117,7 @@ def test_the_rules_contents_by_keyboard_and_back_to_the_top(page: Page, artifact
     page.wait_for_function("() => document.activeElement"
                            " && document.activeElement.closest('#rules-rewards') !== null")
     box = heading.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     assert page.evaluate("() => window.scrollY") > 0
     page.screenshot(path=str(artifacts / "first-rules-rewards.png"))
     page.locator('#rules-rewards [data-act="rules-at"][data-section="top"]').focus()
