@@ -69,16 +69,25 @@ def tap_act(page: Page, act: str, **data: object) -> None:
     page.click(sel)
 
 
-def start_game(page: Page, names: list[str], mode: str = "normal") -> None:
-    """Fill the start screen and start (through the form)."""
+def start_game(page: Page, names: list[str], mode: str = "normal",
+               kinds: list[str] | None = None) -> None:
+    """Fill the start screen and start (through the form): every seat human unless `kinds`
+    says otherwise (a newcomer's form offers one player against a computer)."""
     while page.locator('[data-field^="name-"]').count() < len(names):
         tap_act(page, "add-seat")
     while page.locator('[data-field^="name-"]').count() > len(names):
         tap_act(page, "remove-seat")
+    choose_kinds(page, kinds or ["human"] * len(names))
     for i, name in enumerate(names):
         page.fill(f'[data-field="name-{i}"]', name)
     page.select_option('[data-field="mode"]', mode)
     tap_act(page, "new")
+
+
+def choose_kinds(page: Page, kinds: list[str]) -> None:
+    """Who plays each seat of the new-game form ("human", "easy", ...), chosen explicitly."""
+    for i, kind in enumerate(kinds):
+        page.select_option(f'[data-field="kind-{i}"]', kind)
 
 
 def play_until(

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import Recorder, wait_ready
+from game_helpers import choose_kinds
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import DEVICES, check_axe, check_screen, device_context, ready_page
 
@@ -244,6 +245,7 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     page.on("requestfinished", lambda r: done.append(r.url) if r.service_worker is None else None)
     page.goto("./")
     wait_ready(page)
+    choose_kinds(page, ["human", "human"])  # (a newcomer's form: one against a computer)
     page.fill('[data-field="name-0"]', "Ann")
     page.fill('[data-field="name-1"]', "Bob")
     page.click('[data-act="new"]')

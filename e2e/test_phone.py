@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, Recorder, origin_of, wait_ready
-from game_helpers import state, tap, tappables
+from game_helpers import choose_kinds, state, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from small_islands import Game, Options, PlaceHouse
@@ -222,6 +222,7 @@ def start_two(page: Page, names: tuple[str, str] = ("Ann", "Bob")) -> None:
     page.evaluate("() => localStorage.clear()")
     page.reload()
     wait_ready(page)
+    choose_kinds(page, ["human", "human"])  # (a newcomer's form: one against a computer)
     for i, n in enumerate(names):
         page.fill(f'[data-field="name-{i}"]', n)
     page.click('[data-act="new"]')

@@ -64,6 +64,7 @@ def test_the_update_banner_covers_no_target(
         new_game(page, ["Ann", "Bob"], ["human", "medium"])
         page.wait_for_selector('[data-screen="ei-game"]')
     else:
+        page.select_option('[data-field="kind-1"]', "human")  # two players, as chosen before
         page.fill('[data-field="name-0"]', "Ann")
         page.click('[data-act="new"]')
         page.wait_for_function("() => ['game', 'pass', 'watch']"

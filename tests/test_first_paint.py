@@ -246,7 +246,7 @@ def test_a_full_storage_drops_the_record_first_and_keeps_none() -> None:
     assert KEY in storage.data
     used = sum(len(k) + len(v) for k, v in storage.data.items())
     storage.quota = used + 50  # a new game fits only without the record
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     assert app.game is not None and app.session.raw_save() is not None
     assert KEY not in storage.data and shell_paint.PAGE.full
     assert keep(keeper, app) is None and KEY not in storage.data

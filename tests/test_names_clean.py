@@ -45,11 +45,13 @@ def test_a_save_or_file_with_hidden_characters_loads_with_clean_names(engine) ->
 
 def test_the_new_game_forms_say_when_a_name_was_cleaned() -> None:
     app = App(MemoryStorage())
-    app.handle("new", {}, {"name-0": "\u202eAnn", "name-1": "Bob", "speed": "instant"})
+    app.handle("new", {}, {"name-0": "\u202eAnn", "name-1": "Bob", "speed": "instant",
+                           "kind-1": "human"})
     assert app.game is not None and [s.name for s in app.game.seats] == ["Ann", "Bob"]
     assert app.notice is not None and "text-direction" in app.notice and "Ann" in app.notice
     plain = App(MemoryStorage())
-    plain.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "speed": "instant"})
+    plain.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "speed": "instant",
+                             "kind-1": "human"})
     assert plain.notice is None
     ember = EmberApp(MemoryStorage())
     ember.handle("ei-new", {}, {"ei-name-0": "A\u200bnn", "ei-name-1": "Bob",

@@ -122,7 +122,8 @@ def test_ember_error_after_a_conflict_does_not_say_saved() -> None:
 
 def si_start(storage: MemoryStorage) -> App:
     app = App(storage)
-    app.handle("new", {"confirmed": "1"}, {"speed": "instant", "name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {"confirmed": "1"},
+               {"speed": "instant", "name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     assert app.game is not None
     return app
 

@@ -21,6 +21,7 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 def new_app(names=("Ann", "Bob"), mode="normal", storage=None) -> App:  # type: ignore[no-untyped-def]
     app = App(storage or MemoryStorage())
     fields = {f"name-{i}": n for i, n in enumerate(names)}
+    fields |= {f"kind-{i}": "human" for i in range(len(names))}  # (a newcomer's form: a computer)
     for _ in range(len(names) - 2):
         app.handle("add-seat")
     app.handle("new", {}, {**fields, "mode": mode})

@@ -20,6 +20,9 @@ from small_islands.solo import EXPLORATION_CARDS
 
 ID_PATTERN = re.compile(r"\b[TMORE]\d{1,2}\b|\bL\d\b|\(\s*\d+\s*,\s*\d+\s*\)")
 ORDER = [t.id for t in TIPS]
+# The tips every guided game meets, in this order (one per decision: "rotate", due when a tile
+# is first previewed, waits for a later placement, after "place" and the first "bonus").
+CORE = ["objectives", "take", "place", "bonus", "islands", "tracker", "reward", "round", "end"]
 
 
 def tip_of(html: str) -> str | None:
@@ -61,7 +64,7 @@ def step(app: App, rng: random.Random, ok: bool = True) -> str | None:
 
 
 def test_each_tip_comes_at_its_moment_in_game_order() -> None:
-    assert next_tip(Moment("game", "setup"), []) == coach.TIP_BY_ID["setup"]
+    assert next_tip(Moment("game", "setup"), []) is None  # the guided game deals them
     assert next_tip(Moment("game", "objectives", 1), []).id == "objectives"  # type: ignore[union-attr]
     take = Moment("game", "take", 1, recap=True, objective=True)
     assert next_tip(take, []).id == "take"  # type: ignore[union-attr]
@@ -73,10 +76,10 @@ def test_each_tip_comes_at_its_moment_in_game_order() -> None:
     assert next_tip(Moment("game", "place", 1), ["place"]) is None
     assert next_tip(Moment("game", "place", 1, preview=True), ["place"]).id == "rotate"  # type: ignore[union-attr]
     land = Moment("game", "take", 1, placed=3, can_land=True, objective=True)
-    assert next_tip(land, ORDER[:9]).id == "landing"  # type: ignore[union-attr]
-    assert next_tip(Moment("game", "reward", 1, discovery=True), ORDER[:10]).id == "discovery"  # type: ignore[union-attr]
-    assert next_tip(Moment("game", "objectives", 2), ORDER[:12]).id == "round"  # type: ignore[union-attr]
-    assert next_tip(Moment("over"), ORDER[:13]).id == "end"  # type: ignore[union-attr]
+    assert next_tip(land, ORDER[:8]).id == "landing"  # type: ignore[union-attr]
+    assert next_tip(Moment("game", "reward", 1, discovery=True), ORDER[:9]).id == "discovery"  # type: ignore[union-attr]
+    assert next_tip(Moment("game", "objectives", 2), ORDER[:11]).id == "round"  # type: ignore[union-attr]
+    assert next_tip(Moment("over"), ORDER[:12]).id == "end"  # type: ignore[union-attr]
     assert next_tip(Moment("watch", "take"), []) is None  # never over a computer's turn
     assert next_tip(Moment("rules"), []) is None
 
@@ -100,7 +103,9 @@ def test_the_guided_game_is_a_normal_game_against_an_easy_computer() -> None:
     assert g.options.bots == {1: "easy"} and g.options.mode == "normal"
     assert g.options.first_player == 0 and len(g.seats) == 2 and g.to_move == 0
     assert app.guide.record["game"] == g.options.seed and app.guide.record["on"]
-    assert tip_of(app.render()) == "setup"
+    assert g.phase == "preparation" and len(g.actions) == 1  # the starting tiles are dealt
+    assert app.stage().name == "objectives" and tip_of(app.render()) == "objectives"
+    assert [s.name for s in g.seats] == ["You", "Ben"]  # the computer has a plain name
 
 
 # --------------------------------------------------------------------------- the offer
@@ -124,7 +129,7 @@ def test_the_offer_shows_on_first_launch_and_is_remembered() -> None:
 def test_a_guided_game_over_a_game_in_progress_asks_first() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     assert app.screen == "pass"
     app.handle("menu")
     app.handle("coach-start")
@@ -165,9 +170,9 @@ def test_a_guided_game_shows_each_tip_once_at_its_moment_to_the_end(
             shown.append(tip)
     assert app.screen == "over"
     assert len(shown) == len(set(shown)), shown
-    core = ["setup", "objectives", "take", "place", "rotate", "bonus", "islands", "tracker",
-            "reward", "round", "end"]
+    core = CORE
     assert [t for t in shown if t in core] == core, shown  # the game meets them in this order
+    assert shown.index("bonus") < shown.index("rotate") < shown.index("reward"), shown
     if "landing" in shown:  # the computer may land every time first
         assert shown.index("landing") > shown.index("tracker")
     assert json.loads(storage.data[COACH_KEY])["seen"] == shown
@@ -180,10 +185,10 @@ def test_doing_what_a_tip_explains_dismisses_it() -> None:
         step(app, rng)
     target = next(t for t in tappables(app.render()) if "target" in t.get("class", ""))
     app.handle("cell", data_of(target))
-    assert tip_of(app.render()) == "rotate"
+    assert tip_of(app.render()) is None  # "rotate" waits: one tip per decision
     assert "place" in app.guide.record["seen"]
     app.handle("confirm-place")
-    assert tip_of(app.render()) == "bonus" and "rotate" in app.guide.record["seen"]
+    assert tip_of(app.render()) == "bonus" and "rotate" not in app.guide.record["seen"]
 
 
 def test_skip_the_tips_stops_them_for_good() -> None:
@@ -250,7 +255,7 @@ def test_the_rules_show_every_card_as_a_picture_with_its_words() -> None:
 
 def test_the_rules_over_a_game_return_to_the_same_choices() -> None:
     app = App(MemoryStorage())
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     rng = random.Random(3)
     while not (app.screen == "game" and app.stage().name == "place"):
         step(app, rng, ok=False)
@@ -275,11 +280,11 @@ def test_the_rules_over_a_game_return_to_the_same_choices() -> None:
 def test_a_new_tip_is_said_once_in_the_live_region() -> None:
     app = guided()
     app.render()
-    assert "Tip: The starting tiles." in app.news()
-    assert "Tip:" not in app.news()
-    app.handle("layout-accept")
-    app.render()
     assert "Tip: Your objectives." in app.news()
+    assert "Tip:" not in app.news()
+    app.handle("coach-ok", {"tip": "objectives"})
+    app.render()
+    assert "Tip:" not in app.news()
 
 
 def test_no_place_tip_when_no_tile_fits() -> None:

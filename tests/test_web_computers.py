@@ -439,7 +439,8 @@ def test_the_form_does_not_offer_expert_but_an_expert_game_loads_and_plays() -> 
     assert 'value="hard"' in html and "expert" not in html.lower()
     app.handle("new", {}, {"name-0": "Ann", "name-1": "Eve", "kind-1": "expert",
                            "speed": "instant"})
-    assert app.game is not None and app.game.seats[1].bot is None  # ignored: still a human
+    assert app.game is not None  # ignored: still what the form had (a newcomer's: Medium)
+    assert app.game.seats[1].bot == app.form["kinds"][1] == "medium"
 
     storage = MemoryStorage()
     game = Game.new(Options(seats=("Ann", "Eve"), seed=5, bots={1: "expert"}))

@@ -188,7 +188,7 @@ def test_a_full_storage_makes_room_from_the_history_and_never_loses_the_game() -
     games = [finished(Options(seats=("Ann", "Bob"), seed=200 + i), i) for i in range(6)]
     storage = MemoryStorage()
     app = with_history(games, storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     used = sum(len(k) + len(v) for k, v in storage.data.items())
     storage.quota = used + 200  # the next saves do not fit without the history's records
     play_through_ui(app, 5, until=lambda a: len(a.game.actions) >= 6)  # type: ignore[union-attr]
@@ -202,7 +202,7 @@ def test_a_full_storage_makes_room_from_the_history_and_never_loses_the_game() -
 def test_when_nothing_can_make_room_the_player_is_told_and_the_game_goes_on() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     before = dict(storage.data)
     storage.quota = sum(len(k) + len(v) for k, v in storage.data.items())  # full now
     play_through_ui(app, 2, until=lambda a: len(a.game.actions) >= 3)  # type: ignore[union-attr]
@@ -368,7 +368,7 @@ def test_importing_a_finished_game_keeps_it_once_and_it_can_be_watched_first() -
 def test_importing_an_unfinished_game_never_replaces_the_game_in_progress_without_asking() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     mine = storage.get(SAVE_KEY)
     app.handle("menu")
     app.handle("history")
@@ -394,7 +394,7 @@ def test_export_is_for_finished_games_unless_asked_and_warns_for_shared_games() 
     g = finished(MODES["normal"], 1)
     storage = MemoryStorage()
     app = with_history([g], storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     app.handle("menu")
     app.handle("history")
     html = app.render()
@@ -523,7 +523,7 @@ def test_replay_reveals_every_hand_and_objective() -> None:
 
 def test_undo_says_why_it_is_not_available_and_redo_replays_what_was_undone() -> None:
     app = App(MemoryStorage())
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     rng = random.Random(4)
     seen = set()
     for _ in range(3000):
@@ -562,7 +562,7 @@ def test_undo_says_why_it_is_not_available_and_redo_replays_what_was_undone() ->
 
 def test_redo_is_gone_once_something_else_is_played() -> None:
     app = App(MemoryStorage())
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     play_through_ui(app, 6, until=lambda a: a.screen == "game" and a.game.stage == "bonus")  # type: ignore[union-attr]
     app.handle("undo")
     assert "redo" in acts(app)
@@ -578,7 +578,7 @@ def test_redo_is_gone_once_something_else_is_played() -> None:
 def test_redo_survives_a_reload_at_the_same_position_and_only_there() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     play_through_ui(app, 6, until=lambda a: a.screen == "game" and a.game.stage == "bonus")  # type: ignore[union-attr]
     g = app.game
     assert g is not None
@@ -607,7 +607,7 @@ def test_redo_survives_a_reload_at_the_same_position_and_only_there() -> None:
 def test_the_end_screen_opens_your_games_and_the_replay_of_this_game() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     play_through_ui(app, 3, until=lambda a: a.screen == "over")
     assert app.screen == "over" and app.game is not None
     assert {"history", "over-replay"} <= acts(app)
@@ -631,7 +631,7 @@ def test_back_closes_each_dialog_first_then_returns_where_the_screen_was_opened_
     (the screen stays); then each screen returns where it came from, as its own button does."""
     g = finished(MODES["normal"], 1)
     app = with_history([g])
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     app.handle("menu")
     app.handle("history")
     gid = game_id(g)
@@ -667,7 +667,7 @@ def test_back_closes_each_dialog_first_then_returns_where_the_screen_was_opened_
 
 def test_back_from_the_end_screens_replay_and_games_returns_to_the_end_screen() -> None:
     app = App(MemoryStorage())
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     play_through_ui(app, 3, until=lambda a: a.screen == "over")
     app.handle("over-replay")
     app.back()
@@ -683,7 +683,7 @@ def test_back_from_the_end_screens_replay_and_games_returns_to_the_end_screen() 
 def test_two_windows_playing_alternately_lose_nothing() -> None:
     storage = MemoryStorage()
     a = App(storage)
-    start(a, {"name-0": "Ann", "name-1": "Bob"})
+    start(a, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     b = App(storage)  # the same device, another window: it loads the saved game
     rng = random.Random(8)
     played: list[Any] = []
@@ -717,7 +717,7 @@ def test_two_windows_playing_alternately_lose_nothing() -> None:
 def test_a_stale_window_never_writes_over_a_newer_save() -> None:
     storage = MemoryStorage()
     a = App(storage)
-    start(a, {"name-0": "Ann", "name-1": "Bob"})
+    start(a, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     b = App(storage)
     play_through_ui(a, 1, until=lambda x: len(x.game.actions) >= 2)  # type: ignore[union-attr]
     newer = storage.get(SAVE_KEY)
@@ -737,7 +737,7 @@ def test_a_stale_window_never_writes_over_a_newer_save() -> None:
 def test_a_window_on_the_menu_just_forgets_its_stale_copy() -> None:
     storage = MemoryStorage()
     a = App(storage)
-    start(a, {"name-0": "Ann", "name-1": "Bob"})
+    start(a, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     b = App(storage)
     b.to_menu()
     play_through_ui(a, 1, until=lambda x: len(x.game.actions) >= 2)  # type: ignore[union-attr]
@@ -750,7 +750,7 @@ def test_a_window_on_the_menu_just_forgets_its_stale_copy() -> None:
 def test_the_stored_save_carries_its_revision() -> None:
     storage = MemoryStorage()
     app = App(storage)
-    start(app, {"name-0": "Ann", "name-1": "Bob"})
+    start(app, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     first = revision(storage.get(SAVE_KEY))
     play_through_ui(app, 1, until=lambda x: len(x.game.actions) >= 3)  # type: ignore[union-attr]
     assert revision(storage.get(SAVE_KEY)) > first >= 1

@@ -97,7 +97,7 @@ def test_sound_is_off_until_turned_on_and_the_first_game_asks_once() -> None:
     storage = MemoryStorage()
     app = App(storage)
     assert not app.settings.sound
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     app.handle("unlock")
     html = app.render()
     assert 'data-ask="sound"' in html and 'data-act="sound"' in html
@@ -110,14 +110,14 @@ def test_sound_is_off_until_turned_on_and_the_first_game_asks_once() -> None:
     app.handle("sound")
     assert app.settings.sound
     second = App(storage)
-    second.handle("new", {"confirmed": "1"}, {"name-0": "Ann", "name-1": "Bob"})
+    second.handle("new", {"confirmed": "1"}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     second.handle("unlock")
     assert 'data-ask="sound"' not in second.render() and second.settings.sound
 
 
 def test_an_unanswered_question_goes_after_the_first_round_s_exploration() -> None:
     app = App(MemoryStorage())
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     rng = random.Random(2)
     from web_driver import choose, data_of
 
@@ -133,7 +133,7 @@ def test_an_unanswered_question_goes_after_the_first_round_s_exploration() -> No
 
 def test_no_sound_answer_keeps_it_off() -> None:
     app = App(MemoryStorage())
-    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob"})
+    app.handle("new", {}, {"name-0": "Ann", "name-1": "Bob", "kind-1": "human"})
     app.handle("unlock")
     app.handle("sound", {"value": "off"})
     assert not app.settings.sound and not app.sound_question

@@ -60,8 +60,14 @@ def new_app(names: tuple[str, ...] = ("Ann", "Bob"), **fields: str) -> App:
     app = App(MemoryStorage())
     for _ in range(len(names) - 2):
         app.handle("add-seat")
-    app.handle("new", {}, {**{f"name-{i}": n for i, n in enumerate(names)}, **fields})
+    app.handle("new", {}, {**{f"name-{i}": n for i, n in enumerate(names)}, **humans(names),
+                           **fields})
     return app
+
+
+def humans(names: tuple[str, ...]) -> dict[str, str]:
+    """Every seat human (a newcomer's form plays against a computer)."""
+    return {f"kind-{i}": "human" for i in range(len(names))} if len(names) > 1 else {}
 
 
 def step(app: App, rng: random.Random) -> None:
@@ -110,7 +116,8 @@ def test_no_id_coordinate_or_engine_message_on_any_screen_of_a_full_game(
     app = App(MemoryStorage())
     if fields.pop("solo", None):
         app.handle("form-solo", {"solo": "1"})
-    app.handle("new", {}, {**{f"name-{i}": n for i, n in enumerate(names)}, **fields})
+    app.handle("new", {}, {**{f"name-{i}": n for i, n in enumerate(names)}, **humans(names),
+                           **fields})
     assert app.game is not None
     rng = random.Random(seed)
     seen = set()

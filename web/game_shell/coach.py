@@ -21,8 +21,15 @@ How a game adds a coach:
    `Coach.offer_open`, the offer (`offer_html`, with its title and what the guided game is);
    its ``coach-start`` starts the guided game and calls `Coach.started` with that game's id
    (a number the game keeps, e.g. its seed). On each render of that game,
-   ``Coach.tip(game_id, moment)`` is the tip to show (None: none) and `tip_html` its sheet.
-   The taps ``coach-ok``, ``coach-skip`` and ``coach-dismiss`` go to `Coach.handle`.
+   ``Coach.tip(game_id, moment, decision)`` is the tip to show (None: none) and `tip_html`
+   its sheet. The taps ``coach-ok``, ``coach-skip`` and ``coach-dismiss`` go to `Coach.handle`.
+
+Tips come one at a time: never two at once, and never two on the same *decision* (a number the
+game passes, e.g. how many moves were played): a tip that ended (Got it, or its moment passed)
+leaves that decision quiet, the next one waits for the next decision. A tip showing stays
+until it ends. Anything else the game asks over a guided game (a question such as "Play with
+sound?") takes its turn the same way: only when `Coach.free` at that decision, and once
+answered it leaves the decision quiet (`Coach.quiet`).
 
 >>> from game_shell.storage import MemoryStorage
 >>> tips = Tips((Tip("hello", "Hello", "Tap a stone.", "pile"),
@@ -34,6 +41,16 @@ How a game adds a coach:
 ('hello', None)
 >>> coach.tip(7, True).id, coach.record["seen"]  # "hello" passed: the player did it
 ('bye', ['hello'])
+
+One tip per decision:
+
+>>> coach.started(7)
+>>> coach.tip(7, False, decision=0).id
+'hello'
+>>> coach.tip(7, True, decision=0) is None  # "hello" passed, "bye" waits for the next decision
+True
+>>> coach.tip(7, True, decision=1).id
+'bye'
 """
 
 from __future__ import annotations
@@ -41,7 +58,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypedDict, TypeVar
+from typing import Any, Generic, NotRequired, TypedDict, TypeVar
 
 from .storage import Storage, put_record, read_json
 from .widgets import button, esc
@@ -55,7 +72,9 @@ ACTS = frozenset({"coach-ok", "coach-skip", "coach-dismiss"})
 class Tip:
     """One tip: a title, one or two sentences, what it points at (`target`: the game's
     stylesheet highlights it), a small picture (markup, hidden from screen readers: the words
-    say it) and where its sheet docks (a class of the game's stylesheet)."""
+    say it), where its sheet docks (a class of the game's stylesheet) and the section of the
+    game's rules that says more (`rules`: its sheet links there; the game opens its rules at
+    that section on the tap ``rules`` with ``data-section``, and Back returns to the game)."""
 
     id: str
     title: str
@@ -63,6 +82,7 @@ class Tip:
     target: str
     picture: str = ""
     dock: str = "low"
+    rules: str = ""  # the section of the game's rules it links to (act ``rules``, ``data-section``)
 
 
 When = Callable[[M, Collection[str]], bool]
@@ -104,10 +124,17 @@ class Record(TypedDict):
     seen: list[str]  # the tips seen, in the order they were
     on: bool  # False once the tips were skipped
     showing: str | None  # the tip showing now
+    # (absent until a game passes its decisions, so an older build's record reads the same)
+    at: NotRequired[int]  # the decision the tip showing showed at
+    quiet: NotRequired[int]  # the decision on which the last tip (or question) ended
 
 
 def fresh() -> Record:
     return {"offer": "open", "game": None, "seen": [], "on": False, "showing": None}
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def parse_record(raw: str | None, ids: Collection[str]) -> Record:
@@ -119,14 +146,19 @@ def parse_record(raw: str | None, ids: Collection[str]) -> Record:
     if not isinstance(rec, dict):
         return fresh()
     offer, game, seen, showing = (rec.get(k) for k in ("offer", "game", "seen", "showing"))
-    return {
+    out: Record = {
         "offer": offer if isinstance(offer, str) and offer in OFFERS else "open",
-        "game": game if isinstance(game, int) and not isinstance(game, bool) else None,
+        "game": _int(game),
         "seen": [s for s in seen if isinstance(s, str) and s in ids]
         if isinstance(seen, list) else [],
         "on": rec.get("on") is True,
         "showing": showing if isinstance(showing, str) and showing in ids else None,
     }
+    for key in ("at", "quiet"):
+        number = _int(rec.get(key))
+        if number is not None:
+            out[key] = number
+    return out
 
 
 class Coach(Generic[M]):
@@ -158,6 +190,8 @@ class Coach(Generic[M]):
         rec = self.record
         rec["offer"], rec["game"], rec["seen"], rec["on"], rec["showing"] = (
             "taken", game_id, [], True, None)
+        rec.pop("at", None)
+        rec.pop("quiet", None)
         self.save()
 
     # ------------------------------------------------------------------ the tips
@@ -176,6 +210,9 @@ class Coach(Generic[M]):
         tip_id = tip_id or self.record["showing"]
         if tip_id is not None and tip_id in self.tips.by_id and tip_id not in self.record["seen"]:
             self.record["seen"].append(tip_id)
+            at = self.record.get("at")
+            if self.record["showing"] == tip_id and at is not None:
+                self.record["quiet"] = at  # no other tip on this decision
             self.record["showing"] = None
             self.save()
 
@@ -184,22 +221,44 @@ class Coach(Generic[M]):
         self.record["on"], self.record["showing"] = False, None
         self.save()
 
-    def tip(self, game_id: int | None, m: M) -> Tip | None:
-        """The tip to show over game `game_id` at moment `m`. A tip that was showing and whose
-        moment has passed (the player did what it explained) is seen from now on."""
+    def tip(self, game_id: int | None, m: M, decision: int | None = None) -> Tip | None:
+        """The tip to show over game `game_id` at moment `m` of `decision` (None: tips are not
+        spaced out). A tip that was showing and whose moment has passed (the player did what
+        it explained) is seen from now on, and leaves the decision it showed on quiet (the
+        player may have moved on since: then the next tip shows at once); a tip showing whose
+        moment holds stays; a quiet decision has none."""
         if not self.active(game_id):
             return None
         rec = self.record
         seen = rec["seen"]
-        before = (len(seen), rec["showing"])
-        showing = rec["showing"]
-        if showing and showing not in seen and not self.tips.holds(showing, m, seen):
-            seen.append(showing)
-        tip = self.tips.next(m, seen)
+        before = (len(seen), rec["showing"], rec.get("at"), rec.get("quiet"))
+        showing = rec["showing"] if rec["showing"] not in seen else None
+        tip: Tip | None = None
+        if showing is not None and self.tips.holds(showing, m, seen):
+            tip = self.tips.by_id[showing]
+        else:
+            if showing is not None:  # its moment passed: quiet is the decision it showed on
+                seen.append(showing)
+                _put(rec, "quiet", rec.get("at"))
+            if decision is None or decision != rec.get("quiet"):
+                tip = self.tips.next(m, seen)
+            _put(rec, "at", decision if tip is not None else None)
         rec["showing"] = tip.id if tip else None
-        if (len(seen), rec["showing"]) != before:
+        if (len(seen), rec["showing"], rec.get("at"), rec.get("quiet")) != before:
             self.save()
         return tip
+
+    def free(self, game_id: int | None, decision: int) -> bool:
+        """May the game ask something else over `decision` (no tip showing, none ended on
+        it)? Always, over a game without tips."""
+        rec = self.record
+        return not self.active(game_id) or rec["showing"] is None and rec.get("quiet") != decision
+
+    def quiet(self, game_id: int | None, decision: int) -> None:
+        """The game's own question was answered on `decision`: no tip on it any more."""
+        if self.active(game_id) and self.record.get("quiet") != decision:
+            self.record["quiet"] = decision
+            self.save()
 
     def handle(self, act: str, data: Mapping[str, Any]) -> bool:
         """The coach's own taps (`ACTS`): "Got it" (``data["tip"]``), "Skip the tips", the
@@ -216,13 +275,24 @@ class Coach(Generic[M]):
         return True
 
 
+def _put(rec: Record, key: str, number: int | None) -> None:
+    """Set or clear (None) the record's decision field `key` ("at" or "quiet")."""
+    if number is None:
+        rec.pop(key, None)  # type: ignore[misc]
+    else:
+        rec[key] = number  # type: ignore[literal-required]
+
+
 # --------------------------------------------------------------------------- markup
 
 
 def tip_html(tip: Tip, inline: bool = False) -> str:
-    """The tip's sheet: title, words, picture, Got it and Skip the tips. Not a dialog: the
-    game stays usable under and around it. `inline`: in the screen's flow, not docked."""
+    """The tip's sheet: title, words, picture, Got it, Skip the tips and (when the tip has a
+    section of the rules) "More in the rules". Not a dialog: the game stays usable under and
+    around it. `inline`: in the screen's flow, not docked."""
     where = "inline" if inline else tip.dock
+    more = (button("More in the rules", "rules", "btn small link", section=tip.rules,
+                   name=f"More in the rules: {tip.title}") if tip.rules else "")
     return (
         f'<section class="coach {esc(where)}" data-tip="{esc(tip.id)}" '
         f'data-target="{esc(tip.target)}" aria-label="Tip: {esc(tip.title)}">'
@@ -231,6 +301,7 @@ def tip_html(tip: Tip, inline: bool = False) -> str:
         '<div class="row">'
         + button("Got it", "coach-ok", "btn primary small", tip=tip.id)
         + button("Skip the tips", "coach-skip", "btn small")
+        + more
         + "</div></div></section>"
     )
 

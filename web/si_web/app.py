@@ -31,6 +31,7 @@ from .board_svg import BoardHints, TileArt
 from .choices import Choices
 from .effects import Effects
 from .guide import Guide
+from .history import INDEX_KEY
 from .kept import Kept
 from .session import Session
 from .settings import Settings
@@ -61,6 +62,7 @@ class AppState:
         self.holder: int | None = None  # the human seat that last held the device
         self.screen = "start"
         self.form = form.default_form()
+        self.newcomer = False  # no game saved, kept or started on this device (`App.load`)
         self.form_error: str | None = None
         self.confirm_new = False
         self.message: str | None = None  # the reason of the last refused tap
@@ -248,6 +250,9 @@ class App(AppState):
     def load(self) -> None:
         """Resume from storage: the pass-device screen of the seat to move, or the start."""
         meta = self.session.meta()
+        self.newcomer = newcomer(self.session, meta)
+        if self.newcomer and self.form == form.default_form():  # (never over the player's edits)
+            self.form = form.newcomer_form()
         if isinstance(meta.get("form"), dict):
             form.restore_settings(self.form, meta["form"])
         settings_mod.load(self)
@@ -431,6 +436,7 @@ class App(AppState):
         self.skipping = False
         self.auto_note, self.ticks = [], []
         settings_mod.ask_about_sound(self)
+        self.newcomer = False  # (the form keeps its values)
         self.save_game()
         self.to_device_screen(force_pass=True)
         self.save_settings()
@@ -582,3 +588,11 @@ def first_screen() -> str:
     """The start screen on a device that kept nothing (the build prerenders it into
     index.html: `game_shell.registry.GamePlugin.first_screen`)."""
     return App(MemoryStorage()).render()
+
+
+def newcomer(session: Session, meta: dict[str, Any]) -> bool:
+    """No game on this device yet: none saved or kept (finished games are kept in the history),
+    and no new-game form kept from an earlier visit. A newcomer's form is one player against a
+    computer (`form.newcomer_form`) and their first game's starting tiles are dealt."""
+    return (session.raw_save() is None and session.storage.get(INDEX_KEY) is None
+            and "form" not in meta and session.storage.get(session.broken_key) is None)

@@ -4,9 +4,10 @@ their moments, their pictures and the guided game.
 A guided game is a normal game -- you against one computer player at Easy, Normal mode, you
 first -- with short tips over it. Two seats teach every rule a player meets in a game with
 others (objectives, the reward phase in turn, ports around one's own ship) without solo's
-extra rules (Alexis's cards, choosing his rotations and house spots); the Easy computer plays
-quickly and leaves room to learn. You go first so that you arrange the starting tiles and
-take the first tile.
+extra rules (Alexis's cards, choosing his rotations and house spots); the Easy computer (with a
+plain name, `form.computer_name`) plays quickly and leaves room to learn. You go first, so you
+take the first tile; the starting tiles are dealt for you (`stages.start.deal`): a newcomer
+has no arranging step.
 
 Each tip explains one step *when it first matters* (`TIPS`, in the order a game meets them,
 each with the condition `WHEN` that makes it relevant, looking at a `Moment`). `next_tip`
@@ -30,6 +31,7 @@ from small_islands.view import SeatView
 
 from . import pictures as pic
 from .board_svg import mini_tile_svg
+from .form import computer_name
 
 NAME, TITLE = "small-islands", "Small Islands"  # the game's registration (its record's key)
 COACH_KEY = f"{NAME}/coach"
@@ -64,8 +66,6 @@ def _tile(tile_id: str) -> str:
 
 def picture(key: str) -> str:
     """A tip's small picture (hidden from screen readers: the words say it)."""
-    if key == "setup":
-        return _tile("S1a") + _tile("S2a")
     if key == "objective":
         return pic.objective("O1")
     if key == "take":
@@ -93,20 +93,22 @@ def picture(key: str) -> str:
     return ""
 
 
+# The rules' section (`rules_page.PARTS`) each tip links to ("More in the rules").
+RULES = {
+    "objectives": "objectives", "take": "round", "place": "placing", "rotate": "placing",
+    "bonus": "round", "recap": "round", "islands": "placing", "tracker": "missions",
+    "landing": "round", "reward": "rewards", "discovery": "end", "round": "round",
+}
+
+
 def _tip(tip_id: str, title: str, text: str, target: str, art: str = "") -> Tip:
-    """A tip with its picture (`picture`'s key `art`), docked away from its target."""
-    return Tip(tip_id, title, text, target, picture(art), "high" if target in HIGH else "low")
+    """A tip with its picture (`picture`'s key `art`), docked away from its target, linked to
+    its section of the rules (`RULES`)."""
+    dock = "high" if target in HIGH else "low"
+    return Tip(tip_id, title, text, target, picture(art), dock, RULES.get(tip_id, ""))
 
 
 TIPS: tuple[Tip, ...] = (
-    _tip(
-        "setup",
-        "The starting tiles",
-        "You go first: four starting tiles begin the map. Start with the arrangement offered, or "
-        "tap a tile to move or turn it first.",
-        "actions",
-        "setup",
-    ),
     _tip(
         "objectives",
         "Your objectives",
@@ -207,7 +209,6 @@ TIPS: tuple[Tip, ...] = (
 )
 
 WHEN: dict[str, Callable[[Moment, Collection[str]], bool]] = {
-    "setup": lambda m, seen: m.screen == "game" and m.stage == "setup",
     "objectives": lambda m, seen: m.stage == "objectives" and m.round <= 1,
     "take": lambda m, seen: m.stage == "take",
     "place": lambda m, seen: m.stage == "place" and not m.preview and not m.stuck,
@@ -267,13 +268,14 @@ def moment(screen: str, stage: str, v: SeatView | None, preview: bool, recap: bo
 
 
 def options(name: str, colour: str) -> Options:
-    """The guided game: you (first player) against a computer player at Easy, Normal mode."""
+    """The guided game: you (first player) against a computer player at Easy (named:
+    `form.computer_name`), Normal mode. (Its starting tiles are dealt: `start.deal`.)"""
     name = name.strip()
     if not name or name.startswith("Player "):
         name = "You"
     other = "red" if colour != "red" else "blue"
     return Options(
-        seats=(name, "Computer"),
+        seats=(name, computer_name([name, ""], 1)),
         mode="normal",
         colours=(colour, other),
         bots={1: "easy"},

@@ -46,7 +46,7 @@ from game_shell import page as page_habits
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures, svg_point
 from game_shell.storage import Storage
-from si_web import first_paint, kept_browser, keys, viewport
+from si_web import first_paint, form, kept_browser, keys, viewport
 from si_web.app import App
 from si_web.board_svg import CELL, viewbox_attr
 from si_web.computers import Job, WorkerJobs
@@ -646,6 +646,20 @@ def next_frame(fn: Any) -> None:
     window.requestAnimationFrame(create_once_callable(run))
 
 
+def on_change(event: Js) -> None:
+    """A seat of the new-game form becomes a computer: on the form's own name ("Player 2") it
+    gets a plain one at once (`form.set_kind` does the same when the form is read)."""
+    el = event.target
+    field = str(el.getAttribute("data-field") or "") if hasattr(el, "getAttribute") else ""
+    if not page["showing"] or not field.startswith("kind-") or not field[5:].isdigit():
+        return
+    seat, kind = int(field[5:]), str(el.value)
+    inputs = root.querySelectorAll('input[data-field^="name-"]')
+    names = [str(inputs.item(i).value) for i in range(inputs.length)]
+    if kind != "human" and seat < len(names) and form.placeholder(names[seat], seat):
+        inputs.item(seat).value = form.computer_name(names, seat)
+
+
 feedback = Feedback(window, document, js_obj, set_timeout, next_frame, sounds.for_page(window, document))
 _proxies: list[Any] = []
 
@@ -661,7 +675,7 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
         create_proxy(f)
         for f in (
             on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
-            on_popstate, on_resize,
+            on_popstate, on_resize, on_change,
         )
     ]
     root.addEventListener("click", _proxies[0])
@@ -673,6 +687,7 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
     document.addEventListener("keydown", _proxies[5])
     window.addEventListener("popstate", _proxies[6])
     window.addEventListener("resize", _proxies[7])
+    root.addEventListener("change", _proxies[8])
     # files, the replay's slider, other windows (not while another game has the page)
     kept_browser.install(app, tap_act, lambda: render() if showing() else None)
     make_live_region()

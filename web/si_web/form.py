@@ -26,6 +26,22 @@ def offered(kind: str) -> str:
 SPEEDS = {"relaxed": 1600, "normal": 900, "fast": 250, "instant": 0}  # ms between computer steps
 LEVELS = ("1", "2", "3", "4", "5", "6")
 SAVED_KEYS = ("names", "colours", "kinds", "solo", "solo_level", "alexis_decides", "speed")
+# The names a computer seat gets (never "Player 2"; distinct from every other name at the
+# table; Alexis, the solo opponent, keeps his own).
+COMPUTER_NAMES = ("Ben", "Mia", "Leo", "Zoe")
+NEWCOMER_LEVEL = "medium"  # a newcomer's opponent by default
+
+
+def computer_name(names: list[str], seat: int) -> str:
+    """A plain name for the computer at `seat`: the first of `COMPUTER_NAMES` no other seat
+    has (ignoring case)."""
+    taken = {n.strip().casefold() for i, n in enumerate(names) if i != seat}
+    return next((n for n in COMPUTER_NAMES if n.casefold() not in taken), f"Computer {seat + 1}")
+
+
+def placeholder(name: str, seat: int) -> bool:
+    """Is `name` the form's own name for the seat ("Player 2", or nothing), not a chosen one?"""
+    return name.strip() in ("", f"Player {seat + 1}")
 
 
 class FormValues(TypedDict):
@@ -43,7 +59,7 @@ class FormValues(TypedDict):
 
 
 def default_form() -> FormValues:
-    """Two human players, Normal mode, a 12 x 12 table."""
+    """Two human players, Normal mode, a 12 x 12 table (`newcomer_form`: a newcomer's)."""
     return {
         "names": ["Player 1", "Player 2"],
         "colours": ["blue", "red"],
@@ -57,6 +73,15 @@ def default_form() -> FormValues:
     }
 
 
+def newcomer_form() -> FormValues:
+    """A newcomer's form (no game played or kept on this device): you against one computer
+    player at Medium; the form still offers everything else."""
+    f = default_form()
+    f["names"] = ["You", COMPUTER_NAMES[0]]
+    f["kinds"] = ["human", NEWCOMER_LEVEL]
+    return f
+
+
 def read_fields(form: FormValues, fields: dict[str, str]) -> None:
     """Take the page's control values (each checked; anything unknown is ignored)."""
     for i in range(len(form["names"])):
@@ -65,7 +90,7 @@ def read_fields(form: FormValues, fields: dict[str, str]) -> None:
         if fields.get(f"colour-{i}") in COLOURS:
             form["colours"][i] = fields[f"colour-{i}"]
         if fields.get(f"kind-{i}") in KINDS:
-            form["kinds"][i] = fields[f"kind-{i}"]
+            set_kind(form, i, fields[f"kind-{i}"])
     if fields.get("solo-level") in LEVELS:
         form["solo_level"] = fields["solo-level"]
     if fields.get("alexis-decides") in ("me", "alexis"):
@@ -76,6 +101,15 @@ def read_fields(form: FormValues, fields: dict[str, str]) -> None:
         form["mode"] = fields["mode"]
     if fields.get("table", "").isdigit():
         form["table"] = fields["table"]
+
+
+def set_kind(form: FormValues, seat: int, kind: str) -> None:
+    """A seat becomes human or a computer: a computer on the form's own name ("Player 2") gets
+    a plain name (`computer_name`)."""
+    names, kinds = form["names"], form["kinds"]
+    kinds[seat] = kind
+    if kind != "human" and placeholder(names[seat], seat):
+        names[seat] = computer_name(names, seat)
 
 
 def add_seat(form: FormValues) -> None:
@@ -111,6 +145,9 @@ def to_options(form: FormValues) -> Options:
             alexis_decides=form["alexis_decides"] == "alexis",
         )
     bots = {i: k for i, k in enumerate(form["kinds"]) if k != "human"}
+    for i in bots:  # (a form kept by an older build: its computers may be "Player 2")
+        if placeholder(names[i], i):
+            names[i] = computer_name(names, i)
     return Options(
         seats=tuple(names),
         mode=form["mode"],

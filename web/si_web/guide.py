@@ -6,6 +6,13 @@ The coach's record is the shell's (`game_shell.coach.Coach`, ``small-islands/coa
 the guided game was offered and taken or dismissed, which game is the guided one (its seed),
 the tips seen and the tip showing, whether the tips were skipped. Reading never raises
 (anything unreadable is a fresh record); it is written only when it changes.
+
+One thing at a time over the guided game: a tip comes first; the first game's "Play with
+sound?" (`settings.sound_question`) waits for a decision of the device seat with no tip due,
+stays on it until answered (then it leaves the decision quiet: no tip after it on the same
+decision, `game_shell.coach.Coach.quiet`) or the seat moves on (then it is not asked again: the
+sound button stays). A decision is how many
+moves the game has had (`decision`).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from game_shell.coach import Coach, Record, Tip
 from small_islands import Game
 from small_islands.view import BoardView, SeatView
 
-from . import coach, tracker, words
+from . import coach, rules_page, tracker, words
 from .board_svg import BoardHints, TileArt
 from .choices import current_ship, selected_tile
 from .highlight import badge, badges, cell_frame, island_outline, spot_rings
@@ -43,6 +50,19 @@ class Seat(Protocol):
     def go(self, screen: str) -> None: ...
 
 
+class Asker(Seat, Protocol):
+    """The app as `Guide.game_tip` reads it: also whether the first game asks about sound."""
+
+    @property
+    def sound_question(self) -> bool: ...
+    def ask_sound(self, asked: bool) -> None: ...
+
+
+def decision(game: Game) -> int:
+    """The decision the game is at, for the coach's one-tip-per-decision: its moves so far."""
+    return len(game.actions)
+
+
 class Named(Protocol):
     """A stage, as the guide sees it: its name."""
 
@@ -56,10 +76,14 @@ class Guide:
     def __init__(self, session: Session) -> None:
         self.coach = Coach(session.storage, coach.NAME, coach.COACH)
         self.rules_from: str | None = None  # the screen the rules screen was opened over
+        self.rules_at: str | None = None  # the rules' section to bring into view ("top")
+        self.rules_jump = 0  # counts those requests (the same section can be asked again)
         self.tracked: Cell | None = None  # the tracker's island outlined on the map
         self.over_pick: tuple[int, int | None] | None = None  # (seat, house line or None)
         self._over_game: int | None = None  # the seed of the game `over_pick` belongs to
         self.pending_coach = False  # "Start a guided game" waits for a confirmation
+        self.sound_turn = False  # "Play with sound?" may show on this render (`game_tip`)
+        self._sound_at: int | None = None  # the decision it shows on
         self._change: tuple[SeatView, tuple[Any, ...], tuple[str, str, Cell | None]] | None = None
 
     # ------------------------------------------------------------------ the coach
@@ -92,30 +116,57 @@ class Guide:
         """'Skip the tips': none for the rest of this game."""
         self.coach.skip()
 
-    def tip(self, game: Game | None, m: coach.Moment) -> Tip | None:
-        """The tip to show at moment `m`. A tip that was showing and whose moment has passed
-        (the player did what it explained) is seen from now on."""
-        return self.coach.tip(game.options.seed if game is not None else None, m)
+    def tip(self, game: Game | None, m: coach.Moment, decision: int | None = None) -> Tip | None:
+        """The tip to show at moment `m` (of `decision`). A tip that was showing and whose
+        moment has passed (the player did what it explained) is seen from now on."""
+        return self.coach.tip(game.options.seed if game is not None else None, m, decision)
 
-    def game_tip(self, app: Seat, stage: Named, v: SeatView) -> Tip | None:
-        """The tip over the device seat's game screen."""
-        if not self.active(app.game):
+    def game_tip(self, app: Asker, stage: Named, v: SeatView) -> Tip | None:
+        """The tip over the device seat's game screen; decides too whether the first game's
+        sound question shows (`sound_turn`; see the module's doc for the order)."""
+        game = app.game
+        if not self.active(game) or game is None:
+            self.sound_turn, self._sound_at = app.sound_question, None
             return None
+        seed, now = game.options.seed, decision(game)
+        if self._sound_at is not None and self._sound_at != now and app.sound_question:
+            app.ask_sound(False)  # not answered on its decision: put away, not asked again
+        if self._sound_at is not None and not app.sound_question:  # answered (or put away)
+            if self._sound_at == now:
+                self.coach.quiet(seed, now)
+            self._sound_at = None
+        if app.sound_question and self._sound_at == now:  # it stays on its decision
+            self.sound_turn = True
+            return None
+        tip = self._game_tip(app, stage, v, now)
+        self.sound_turn = app.sound_question and tip is None and self.coach.free(seed, now)
+        self._sound_at = now if self.sound_turn else None
+        return tip
+
+    def _game_tip(self, app: Seat, stage: Named, v: SeatView, now: int) -> Tip | None:
         c = app.choices
         preview = c.preview is not None
         moved = any(str(e.get("text", "")).startswith("placed") for e in words.recap(v))
         m = coach.moment("game", stage.name, v, preview, moved)
-        return self.tip(app.game, m)
+        return self.tip(app.game, m, now)
 
     # ------------------------------------------------------------------ the rules
-    def open_rules(self, app: Seat) -> None:
-        """The rules over the current screen (its choices stay as they are)."""
+    def open_rules(self, app: Seat, part: str | None = None) -> None:
+        """The rules over the current screen (its choices stay as they are), at section
+        `part` (a tip's link) or at the top."""
         self.rules_from = app.screen
+        self.rules_at = None
+        self.jump_to(part)
         app.go("rules")
+
+    def jump_to(self, part: str | None) -> None:
+        """Bring section `part` of the rules into view ("top": the contents; unknown: none)."""
+        if part == "top" or part in rules_page.BODIES:
+            self.rules_at, self.rules_jump = part, self.rules_jump + 1
 
     def back_from(self, screen: str) -> str:
         """Where Back goes from `screen` (the rules return to the game they were opened over)."""
-        back, self.rules_from = self.rules_from, None
+        back, self.rules_from, self.rules_at = self.rules_from, None, None
         return back if screen == "rules" and back == "game" else "start"
 
     # ------------------------------------------------------------------ the tracker

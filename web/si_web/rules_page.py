@@ -1,7 +1,10 @@
 """The rules screen: the rules of RULES.md in short, every piece, symbol, mission, reward,
 objective card and solo card as a picture next to its words (the map's own symbol art, see
 `pictures`). Opened from the menu, or from a game's header (one tap; Back returns to the same
-choices). Pure string builders.
+choices), or from a coach tip at its section (`PARTS`). A table of contents at the top links
+to each section (buttons: the keyboard reaches them; the section's heading takes the focus,
+which brings it into view) and each section ends with "Back to the contents". Pure string
+builders.
 """
 
 from __future__ import annotations
@@ -25,11 +28,27 @@ def item(picture: str, text: str, cls: str = "") -> str:
     return f'<li class="pic-item{extra}"><span class="pic-cell">{picture}</span><span>{text}</span></li>'
 
 
-def section(title: str, body: str, key: str) -> str:
-    """A section that can be folded (open at first)."""
+def section(title: str, body: str, key: str, at: str | None = None, jump: int = 0) -> str:
+    """A section that can be folded (open at first); `at`: the section to bring into view
+    (its heading takes the focus; `jump` tells one request from the next)."""
+    focus = f' tabindex="-1" data-autofocus data-jump="{jump}"' if at == key else ""
     return (
-        f'<details open class="card rules-part" data-part="{key}"><summary><h2>{escape(title)}</h2>'
-        f"</summary>{body}</details>"
+        f'<details open class="card rules-part" data-part="{key}" id="rules-{key}">'
+        f'<summary><h2{focus}>{escape(title)}</h2></summary>{body}'
+        + button("Back to the contents", "rules-at", "btn small toc-back", section="top")
+        + "</details>"
+    )
+
+
+def contents(at: str | None = None, jump: int = 0) -> str:
+    """The table of contents: one button per section (`PARTS`)."""
+    focus = f' tabindex="-1" data-autofocus data-jump="{jump}"' if at == "top" else ""
+    links = "".join(
+        f"<li>{button(title, 'rules-at', 'btn link', section=key)}</li>" for key, title in PARTS
+    )
+    return (
+        f'<nav class="card rules-toc" id="rules-top" aria-label="Contents">'
+        f"<h2{focus}>Contents</h2><ol>{links}</ol></nav>"
     )
 
 
@@ -252,8 +271,28 @@ def great_explorer() -> str:
     )
 
 
-def rules_screen(in_game: bool) -> str:
-    """The whole rules screen (`in_game`: Back returns to the game)."""
+PARTS: tuple[tuple[str, str], ...] = (
+    ("components", "What is in the game"),
+    ("symbols", "Symbols"),
+    ("placing", "Placing tiles and islands"),
+    ("round", "A round"),
+    ("missions", "Missions: what an island must have"),
+    ("rewards", "Rewards: what a house there earns"),
+    ("objectives", "Objective cards"),
+    ("end", "End of the game and scoring"),
+    ("solo", "Solo against Alexis"),
+    ("explorer", "Great Explorer"),
+)  # (key, title) of each section, in order
+BODIES = {
+    "components": components, "symbols": symbols, "placing": placing, "round": round_part,
+    "missions": missions, "rewards": rewards, "objectives": objective_cards, "end": ending,
+    "solo": solo, "explorer": great_explorer,
+}
+
+
+def rules_screen(in_game: bool, at: str | None = None, jump: int = 0) -> str:
+    """The whole rules screen (`in_game`: Back returns to the game; `at`: the section to bring
+    into view, "top" the contents; `jump` counts such requests)."""
     back = button(
         "Back to the game" if in_game else "Back",
         "back",
@@ -268,16 +307,8 @@ def rules_screen(in_game: bool) -> str:
         "<p>Build islands from landscape tiles, then place houses on islands that meet your "
         "objective to earn Prestige Points (PP). After at most 4 rounds the highest score wins. "
         "2 to 4 players (pass-and-play or computer players), or solo against Alexis.</p>"
-        + section("What is in the game", components(), "components")
-        + section("Symbols", symbols(), "symbols")
-        + section("Placing tiles and islands", placing(), "placing")
-        + section("A round", round_part(), "round")
-        + section("Missions: what an island must have", missions(), "missions")
-        + section("Rewards: what a house there earns", rewards(), "rewards")
-        + section("Objective cards", objective_cards(), "objectives")
-        + section("End of the game and scoring", ending(), "end")
-        + section("Solo against Alexis", solo(), "solo")
-        + section("Great Explorer", great_explorer(), "explorer")
+        + contents(at, jump)
+        + "".join(section(title, BODIES[key](), key, at, jump) for key, title in PARTS)
         + shortcuts.section(KEYS)
         + f'<div class="row">{back}</div></section>'
     )

@@ -102,6 +102,15 @@ class Asking(Protocol):
     def game(self) -> Game | None: ...
     @property
     def sound_question(self) -> bool: ...
+    @property
+    def guide(self) -> Turns: ...
+
+
+class Turns(Protocol):
+    """Whose turn it is over the guided game (`guide.Guide`): the question's, or a tip's."""
+
+    @property
+    def sound_turn(self) -> bool: ...
 
 
 class Keeping(Protocol):
@@ -192,9 +201,10 @@ def sound_button(settings: Settings) -> str:
 
 def sound_question(app: Asking) -> str:
     """The first game's question (asked once on a device): play with sound? Shown until
-    answered or until the first round's exploration is over (the header's toggle stays)."""
+    answered or until the first round's exploration is over (the header's toggle stays); over
+    the guided game only when no tip is showing or just ended (`guide.Guide.game_tip`)."""
     g = app.game
-    if not app.sound_question or g is None or g.round > 1 or g.phase in ("reward", "over"):
+    if not app.sound_question or not app.guide.sound_turn or g is None or g.round > 1 or g.phase in ("reward", "over"):
         return ""
     return (
         '<section class="card ask-sound" data-ask="sound"><h2>Play with sound?</h2>'

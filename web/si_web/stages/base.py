@@ -129,7 +129,7 @@ class GameStage(Stage):
         pass
 
     def on_rules(self, app: Table, data: Data) -> None:
-        app.guide.open_rules(app)
+        app.guide.open_rules(app, data.get("section"))  # (a coach tip's link: at its section)
 
     def on_track(self, app: Table, data: Data) -> None:
         app.guide.on_track(data)

@@ -15,10 +15,16 @@ class Rules(Screen):
     """The rules with pictures; Back returns to the menu or to the game it was opened over."""
 
     name = "rules"
-    acts = frozenset({"back"})
+    acts = frozenset({"back", "rules-at"})
 
     def render(self, app: Table) -> str:
-        return rules_screen(app.guide.rules_from == "game" and app.game is not None)
+        g = app.guide
+        return rules_screen(g.rules_from == "game" and app.game is not None, g.rules_at,
+                            g.rules_jump)
+
+    def on_rules_at(self, app: Table, data: Data) -> None:
+        """The contents' links and "Back to the contents"."""
+        app.guide.jump_to(data.get("section"))
 
     def on_back(self, app: Table, data: Data) -> None:
         app.go(app.guide.back_from("rules"))

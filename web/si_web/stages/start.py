@@ -45,6 +45,8 @@ class Start(Screen):
             app.note(f"new game refused: {exc}")
             return
         app.set_form_error(None)
+        if guided:
+            deal(game)
         if in_progress(app) and data.get("confirmed") != "1":
             app.ask_confirm_new(True)
             app.guide.pending_coach = guided
@@ -114,6 +116,14 @@ class Start(Screen):
 
     def on_noop(self, app: Table, data: Data) -> None:
         pass
+
+
+def deal(game: Game) -> None:
+    """The guided game (a newcomer's) starts with the starting tiles arranged (the first ready
+    layout): no arranging step before the first real decision. A game from the form keeps the
+    choice."""
+    if game.phase == "setup" and game.to_move is not None and game.seats[game.to_move].bot is None:
+        game.play(game.default_layouts()[0])
 
 
 def in_progress(app: Table) -> bool:
