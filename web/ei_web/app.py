@@ -13,11 +13,12 @@ from __future__ import annotations
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
 from game_shell import your_games
+from game_shell.last_moves import Showing, shown_line
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
 from . import form as form_mod
-from . import pictures, screens, steps, words
+from . import marks, pictures, screens, steps, words
 from .autopilot import Autopilot
 from .exchange import Exchange
 from .mapview import MapView
@@ -49,6 +50,7 @@ class EmberState:
         self.leave_asked = False  # Back in a game: "Leave the game?" is showing
         self.ignored: list[str] = []
         self.seen_log = 0
+        self.last_moves = Showing()  # the others' moves marked: their motion, the line shown
 
     def go(self, screen: str) -> None:
         """Show another screen."""
@@ -348,6 +350,18 @@ class EmberApp(EmberState):
         stage = self.game.stage if self.game is not None else ""
         if f.isdigit() and int(f) in steps.facings(stage, self.legal(), self.sel):
             self.sel.facing = int(f)
+
+    def on_show_move(self, data: Data, fields: dict[str, str]) -> None:
+        """A recap line tapped: the map frames its move, its mark ringed."""
+        if self.game is None or self.screen != "game":
+            return
+        v = self.view()
+        recap = marks.lines(v)
+        line = shown_line(data, len(recap))
+        if line is None or not recap[line - 1].hexes:
+            return
+        self.last_moves.show(marks.recap_key(v, self.game.options.seed), line)
+        self.map.show(v, recap[line - 1].hexes)
 
     def on_zoom(self, data: Data, fields: dict[str, str]) -> None:
         current = self.shown_box()

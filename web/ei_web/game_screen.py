@@ -9,12 +9,13 @@ from ember_isle.view import View
 from game_shell.markup import escape
 from game_shell.widgets import button
 
-from . import screens, steps, words
+from . import marks, screens, steps, words
 from .board import Hex, board_svg
 from .mapview import Box
 
 if TYPE_CHECKING:
     from ember_isle import Action, Game
+    from game_shell.last_moves import Showing
 
     from .autopilot import Autopilot
     from .mapview import MapView
@@ -34,6 +35,8 @@ class Shown(Protocol):
     def map(self) -> MapView: ...
     @property
     def auto(self) -> Autopilot: ...
+    @property
+    def last_moves(self) -> Showing: ...
     def view(self) -> View: ...
     def legal(self) -> list[Action]: ...
     def mine(self) -> bool: ...
@@ -79,7 +82,7 @@ def ask(app: Shown, v: View) -> str:
     return ASK.get(stage, "Your move.")
 
 
-def panel(app: Shown, v: View, legal: list[Action]) -> str:
+def panel(app: Shown, v: View, legal: list[Action], recap: str = "") -> str:
     g = app.game
     assert g is not None
     stage = g.stage
@@ -102,6 +105,7 @@ def panel(app: Shown, v: View, legal: list[Action]) -> str:
     focus = app.sel.option[0] if app.sel.option else None
     out.append(screens.columns_box(v, focus))
     out.append(screens.seats_strip(v))
+    out.append(recap)  # "Since your turn": where the log is
     out.append(screens.log_box(v))
     return "".join(out)
 
@@ -144,9 +148,13 @@ def game_screen(app: Shown) -> str:
     v = app.view()
     legal = app.legal()
     stage = g.stage
-    targets, chosen, box = map_state(app, v, legal)
+    recap = marks.lines(v)
+    targets, chosen, box = map_state(app, v, legal, recap)
+    key = marks.recap_key(v, g.options.seed)
+    shown = app.last_moves.shown(key)
+    fresh = app.last_moves.first(key)  # the motion: never with motion off (styles.css)
     board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
-                      facing=app.sel.facing) + map_controls()
+                      facing=app.sel.facing, recent=marks.svg(v, recap, fresh, shown)) + map_controls()
     who = ask_who(app)
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
@@ -155,14 +163,18 @@ def game_screen(app: Shown) -> str:
         f'data-mine="{1 if app.my_turn() else 0}">'
         f'<div class="bar-wrap">{screens.header(v, who, can_undo, app.my_turn())}</div>'
         f'<div class="board-wrap ei-map">{board}</div>'
-        f'<aside class="panel" aria-label="Your turn" tabindex="0">{panel(app, v, legal)}</aside>'
+        f'<aside class="panel" aria-label="Your turn" tabindex="0">'
+        f"{panel(app, v, legal, marks.recap_box(v, recap, shown))}</aside>"
         f'<div class="actions" id="ei-actions">{action_bar(app, v, legal)}</div>'
         f'<div class="toasts">{msg}</div></div>'
     )
 
 
-def map_state(app: Shown, v: View, legal: list[Action]) -> tuple[dict[Hex, str], Hex | None, Box]:
-    """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
+def map_state(
+    app: Shown, v: View, legal: list[Action], recap: list[marks.Line] | None = None
+) -> tuple[dict[Hex, str], Hex | None, Box]:
+    """The map's tap targets (hex -> name), the chosen space and the part of the island shown
+    (framing the others' moves since the seat's turn too, `recap`, where that fit allows)."""
     g = app.game
     assert g is not None
     # a clue being previewed: the map shows what it leaves, not where the rover could go
@@ -170,7 +182,8 @@ def map_state(app: Shown, v: View, legal: list[Action]) -> tuple[dict[Hex, str],
     targets = steps.targets(v, g.stage, legal, app.sel) if mapped else {}
     fixed = app.sel.fixed
     chosen = app.sel.hex or (fixed.get("new") if fixed else None)
-    return targets, chosen, app.map.box(v, g.stage, targets, chosen)
+    recent = [h for line in (marks.lines(v) if recap is None else recap) for h in line.hexes]
+    return targets, chosen, app.map.box(v, g.stage, targets, chosen, recent)
 
 
 def map_controls() -> str:

@@ -12,7 +12,7 @@ from game_shell import widgets
 from game_shell.widgets import button
 from small_islands.view import SeatView
 
-from . import coach, panels, settings, undo, viewport, words
+from . import coach, marks, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -49,7 +49,9 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     stage.hints(app, v, hints, tiles)
     tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
     app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
-    hints.recent = words.recent_cells(v)
+    recap = marks.recap_key(v, app.serial)  # the others' moves since your turn, marked
+    fresh = app.last_moves.first(recap) and app.settings.animations
+    hints.recent = marks.svg(marks.recap_marks(v), fresh, app.last_moves.shown(recap))
     fx = app.fx.update(v, (app.serial, len(app.turn().game.actions), "game", v["seat"]))
     if app.settings.animations:
         hints.fx = fx.map
@@ -90,7 +92,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
         "board-wrap": board_open(box, words.map_label(v))
         + board_layers_svg(map_layer, marks_layer)
         + (fit_button() if app.user_viewbox is not None else ""),
-        "si-recap": panels.recap_box(words.recap(v), v),
+        "si-recap": panels.recap_box(words.recap(v), v, app.last_moves.shown(recap)),
         "si-stage": panel(app, stage, v),
         "si-log": panels.players(v) + panels.game_log(v, app.events),
         "si-actions": actions(app, stage, v),
