@@ -5,6 +5,7 @@ show a move on the map."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import replace
@@ -20,10 +21,9 @@ from ember_web_driver import play_action, tap
 from game_shell import last_moves
 from game_shell.last_moves import Move, Showing, group, marks_svg, since_turn
 from game_shell.storage import MemoryStorage
-from si_web import marks as si_marks
 from si_web import words
 from si_web.app import App
-from si_web.board_svg import CELL
+from si_web.board_svg import CELL, spots_for, view_tiles
 
 # ------------------------------------------------------------------ the shell's helper
 
@@ -68,6 +68,14 @@ def test_marks_group_by_place_and_name_every_move_in_words() -> None:
 def test_showing_plays_the_motion_once_and_keeps_the_line_shown_for_the_same_moves() -> None:
     s = Showing()
     assert s.first(("g", 0, 5)) and not s.first(("g", 0, 5)) and s.first(("g", 0, 9))
+    assert not s.first(("g", 0, 9))
+    s.redraw()  # not fresh in the last drawing: stays so
+    assert not s.first(("g", 0, 9))
+    assert s.first(("g", 1, 9))
+    s.redraw()  # fresh in the last drawing, drawn again at once: fresh again
+    assert s.first(("g", 1, 9)) and not s.first(("g", 1, 9))
+    assert s.first(("g", 2, 9), at=40) and s.first(("g", 2, 9), at=40)  # the same position
+    assert not s.first(("g", 2, 9), at=41)  # after a move of the seat's own
     s.show(("g", 0, 9), 2)
     assert s.shown(("g", 0, 9)) == 2 and s.shown(("g", 0, 12)) is None
     assert last_moves.shown_line({"line": "2"}, 3) == 2
@@ -104,12 +112,15 @@ def test_small_islands_marks_the_computers_tiles_with_a_named_badge_not_a_house(
     recap = words.recap(v)
     placed = [(e["args"]["x"], e["args"]["y"]) for e in recap if e.get("event") == "placed"]
     assert placed
-    group_svg = parts["board-marks"].split('<g class="last-marks"', 1)[1]
+    group_svg = parts["board-map"].split('<g class="last-marks"', 1)[1]
     assert "g-home" not in group_svg and "<use" not in group_svg  # never a piece
     assert "Bob placed a tile here" in group_svg
-    for x, y in placed:  # at each placed tile's top-left corner, off its symbols
-        at = (x * CELL + si_marks.CORNER, y * CELL + si_marks.CORNER)
-        assert f'transform="translate({at[0]}.0 {at[1]}.0)"' in group_svg
+    for x, y in placed:  # on each placed tile's top-right corner, off its symbols
+        assert f'transform="translate({(x + 1) * CELL}.0 {y * CELL}.0)"' in group_svg
+    for t in view_tiles(v["board"]):  # never over a tile's symbols (the badge: 14 units)
+        for sx, sy in spots_for(t):
+            for x, y in placed:
+                assert math.hypot(sx - (x + 1) * CELL, sy - y * CELL) >= 23
     colour = app.game.seats[1].colour if app.game else ""
     assert f"f-{colour}" in group_svg and f"k-{colour}" in group_svg  # colour and shape
     # the recap: numbered lines, those with a move on the map are buttons that show it
@@ -122,8 +133,9 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     first = app.render_parts()
     again = app.render_parts()
     assert first is not None and again is not None
-    assert 'data-fx="marks"' in first["board-marks"]
-    assert 'data-fx="marks"' not in again["board-marks"]  # not at every redraw
+    assert 'data-fx="marks"' in first["board-map"]
+    assert 'data-fx="marks"' in again["board-map"]  # the same position drawn again
+    assert 'data-fx="marks"' not in first["board-marks"]  # a tap's marks layer: never moves
     v = app.view()
     line = next(n for n, e in enumerate(words.recap(v), 1) if e.get("event") == "placed")
     x, y = words.entry_cells(words.recap(v)[line - 1])[0]
@@ -134,10 +146,16 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     assert box[1] <= y * CELL and y * CELL + CELL <= box[1] + box[3]
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark shown" in parts["board-marks"] and 'aria-current="true"' in parts["si-recap"]
+    assert "last-mark shown" in parts["board-map"] and 'aria-current="true"' in parts["si-recap"]
     app.handle("show-move", {"line": "99"})  # a stale line: nothing happens
     app.handle("show-move", {"line": "x"})
     assert app.message is None
+    # the player's own move: the marks stay (the same moves), without the motion
+    app.handle("take", {"slot": "0"})
+    assert app.game is not None and app.game.log[-1].get("seat") == 0
+    parts = app.render_parts()
+    assert parts is not None
+    assert "last-mark" in parts["board-map"] and 'data-fx="marks"' not in parts["board-map"]
 
 
 def test_small_islands_motion_off_draws_the_marks_still() -> None:
@@ -145,7 +163,7 @@ def test_small_islands_motion_off_draws_the_marks_still() -> None:
     app.use_settings(replace(app.settings, animations=False))
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark" in parts["board-marks"] and 'data-fx="marks"' not in parts["board-marks"]
+    assert "last-mark" in parts["board-map"] and 'data-fx="marks"' not in parts["board-map"]
 
 
 # ------------------------------------------------------------------ Ember Isle

@@ -160,15 +160,26 @@ class Showing:
 
     def __init__(self) -> None:
         self.seen: Hashable | None = None
+        self.at: Hashable | None = None
+        self.fresh = False  # were the moves fresh in the last drawing?
         self.key: Hashable | None = None
         self.line: int | None = None
 
-    def first(self, key: Hashable) -> bool:
-        """True the first time `key` is drawn."""
-        if key == self.seen:
-            return False
-        self.seen = key
-        return True
+    def first(self, key: Hashable, at: Hashable = None) -> bool:
+        """True the first time the moves `key` are drawn; and, given `at` (the position:
+        the game's length), at every drawing of that same position (a page that draws a
+        screen twice, or redraws the map's layer of its marks), never after a move."""
+        if key != self.seen:
+            self.seen, self.at, self.fresh = key, at, True
+        else:
+            self.fresh = at is not None and at == self.at
+        return self.fresh
+
+    def redraw(self) -> None:
+        """The screen just drawn is drawn again at once (the page measured the map): moves
+        that were fresh in it stay fresh."""
+        if self.fresh:
+            self.seen = None
 
     def show(self, key: Hashable, line: int | None) -> None:
         """Show the recap line `line` of the moves `key` (None: none)."""

@@ -177,7 +177,7 @@ class BoardHints:
     island_cells: set[tuple[int, int]] = field(default_factory=set)
     middle: tuple[int, int, int, int] | None = None
     hit_cells: bool = True
-    recent: str = ""  # the others' moves since your turn: their marks (`marks.svg`)
+    recent: str = ""  # the others' moves since your turn: their marks (`marks.svg`), on the map
     passive_spots: list[tuple[int, int, int]] = field(default_factory=list)  # rings not yet tappable
     focus_box: tuple[float, float, float, float] | None = None  # the map zoomed where one acts
     labels: dict[tuple[int, int], str] = field(default_factory=dict)  # target names in words
@@ -298,6 +298,7 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
             )
             + "</g>"
         )
+    out.append(hints.recent)  # in the map's layer: redrawn with it, not at every tap's marks
     marks: list[str] = []
     if hints.island_cells:
         marks.append(
@@ -314,7 +315,6 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
             f'<rect class="hitbg" data-act="{hints.cell_act}" data-grid="{CELL}" '
             f'width="{width * CELL}" height="{height * CELL}"/>'
         )
-    marks.append(hints.recent)
     marks.extend(hints.extra_marks)
     first = True
     preview_at = (hints.preview.x, hints.preview.y) if hints.preview is not None else None

@@ -50,7 +50,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
     app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
     recap = marks.recap_key(v, app.serial)  # the others' moves since your turn, marked
-    fresh = app.last_moves.first(recap) and app.settings.animations
+    fresh = app.last_moves.first(recap, len(v["log"])) and app.settings.animations
     hints.recent = marks.svg(marks.recap_marks(v), fresh, app.last_moves.shown(recap))
     fx = app.fx.update(v, (app.serial, len(app.turn().game.actions), "game", v["seat"]))
     if app.settings.animations:

@@ -1,7 +1,8 @@
 """The others' moves since the device seat's turn, marked on the map (issue 28): a badge
-at the top-left corner of each tile they touched, in the mover's colour with the colour's
-shape and the recap line's number (`game_shell.last_moves`), never the house piece and never
-over the tile's symbols; named "Bob placed a tile and built a house here". Pure."""
+centred on the top-right corner of each tile they touched, in the mover's colour with the
+colour's shape and the recap line's number (`game_shell.last_moves`), never the house piece
+and never over the tile's symbols (their centres stay 24 units from any corner; the islands'
+size badges sit on top-left corners); named "Bob placed a tile and built a house here". Pure."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ from small_islands.view import SeatView
 from . import words
 from .board_svg import CELL
 
-BADGE = 30  # the badge's width in map units (a tile is CELL = 100 wide)
-CORNER = 17  # its centre from the tile's top-left corner: over the corner's sea or beach
+BADGE = 28  # the badge's width in map units (a tile is CELL = 100 wide)
 
 # what a move at a place did, in words (the mark's name)
 DID = {
@@ -32,7 +32,7 @@ DID = {
 
 def moves(entries: list[dict[str, Any]], view: SeatView) -> list[Move]:
     """The moves that went on the map among these log entries (their recap line numbers,
-    1 for the first entry), at the corner of their tile."""
+    1 for the first entry), at the top-right corner of their tile."""
     colours = {s["seat"]: s["colour"] for s in view["seats"]}
     out = []
     for line, e in enumerate(entries, 1):
@@ -41,7 +41,7 @@ def moves(entries: list[dict[str, Any]], view: SeatView) -> list[Move]:
         did = DID.get(str(e.get("event")), "played")
         who = str(e.get("name") or "A player")
         for x, y in words.entry_cells(e):
-            at = (x * CELL + CORNER, y * CELL + CORNER)
+            at = ((x + 1) * CELL, y * CELL)
             out.append(Move(line, last_moves.colour_of(colours.get(e["seat"])), who, did, at))
     return out
 
