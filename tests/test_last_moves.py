@@ -262,3 +262,23 @@ def test_ember_a_flow_or_clue_that_locates_a_treasure_says_where() -> None:
             break
     assert found >= 3
     assert centre((0, 0)) == (0.0, 0.0)
+
+
+def test_ember_marks_the_setup_moves_of_the_others() -> None:
+    """Objects placed, land added, rovers put: marked where they went, named in words."""
+    g = ei.Game.new(ei.Options(seats=("Ann", "Bob"), bots={1: "easy"}, first_player=1,
+                               colours=("red", "blue"), seed=11, objects="players",
+                               volcano=False))
+    rng = random.Random(11)
+    named = set()
+    while g.phase == "setup" and len(g.actions) < 200:
+        if g.to_move == 0:
+            v = g.view(0)
+            for line in ei_marks.lines(v):
+                for m in line.moves:
+                    named.add(m.did.split()[0])
+                    assert m.who == "Bob" and m.colour == "blue" and m.at in {
+                        ei_marks.spot(h) for h in line.hexes
+                    }
+        g.play(rng.choice(g.legal_actions()))
+    assert {"placed", "put"} <= named, named

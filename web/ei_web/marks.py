@@ -2,7 +2,7 @@
 mover's colour with the colour's shape and the recap line's number (`game_shell.last_moves`)
 where each move went -- a rover's bounds (its path drawn from where it stood), lava (and what
 it buried), a treasure a clue or a lava flow located, objects placed during setup, amulets
-taken, treasures raised, spaces ruled out -- named for screen readers ("Bob moved here"); and
+taken, land added during setup, treasures raised, spaces ruled out -- named for screen readers ("Bob moved here"); and
 "Since your turn", the recap whose lines show their move on the map. Pure."""
 
 from __future__ import annotations
@@ -83,6 +83,8 @@ def lines(view: View) -> list[Line]:
             prev.moves = [Move(0, c, who, "moved here", spot(h))]
             continue
         text = words.log_line(view, e)
+        if event == "object" and not text:  # the log box leaves setup's objects out
+            text = f"{who} placed a {words.OBJECTS.get(str(e.get('kind')), 'thing')}."
         if not text:
             continue
         line = Line(text, seat if isinstance(seat, int) else None, c)
@@ -112,6 +114,11 @@ def _moves(view: View, e: dict[str, Any], who: str, c: str) -> tuple[list[Move],
         h = key(e["hex"])
         moves.append(Move(0, c, who, did, spot(h)))
         hexes.append(h)
+    if event == "triad" and isinstance(e.get("new"), list) and len(e["new"]) == 2:
+        land = [key(e[k]) for k in ("match", "lava", "new") if isinstance(e.get(k), list) and len(e[k]) == 2]
+        what = f"added {words.TRIADS.get(str(e.get('triad')), 'land')}"
+        moves.append(Move(0, c, who, what, spot(key(e["new"]))))
+        hexes.extend(land)
     how = "with lava" if event == "lava" else "with an amulet" if event == "cube_removed" else "with a clue"
     for found in e.get("located") or []:
         if isinstance(found, dict) and isinstance(found.get("hex"), list):
