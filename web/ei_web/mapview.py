@@ -9,7 +9,9 @@ Zoom in / Zoom out / Fit the island buttons). When the player zoomed out below t
 on a space first zooms about it (`tap_zooms`). The player's box is kept until the step's targets
 change. The map holds still between taps: a box already on screen stays while it still shows
 what the player acts on at that scale (`MapView.holds`), so choosing a space or another piece of
-land never moves the island under the player's finger.
+land never moves the island under the player's finger. When the map moves, its fit takes in
+the others' moves since the player's turn too (`MapView.with_recent`: their marks) when the
+targets stay at the acting scale; a "Since your turn" line frames its move on a tap (`show`).
 """
 
 from __future__ import annotations
@@ -119,21 +121,19 @@ class MapView:
 
     def box(self, view: View, stage: str, targets: Iterable[Hex], chosen: Hex | None,
             recent: Iterable[Hex] = ()) -> Box:
-        """The part shown: the player's own, else the one shown while it still holds, else
-        `auto_box` -- of the targets and the others' `recent` moves together when that fit
-        keeps the targets at the acting scale (so the moves are seen where the player acts),
-        else of the targets alone (the moves' recap lines then show them on a tap)."""
+        """The part shown: the player's own, else the one shown while it still holds (the
+        map never moves under the finger), else `auto_box` -- of the targets and the others'
+        `recent` moves together when that fit keeps the targets at the acting scale (so the
+        moves are seen where the player acts), else of the targets alone (the recap's lines
+        then show the moves on a tap)."""
         cells = tuple(sorted(set(targets)))
         seen = tuple(sorted(set(recent)))
         key = (stage, cells, seen)
-        new = key != self.key
-        if new:
+        if key != self.key:
             self.key, self.user = key, None
         if self.user is not None:
             box = self.user
-        elif self.shown is not None and self.holds(view, self.shown, cells, chosen) and not (
-            new and not all(shows(self.shown, h, self.band(self.shown)) for h in seen)
-        ):
+        elif self.shown is not None and self.holds(view, self.shown, cells, chosen):
             box = self.shown
         else:
             box = self.with_recent(view, cells, seen, chosen)
