@@ -13,7 +13,7 @@ from __future__ import annotations
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
 from game_shell import your_games
-from game_shell.last_moves import Showing, shown_line
+from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
@@ -51,6 +51,7 @@ class EmberState:
         self.ignored: list[str] = []
         self.seen_log = 0
         self.last_moves = Showing()  # the others' moves marked: their motion, the line shown
+        self.map = MapView()  # the map's size on screen and the player's pan/zoom
 
     def go(self, screen: str) -> None:
         """Show another screen."""
@@ -64,6 +65,13 @@ class EmberState:
         """The browser module handed the page back to the home game."""
         self.leave, self.leave_to = False, None
 
+    def on_show_move(self, data: Data, fields: dict[str, str]) -> None:
+        """A "Since your turn" line tapped: the map frames its move, its mark ringed."""
+        if self.game is not None and self.screen == "game":
+            v = self.game.public_view()  # the recap is public: the log, the board, the seats
+            v["seat"] = self.viewer if self.viewer is not None else 0
+            marks.show(v, self.game.options.seed, data, self.last_moves, self.map)
+
 
 class EmberApp(EmberState):
     """Everything Ember Isle shows and does, without the browser."""
@@ -73,7 +81,6 @@ class EmberApp(EmberState):
         self.session = Session(storage)
         self.form = form_mod.valid(self.session.settings())
         self.auto = Autopilot(self)
-        self.map = MapView()  # the map's size on screen and the player's pan/zoom
         self.files = Exchange(self)  # export and import (files)
         self.prefs = Prefs(storage)  # the device's settings (the shell's Settings screen)
         self.load()
@@ -350,18 +357,6 @@ class EmberApp(EmberState):
         stage = self.game.stage if self.game is not None else ""
         if f.isdigit() and int(f) in steps.facings(stage, self.legal(), self.sel):
             self.sel.facing = int(f)
-
-    def on_show_move(self, data: Data, fields: dict[str, str]) -> None:
-        """A recap line tapped: the map frames its move, its mark ringed."""
-        if self.game is None or self.screen != "game":
-            return
-        v = self.view()
-        recap = marks.lines(v)
-        line = shown_line(data, len(recap))
-        if line is None or not recap[line - 1].hexes:
-            return
-        self.last_moves.show(marks.recap_key(v, self.game.options.seed), line)
-        self.map.show(v, recap[line - 1].hexes)
 
     def on_zoom(self, data: Data, fields: dict[str, str]) -> None:
         current = self.shown_box()

@@ -13,12 +13,13 @@ from typing import Any
 
 from ember_isle.view import View
 from game_shell import last_moves
-from game_shell.last_moves import Move, recap_item
+from game_shell.last_moves import Move, Showing, recap_item, shown_line
 from game_shell.markup import escape
 from game_shell.widgets import swatch
 
 from . import words
 from .board import MARK_OF, Hex, S, centre, key
+from .mapview import MapView
 
 BADGE = 9.0  # the badge's width in map units (a hex is 2 * S tall)
 RISE = S * 0.62  # its centre above the hex's centre: the rover and the cubes stay seen
@@ -174,3 +175,15 @@ def recap_box(view: View, recap: list[Line], shown: int | None = None) -> str:
         '<p class="small">Marked on the map in each player\'s colour: tap a line to see it.</p>'
         f"<ol>{''.join(items)}</ol></section>"
     )
+
+
+def show(view: View, game_key: Hashable, data: dict[str, str], showing: Showing,
+         mapview: MapView) -> None:
+    """A recap line tapped (``data-line``): the map frames its move, its mark ringed (a
+    stale or unknown line: nothing)."""
+    recap = lines(view)
+    line = shown_line(data, len(recap))
+    if line is None or not recap[line - 1].hexes:
+        return
+    showing.show(recap_key(view, game_key), line)
+    mapview.show(view, recap[line - 1].hexes)
