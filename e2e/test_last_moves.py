@@ -104,7 +104,7 @@ def test_small_islands_marks_the_computers_move_and_a_recap_line_frames_it(
     marks = page.locator('#board .last-mark[aria-label*="Bob placed a tile here"]')
     assert marks.count() >= 1
     assert page.locator("#board .last-marks use").count() == 0  # no house piece
-    assert page.locator("#board .last-marks[data-fx]").count() == 1  # the motion, once
+    assert page.locator("#board .last-marks.fresh").count() == 1  # the motion, once
     assert page.evaluate(MOVING, "#board .last-marks") > 0  # fill-mode both: still listed
     page.wait_for_function(SETTLED, arg="#board .last-marks")
     page.screenshot(path=str(artifacts / "last-moves-si-phone.png"))

@@ -58,10 +58,10 @@ def test_marks_group_by_place_and_name_every_move_in_words() -> None:
     assert marks[2].colour == "grey"  # a colour without a shape: grey, never colour alone
     svg = marks_svg(marks, 30, fresh=True, shown=3)
     assert svg.count('role="img"') == 3 and svg.count('aria-label=') == 4  # 3 marks, the group
-    assert 'data-fx="marks"' in svg  # the motion's hook, once
+    assert 'last-marks fresh' in svg  # the motion's hook, once
     assert svg.count('class="last-mark shown"') == 2 and "last-shown" in svg
     assert 'aria-label="Bob placed a tile and built a house here; Cleo placed a tile here"' in svg
-    assert "data-fx" not in marks_svg(marks, 30)
+    assert "fresh" not in marks_svg(marks, 30)
     assert marks_svg([], 30) == ""
 
 
@@ -112,7 +112,7 @@ def test_small_islands_marks_the_computers_tiles_with_a_named_badge_not_a_house(
     recap = words.recap(v)
     placed = [(e["args"]["x"], e["args"]["y"]) for e in recap if e.get("event") == "placed"]
     assert placed
-    group_svg = parts["board-map"].split('<g class="last-marks"', 1)[1]
+    group_svg = parts["board-map"].split('<g class="last-marks', 1)[1]
     assert "g-home" not in group_svg and "<use" not in group_svg  # never a piece
     assert "Bob placed a tile here" in group_svg
     for x, y in placed:  # on each placed tile's top-right corner, off its symbols
@@ -133,9 +133,9 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     first = app.render_parts()
     again = app.render_parts()
     assert first is not None and again is not None
-    assert 'data-fx="marks"' in first["board-map"]
-    assert 'data-fx="marks"' in again["board-map"]  # the same position drawn again
-    assert 'data-fx="marks"' not in first["board-marks"]  # a tap's marks layer: never moves
+    assert 'last-marks fresh' in first["board-map"]
+    assert 'last-marks fresh' in again["board-map"]  # the same position drawn again
+    assert 'last-marks fresh' not in first["board-marks"]  # a tap's marks layer: never moves
     v = app.view()
     line = next(n for n, e in enumerate(words.recap(v), 1) if e.get("event") == "placed")
     x, y = words.entry_cells(words.recap(v)[line - 1])[0]
@@ -155,7 +155,7 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     assert app.game is not None and app.game.log[-1].get("seat") == 0
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark" in parts["board-map"] and 'data-fx="marks"' not in parts["board-map"]
+    assert "last-mark" in parts["board-map"] and 'last-marks fresh' not in parts["board-map"]
 
 
 def test_small_islands_motion_off_draws_the_marks_still() -> None:
@@ -163,7 +163,7 @@ def test_small_islands_motion_off_draws_the_marks_still() -> None:
     app.use_settings(replace(app.settings, animations=False))
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark" in parts["board-map"] and 'data-fx="marks"' not in parts["board-map"]
+    assert "last-mark" in parts["board-map"] and 'last-marks fresh' not in parts["board-map"]
 
 
 # ------------------------------------------------------------------ Ember Isle
@@ -198,7 +198,7 @@ def test_ember_marks_the_computers_rover_moves_on_the_map() -> None:
     app = ei_after_computer()
     v = app.view()
     html = app.render()
-    group_svg = html.split('<g class="last-marks"', 1)[1].split("</g></svg>")[0]
+    group_svg = html.split('<g class="last-marks', 1)[1].split("</g></svg>")[0]
     recap = ei_marks.lines(v)
     bounds = [e for _, e in since_turn(v["log"], 0) if e.get("event") == "bound"]
     assert bounds
@@ -214,8 +214,8 @@ def test_ember_marks_the_computers_rover_moves_on_the_map() -> None:
 
 def test_ember_a_recap_line_frames_its_move_and_the_motion_plays_once() -> None:
     app = ei_after_computer()
-    assert 'data-fx="marks"' in app.render()
-    assert 'data-fx="marks"' not in app.render()
+    assert 'last-marks fresh' in app.render()
+    assert 'last-marks fresh' not in app.render()
     app.map.px = (390.0, 420.0)
     recap = ei_marks.lines(app.view())
     n = next(i for i, line in enumerate(recap, 1) if line.hexes)

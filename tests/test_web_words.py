@@ -260,7 +260,7 @@ def test_recap_lists_and_frames_what_the_others_did_since_your_turn() -> None:
     # marked on the map by a badge in the other's colour (no house piece: issue 28)
     marks = parts["board-map"]
     assert 'class="last-mark' in marks and f"f-{other.colour}" in marks
-    assert f"#g-home-{other.colour}" not in parts["board-map"].split('class="last-marks"')[1]
+    assert f"#g-home-{other.colour}" not in parts["board-map"].split('class="last-marks')[1]
     assert f"{other.name} placed a tile" in parts["board-map"]
 
 

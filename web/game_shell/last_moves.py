@@ -5,10 +5,10 @@ never a piece, named for screen readers), the recap's lines as buttons that show
 (`recap_item`), and when the marks first appear, once (`Showing`). Pure.
 
 A game says where each move is (`Move.at`, a point of its map in its own units) and in what
-words (`Move.did`); the badge is drawn at that point, `size` units wide. The marks' group
-carries ``data-fx="marks"``, the house's motion hook: the marks fade in and pulse once when
-they first appear, never when the device's motion setting is off (``body[data-motion="off"]``)
-or the system asks for reduced motion (both in styles.css).
+words (`Move.did`); the badge is drawn at that point, `size` units wide. Fresh marks (their
+group's class ``fresh``) pop in once, one after the other, when they first appear, never when
+the device's motion setting is off (``body[data-motion="off"]``) or the system asks for
+reduced motion (both in styles.css).
 """
 
 from __future__ import annotations
@@ -132,11 +132,11 @@ def marks_svg(
     `paths`: the game's own lines under the badges (a rover's path)."""
     if not marks and not paths:
         return ""
-    fx = ' data-fx="marks"' if fresh else ""
+    fresh_cls = " fresh" if fresh else ""
     body = "".join(paths) + "".join(
         badge(m, size, i, shown is not None and shown in m.lines) for i, m in enumerate(marks)
     )
-    return f'<g class="last-marks"{fx} aria-label="Since your turn" role="group">{body}</g>'
+    return f'<g class="last-marks{fresh_cls}" aria-label="Since your turn" role="group">{body}</g>'
 
 
 def recap_item(line: int, lead: str, text_html: str, act: str, shown: bool = False) -> str:
