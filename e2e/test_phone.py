@@ -429,8 +429,10 @@ def test_the_recap_after_a_pass(page: Page, device: str, artifacts: Path) -> Non
     recap = page.inner_text('[data-recap="1"]')
     assert "Since your turn" in recap and "Bob" in recap and "placed" in recap
     assert not ID_PATTERN.search(recap)
-    assert page.locator("#board rect.recent").count() >= 1
-    assert page.locator("#board .recents use[href='#g-home-red']").count() >= 1
+    # marked on the map in Bob's colour and shape, named (issue 28: no house piece)
+    bob = "#board .last-mark[aria-label*='Bob placed a tile here'] .f-red"
+    assert page.locator(bob).count() >= 1
+    assert page.locator("#board .last-marks use").count() == 0
     if device in ("phone", "tablet"):
         page.screenshot(path=str(artifacts / f"{device}-recap.png"))
 

@@ -264,8 +264,11 @@ def test_recap_lists_and_frames_what_the_others_did_since_your_turn() -> None:
     assert 'data-recap="1"' in parts["si-recap"] and "Since your turn" in parts["si-recap"]
     other = app.game.seats[1 - first] if app.game else None
     assert other is not None and f"<b>{other.name}</b> placed" in parts["si-recap"]
-    assert 'class="recent"' in parts["board-marks"]
-    assert f"#g-home-{other.colour}" in parts["board-marks"]
+    # marked on the map by a badge in the other's colour (no house piece: issue 28)
+    marks = parts["board-map"]
+    assert 'class="last-mark' in marks and f"f-{other.colour}" in marks
+    assert f"#g-home-{other.colour}" not in parts["board-map"].split('class="last-marks')[1]
+    assert f"{other.name} placed a tile" in parts["board-map"]
 
 
 def test_player_marks_differ_in_shape_not_only_colour() -> None:

@@ -8,6 +8,7 @@ function (only ever called on a legal action).
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from .actions import (
     Action,
@@ -450,11 +451,31 @@ def _resume(g: GameState) -> None:
 
 def apply_place_lava(g: GameState, a: PlaceLava) -> None:
     """Cover the hex: objects there are destroyed, candidates recomputed."""
+    before = _located(g, list(g.columns))
     destroyed = g.board.place_lava(a.hex)
     g.lava_supply -= 1
-    g.note("lava", _turn(g).seat, hex=list(a.hex), destroyed=destroyed)
     g.changed()
+    found = {c: h for c, h in _located(g, list(g.columns)).items() if c not in before}
+    g.note("lava", _turn(g).seat, hex=list(a.hex), destroyed=destroyed, **_found(found))
     _resume(g)
+
+
+def _located(g: GameState, columns: list[str]) -> dict[str, Hex]:
+    """The treasures of these columns located now (one candidate left)."""
+    out = {}
+    for c in columns:
+        h = g.located(c)
+        if h is not None:
+            out[c] = h
+    return out
+
+
+def _found(located: dict[str, Hex]) -> dict[str, Any]:
+    """A log event's ``located`` (the treasures a move located, for the map: public, as the
+    cubes are), none when it located nothing."""
+    if not located:
+        return {}
+    return {"located": [{"column": c, "hex": list(h)} for c, h in sorted(located.items())]}
 
 
 def apply_play_clue(g: GameState, a: PlayClue) -> None:
@@ -462,7 +483,8 @@ def apply_play_clue(g: GameState, a: PlayClue) -> None:
     s = _seat(g)
     s.hand.remove(a.card)
     _add_clue(g, a.column, Clue(a.card, _turn(g).seat))
-    g.note("clue", _turn(g).seat, card=a.card, column=a.column, left=count(g.candidates(a.column)))
+    g.note("clue", _turn(g).seat, card=a.card, column=a.column, left=count(g.candidates(a.column)),
+           **_found(_located(g, [a.column])))
     _replace_card(g, s)
 
 
@@ -480,6 +502,7 @@ def apply_lava_tile(g: GameState, a: PlayLavaTile) -> None:
         tile=a.tile,
         column=a.column,
         left=count(g.candidates(a.column)),
+        **_found(_located(g, [a.column])),
     )
     _replace_card(g, s)
 
@@ -595,7 +618,8 @@ def apply_remove(g: GameState, a: RemoveCube) -> None:
     g.amulet_supply += 1
     g.columns[a.column].removed |= bit(a.hex)
     g.changed()
-    g.note("cube_removed", _turn(g).seat, column=a.column, hex=list(a.hex))
+    g.note("cube_removed", _turn(g).seat, column=a.column, hex=list(a.hex),
+           **_found(_located(g, [a.column])))
 
 
 def apply_end_turn(g: GameState, a: EndTurn) -> None:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
 from game_shell import table, your_games
+from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
 from . import form as form_mod
-from . import pictures, screens, steps, words
+from . import marks, pictures, screens, steps, words
 from .autopilot import Autopilot
 from .exchange import Exchange
 from .mapview import MapView
@@ -50,6 +51,8 @@ class EmberState:
         self.ignored: list[str] = []
         self.seen_log = 0
         self.sheet: str | None = None  # the table's open sheet (phones: `game_shell.table`)
+        self.last_moves = Showing()  # the others' moves marked: their motion, the line shown
+        self.map = MapView()  # the map's size on screen and the player's pan/zoom
 
     def go(self, screen: str) -> None:
         """Show another screen."""
@@ -71,6 +74,15 @@ class EmberState:
         """A pill or a sheet's Close: open that sheet, or close it when it is open."""
         self.sheet = table.toggled(self.sheet, str(data.get("sheet") or ""))
 
+    def on_show_move(self, data: Data, fields: dict[str, str]) -> None:
+        """A "Since your turn" line tapped: the map frames its move, its mark ringed (the
+        sheet it was tapped in closes, so the map shows it)."""
+        if self.game is not None and self.screen == "game":
+            v = self.game.public_view()  # the recap is public: the log, the board, the seats
+            v["seat"] = self.viewer if self.viewer is not None else 0
+            marks.show(v, self.game.options.seed, data, self.last_moves, self.map)
+            self.sheet = None
+
 
 class EmberApp(EmberState):
     """Everything Ember Isle shows and does, without the browser."""
@@ -80,7 +92,6 @@ class EmberApp(EmberState):
         self.session = Session(storage)
         self.form = form_mod.valid(self.session.settings())
         self.auto = Autopilot(self)
-        self.map = MapView()  # the map's size on screen and the player's pan/zoom
         self.files = Exchange(self)  # export and import (files)
         self.prefs = Prefs(storage)  # the device's settings (the shell's Settings screen)
         self.load()

@@ -112,11 +112,13 @@ def board_svg(
     box: tuple[float, float, float, float] | None = None,
     facing: int | None = None,
     svg_id: str = "ei-board",
+    recent: str = "",
 ) -> str:
     """The whole map. `targets`: hex -> its accessible name (tap targets, `data-act="hex"`);
     `preview`: (column, the hexes it would keep) drawn over the map; `box`: the part shown
     (its viewBox; `mapview` chooses it), else the whole island; `facing`: a statue being placed
-    on `chosen`, facing that way; `svg_id`: the map's id ("" for none: a picture of it)."""
+    on `chosen`, facing that way; `svg_id`: the map's id ("" for none: a picture of it);
+    `recent`: the others' moves since the seat's turn, marked (`marks.svg`), under the targets."""
     targets = targets or {}
     b = view["board"]
     lava = hexes(b["lava"])
@@ -139,7 +141,7 @@ def board_svg(
     if view.get("volcano") and volcano:
         art.append('<use href="#e-volcano" x="0" y="0"/>')
     pieces = _objects(b["objects"]) + _amulets(view) + _cubes(view) + _rovers(view)
-    marks = _preview(preview) + _targets(view, targets, chosen)
+    marks = [recent] + _preview(preview) + _targets(view, targets, chosen)
     if facing is not None and chosen is not None:
         marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
     ident = f' id="{svg_id}"' if svg_id else ""

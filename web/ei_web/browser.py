@@ -137,6 +137,7 @@ def render() -> None:
         auto.focus(js_obj({"preventScroll": True}))
     back_guard.sync(app.can_back())
     if measure_map():  # the map's size changed: its box depends on it
+        app.last_moves.redraw()  # the others' moves, if new, play back in this drawing
         root.innerHTML = app.render()
         restore_focus(focused)
     live = document.getElementById("si-live")

@@ -11,12 +11,13 @@ from game_shell import table
 from game_shell.markup import escape
 from game_shell.widgets import button
 
-from . import map_table, screens, steps, words
+from . import map_table, marks, screens, steps, words
 from .board import Hex, board_svg
 from .mapview import Box
 
 if TYPE_CHECKING:
     from ember_isle import Action, Game
+    from game_shell.last_moves import Showing
 
     from .autopilot import Autopilot
     from .mapview import MapView
@@ -38,6 +39,8 @@ class Shown(Protocol):
     def auto(self) -> Autopilot: ...
     @property
     def sheet(self) -> str | None: ...
+    @property
+    def last_moves(self) -> Showing: ...
     def view(self) -> View: ...
     def legal(self) -> list[Action]: ...
     def mine(self) -> bool: ...
@@ -107,8 +110,9 @@ def tray(app: Shown, v: View, legal: list[Action]) -> str:
     return "".join(out)
 
 
-def sheets(app: Shown, v: View) -> list[table.Sheet]:
-    """The table's sheets: the clue columns, the suggestion, the players and what happened."""
+def sheets(app: Shown, v: View, recap: str, n_recap: int) -> list[table.Sheet]:
+    """The table's sheets: what the others did since your turn (`recap`, its `n_recap`
+    lines), the clue columns, the suggestion, the players and what happened."""
     focus = app.sel.option[0] if app.sel.option else None
     if app.auto.hint_text:
         hint = f'<section class="card hint"><h2>Suggestion</h2><p>{escape(app.auto.hint_text)}</p></section>'
@@ -122,6 +126,7 @@ def sheets(app: Shown, v: View) -> list[table.Sheet]:
     decks = (f'<p class="small">Turn\u00a0{max(v["turn"], 1)}. Cards left: treasure\u00a0'
              f'{d["treasure"]}, clue\u00a0{d["clues"]}.</p>')
     return [
+        table.Sheet("recap", "Since your turn", recap, str(n_recap) if n_recap else ""),
         table.Sheet("columns", "Clue columns", screens.columns_box(v, focus)),
         table.Sheet("hint", "Suggest", hint, act="" if app.auto.hint_text else "ei-hint"),
         table.Sheet("players", "Players", screens.seats_strip(v) + decks + screens.log_box(v)),
@@ -166,12 +171,17 @@ def game_screen(app: Shown) -> str:
     v = app.view()
     legal = app.legal()
     stage = g.stage
-    targets, chosen, box = map_state(app, v, legal)
+    recap = marks.lines(v)
+    targets, chosen, box = map_state(app, v, legal, recap)
+    key = marks.recap_key(v, g.options.seed)
+    shown = app.last_moves.shown(key)
+    fresh = app.last_moves.first(key)  # the motion: never with motion off (styles.css)
     board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
-                      facing=app.sel.facing) + map_table.grid(v) + map_controls()
+                      facing=app.sel.facing, recent=marks.svg(v, recap, fresh, shown))
+    board += map_table.grid(v) + map_controls()
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
-    all_sheets = sheets(app, v)
+    all_sheets = sheets(app, v, marks.recap_box(v, recap, shown), len(recap))
     return table.frame(
         "ei",
         f'data-screen="ei-game" data-stage="{stage}" data-mine="{1 if app.my_turn() else 0}" '
@@ -193,8 +203,11 @@ def game_screen(app: Shown) -> str:
     )
 
 
-def map_state(app: Shown, v: View, legal: list[Action]) -> tuple[dict[Hex, str], Hex | None, Box]:
-    """The map's tap targets (hex -> name), the chosen space and the part of the island shown."""
+def map_state(
+    app: Shown, v: View, legal: list[Action], recap: list[marks.Line] | None = None
+) -> tuple[dict[Hex, str], Hex | None, Box]:
+    """The map's tap targets (hex -> name), the chosen space and the part of the island shown
+    (framing the others' moves since the seat's turn too, `recap`, where that fit allows)."""
     g = app.game
     assert g is not None
     # a clue being previewed: the map shows what it leaves, not where the rover could go
@@ -202,7 +215,8 @@ def map_state(app: Shown, v: View, legal: list[Action]) -> tuple[dict[Hex, str],
     targets = steps.targets(v, g.stage, legal, app.sel) if mapped else {}
     fixed = app.sel.fixed
     chosen = app.sel.hex or (fixed.get("new") if fixed else None)
-    return targets, chosen, app.map.box(v, g.stage, targets, chosen)
+    recent = [h for line in (marks.lines(v) if recap is None else recap) for h in line.hexes]
+    return targets, chosen, app.map.box(v, g.stage, targets, chosen, recent)
 
 
 def map_controls() -> str:

@@ -9,7 +9,9 @@ Zoom in / Zoom out / Fit the island buttons). When the player zoomed out below t
 on a space first zooms about it (`tap_zooms`). The player's box is kept until the step's targets
 change. The map holds still between taps: a box already on screen stays while it still shows
 what the player acts on at that scale (`MapView.holds`), so choosing a space or another piece of
-land never moves the island under the player's finger.
+land never moves the island under the player's finger. When the map moves, its fit takes in
+the others' moves since the player's turn too (`MapView.with_recent`: their marks) when the
+targets stay at the acting scale; a "Since your turn" line frames its move on a tap (`show`).
 """
 
 from __future__ import annotations
@@ -117,9 +119,16 @@ class MapView:
         self.key: tuple[Any, ...] | None = None
         self.shown: Box | None = None
 
-    def box(self, view: View, stage: str, targets: Iterable[Hex], chosen: Hex | None) -> Box:
+    def box(self, view: View, stage: str, targets: Iterable[Hex], chosen: Hex | None,
+            recent: Iterable[Hex] = ()) -> Box:
+        """The part shown: the player's own, else the one shown while it still holds (the
+        map never moves under the finger), else `auto_box` -- of the targets and the others'
+        `recent` moves together when that fit keeps the targets at the acting scale (so the
+        moves are seen where the player acts), else of the targets alone (the recap's lines
+        then show the moves on a tap)."""
         cells = tuple(sorted(set(targets)))
-        key = (stage, cells)
+        seen = tuple(sorted(set(recent)))
+        key = (stage, cells, seen)
         if key != self.key:
             self.key, self.user = key, None
         if self.user is not None:
@@ -127,9 +136,31 @@ class MapView:
         elif self.shown is not None and self.holds(view, self.shown, cells, chosen):
             box = self.shown
         else:
-            box = auto_box(view, cells, chosen, self.px)
+            box = self.with_recent(view, cells, seen, chosen)
         self.shown = box
         return box
+
+    def with_recent(self, view: View, cells: tuple[Hex, ...], recent: tuple[Hex, ...],
+                    chosen: Hex | None) -> Box:
+        """`auto_box` of the targets and the recent moves when that keeps the acting scale."""
+        if cells and recent and self.px is not None and self.px[0] > 0 and self.px[1] > 0:
+            both = auto_box(view, cells + recent, None, self.px)
+            if viewport.scale(both, self.px) >= MIN_SCALE * 0.97 and all(
+                shows(both, h, self.band(both)) for h in cells + recent
+            ):
+                return both
+        return auto_box(view, cells, chosen, self.px)
+
+    def show(self, view: View, spaces: Iterable[Hex]) -> Box:
+        """Frame these spaces (a recap line tapped): the player's box from now on."""
+        cells = sorted(set(spaces))
+        island = island_box(view)
+        if not cells or self.px is None or self.px[0] <= 0 or self.px[1] <= 0:
+            self.user = island
+            return island
+        fit = viewport.at_most(fit_box(cells, self.px), self.px, MIN_SCALE * MOST)
+        self.user = fit if fit[2] >= island[2] else clamp(fit, (*island[:3], island[3] + strip(fit, self.px)))
+        return self.user
 
     def holds(self, view: View, box: Box, cells: tuple[Hex, ...], chosen: Hex | None) -> bool:
         """May the map stay on `box` for these targets? Only where the player acts (targets, a

@@ -18,16 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from game_shell import table
+from game_shell.last_moves import Showing
 from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
 from small_islands.view import SeatView
 
 from . import choices as choices_mod
-from . import form, game_screen, resume, undo, viewport, words
+from . import form, game_screen, marks, resume, undo, viewport, words
 from . import settings as settings_mod
 from .announce import Announcer
 from .autopilot import Autopilot
-from .board_svg import BoardHints, TileArt
+from .board_svg import BoardHints, TileArt, content_box, fit_viewbox
 from .choices import Choices
 from .effects import Effects
 from .guide import Guide
@@ -88,6 +89,7 @@ class AppState:
         self.settings = Settings()  # the device's (`settings`), read by `load`
         self.sound_question = False  # the first game asks whether to play with sound
         self.fx = Effects()  # what is new since the last render (motion, sound)
+        self.last_moves = Showing()  # the others' moves marked: their motion, the line shown
 
     @property
     def storage(self) -> Storage:
@@ -426,6 +428,20 @@ class App(AppState):
         self.user_viewbox = None
         self.whole_map = True
         self.save_settings()
+
+    def show_move(self, line: int) -> None:
+        """A recap line tapped: the map framed on its move, its mark ringed (the sheet it was
+        tapped in closes, so the map shows it)."""
+        v = self.view()
+        cells = marks.cells_of_line(v, line)
+        if not cells:
+            return
+        self.sheet = None
+        self.last_moves.show(marks.recap_key(v, self.serial), line)
+        b = v["board"]
+        px = self.map_px
+        aspect = px[0] / px[1] if px and px[1] > 0 else 1.0
+        self.user_viewbox = fit_viewbox(content_box(cells, b["width"], b["height"]), aspect)
 
     def begin(self, game: Game) -> None:
         """A new game on this device: saved at once, its first screen shown."""

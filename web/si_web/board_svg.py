@@ -177,7 +177,7 @@ class BoardHints:
     island_cells: set[tuple[int, int]] = field(default_factory=set)
     middle: tuple[int, int, int, int] | None = None
     hit_cells: bool = True
-    recent: list[tuple[int, int, str]] = field(default_factory=list)  # since your turn
+    recent: str = ""  # the others' moves since your turn: their marks (`marks.svg`), on the map
     passive_spots: list[tuple[int, int, int]] = field(default_factory=list)  # rings not yet tappable
     focus_box: tuple[float, float, float, float] | None = None  # the map zoomed where one acts
     labels: dict[tuple[int, int], str] = field(default_factory=dict)  # target names in words
@@ -298,6 +298,7 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
             )
             + "</g>"
         )
+    out.append(hints.recent)  # in the map's layer: redrawn with it, not at every tap's marks
     marks: list[str] = []
     if hints.island_cells:
         marks.append(
@@ -314,8 +315,6 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
             f'<rect class="hitbg" data-act="{hints.cell_act}" data-grid="{CELL}" '
             f'width="{width * CELL}" height="{height * CELL}"/>'
         )
-    if hints.recent:
-        marks.append(_recent_frames(hints.recent))
     marks.extend(hints.extra_marks)
     first = True
     preview_at = (hints.preview.x, hints.preview.y) if hints.preview is not None else None
@@ -389,21 +388,6 @@ def _spot_number(n: int | None, sx: float, sy: float) -> str:
         f'<g class="spot-mark" aria-hidden="true"><circle cx="{cx:g}" cy="{cy:g}" r="10"/>'
         f'<text class="spot-num" x="{cx:g}" y="{cy + 5:g}">{n}</text></g>'
     )
-
-
-def _recent_frames(recent: list[tuple[int, int, str]]) -> str:
-    """"Since your turn": a frame in the colour (and with the mark) of the seat that moved."""
-    parts = []
-    for x, y, colour in recent:
-        c = piece(colour)
-        parts.append(
-            f'<g class="s-{c}"><rect class="recent" x="{x * CELL + 6}" y="{y * CELL + 6}" '
-            f'width="{CELL - 12}" height="{CELL - 12}" rx="10"/>'
-            f'<use href="#g-home-{c}" x="{x * CELL + 16}" y="{y * CELL + 18}"/></g>'
-        )
-    return '<g class="recents">' + "".join(parts) + "</g>"
-
-
 
 
 @lru_cache(maxsize=32)

@@ -150,8 +150,8 @@ TIPS: tuple[Tip, ...] = (
     _tip(
         "recap",
         "While you waited",
-        "The computer's moves since your last turn are listed here and framed on the map in its "
-        "colour.",
+        "The computer's moves since your last turn are listed here and marked on the map in its "
+        "colour: tap a line to see it.",
         "recap",
     ),
     _tip(

@@ -15,7 +15,7 @@ from game_shell import table, widgets
 from game_shell.widgets import button
 from small_islands.view import SeatView
 
-from . import coach, map_grid, panels, settings, undo, viewport, words
+from . import coach, map_grid, marks, panels, settings, undo, viewport, words
 from .board_svg import (
     BoardHints,
     board_layers,
@@ -53,7 +53,9 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     stage.hints(app, v, hints, tiles)
     tip = app.guide.game_tip(app, stage, v)  # the first-game coach's tip, if any
     app.guide.map_marks(app, stage, v, hints, tip.id if tip else None)
-    hints.recent = words.recent_cells(v)
+    recap = marks.recap_key(v, app.serial)  # the others' moves since your turn, marked
+    fresh = app.last_moves.first(recap, len(v["log"])) and app.settings.animations
+    hints.recent = marks.svg(marks.recap_marks(v), fresh, app.last_moves.shown(recap))
     fx = app.fx.update(v, (app.serial, len(app.turn().game.actions), "game", v["seat"]))
     if app.settings.animations:
         hints.fx = fx.map
@@ -120,11 +122,14 @@ def sheet_list(app: GameTable, stage: GameStage, v: SeatView) -> list[table.Shee
     the suggestion, the players and the log (phones open one at a time; wide screens show
     them all under the tray)."""
     recap = words.recap(v)
+    shown = app.last_moves.shown(marks.recap_key(v, app.serial))
     mine = app.guide.tracker_part(app, stage, v) if stage.name in EXPLORING else ""
     offered = not (v["stage"] or "").startswith("alexis")
     hint = panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
     return [
-        table.Sheet("recap", "Since your turn", panels.recap_box(recap, v), str(len(recap))),
+        table.Sheet(
+            "recap", "Since your turn", panels.recap_box(recap, v, shown), str(len(recap))
+        ),
         table.Sheet("goal", "Objective", mine),
         table.Sheet("hint", "Suggest", hint, act="hint" if app.choices.hint is None else ""),
         table.Sheet("tiles", "Face-up", panels.face_up_card(v) if stage.name != "take" else ""),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game_shell.last_moves import recap_item
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
 from small_islands.view import PublicView, SeatView
@@ -139,19 +140,24 @@ def since_box(auto_note: list[dict[str, Any]], v: SeatView) -> str:
     )
 
 
-def recap_box(entries: list[dict[str, Any]], v: SeatView) -> str:
-    """"Since your turn": what the others did (also framed on the map in their colours)."""
+def recap_box(entries: list[dict[str, Any]], v: SeatView, shown: int | None = None) -> str:
+    """"Since your turn": what the others did, numbered as their marks on the map; a line
+    whose move went on the map is a button that shows it there (`shown`: the line shown)."""
     if not entries:
         return ""
     colours = {s["seat"]: s["colour"] for s in v["seats"]}
-    items = "".join(
-        log_item(e, v, "with-swatch", swatch(colours[e["seat"]]) if e.get("seat") in colours else "")
-        for e in entries
-    )
+    items = []
+    for line, e in enumerate(entries, 1):
+        lead = swatch(colours[e["seat"]]) if e.get("seat") in colours else ""
+        if e.get("seat") in colours and words.entry_cells(e):
+            who = ("<b>" + esc(e["name"]) + "</b> ") if e.get("name") else ""
+            items.append(recap_item(line, lead, who + words.log_html(e, v), "show-move", line == shown))
+        else:
+            items.append(log_item(e, v, "with-swatch", lead))
     return (
         '<section class="card recap" data-recap="1"><h2>Since your turn</h2>'
-        '<p class="small">Framed on the map in each player\'s colour.</p>'
-        f"<ol>{items}</ol></section>"
+        '<p class="small">Marked on the map in each player\'s colour: tap a line to see it.</p>'
+        f"<ol>{''.join(items)}</ol></section>"
     )
 
 

@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from game_shell.last_moves import since_turn
 from game_shell.markup import escape
 from game_shell.wording import count as count
 from game_shell.wording import plural as plural
@@ -564,23 +565,8 @@ def unescape_basic(text: str) -> str:
 
 def recap(view: SeatView) -> list[dict[str, Any]]:
     """What the other seats did since the viewing seat's previous turn (oldest first): the
-    log entries after that turn, skipping the seat's own current turn."""
-    seat: int = view["seat"]
-    log: list[dict[str, Any]] = view["log"]
-    i = len(log)
-    while i > 0 and log[i - 1].get("seat") == seat:
-        i -= 1
-    j = i
-    while j > 0 and log[j - 1].get("seat") != seat:
-        j -= 1
-    if j == 0 and not any(e.get("seat") == seat for e in log):
-        return [e for e in log[:i] if e.get("seat") is not None][-12:]
-    return log[j:i][-12:]
-
-
-def recent_cells(view: SeatView) -> list[tuple[int, int, str]]:
-    """The cells the recap's moves touched, with the colour of the seat that moved."""
-    return log_cells(recap(view), view)
+    log entries after that turn, skipping the seat's own current turn (`last_moves.since_turn`)."""
+    return [e for _, e in since_turn(view["log"], view["seat"])]
 
 
 # the events whose (x, y) is where a move went on the map (Alexis's "takes" names where his
@@ -595,17 +581,6 @@ def entry_cells(e: dict[str, Any]) -> list[tuple[int, int]]:
     if isinstance(args, dict) and isinstance(e.get("event"), str):
         return [(_int(args, "x"), _int(args, "y"))] if e["event"] in MOVES else []
     return [(int(m.group(1)), int(m.group(2))) for m in _CELL.finditer(str(e.get("text", "")))]
-
-
-def log_cells(entries: list[dict[str, Any]], view: SeatView) -> list[tuple[int, int, str]]:
-    """The cells some log entries name, with the colour of the seat that made each."""
-    colours = {s["seat"]: s["colour"] for s in view["seats"]}
-    out: dict[tuple[int, int], str] = {}
-    for e in entries:
-        if e.get("seat") is not None:
-            for cell in entry_cells(e):
-                out[cell] = colours.get(e["seat"], "grey")
-    return [(x, y, c) for (x, y), c in out.items()]
 
 
 def map_label(view: SeatView) -> str:

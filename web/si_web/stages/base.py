@@ -56,7 +56,7 @@ class Screen(Stage):
 
 GAME_ACTS = frozenset(
     {"menu", "undo", "redo", "hint", "status", "sheet", "fit", "cell", "noop", "stay", "rules", "track",
-     "coach-ok", "coach-skip", "sound"}
+     "coach-ok", "coach-skip", "sound", "show-move"}
 )
 
 
@@ -121,6 +121,10 @@ class GameStage(Stage):
 
     def on_fit(self, app: Table, data: Data) -> None:
         app.fit_map()
+
+    def on_show_move(self, app: Table, data: Data) -> None:
+        line = data.get("line", "")
+        app.show_move(int(line) if line.isdigit() else 0)
 
     def on_stay(self, app: Table, data: Data) -> None:
         app.stay()

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell import last_moves
 from game_shell.widgets import button, swatch
 from small_islands import Land, PlaceTile
 from small_islands.view import SeatView
 
-from .. import words
+from .. import marks, words
 from ..board_svg import (
     BoardHints,
     board_layers,
@@ -65,7 +66,7 @@ def board_part(r: Replay, v: SeatView, new: list[dict[str, Any]]) -> str:
     action = r.actions[r.step - 1] if r.step else None
     if isinstance(action, PlaceTile | Land):
         hints.selected = (action.x, action.y)
-    hints.recent = words.log_cells(new, v)
+    hints.recent = marks.svg(last_moves.group(marks.moves(new, v)))
     label = f"The map: {where_label(r)}"
     # its own id: the game map's pan and zoom gestures (the controller's, on #board) stay off
     opening = board_open(_box(r), label).replace('id="board"', 'id="replay-map"', 1)
