@@ -20,7 +20,7 @@ READ_TAPPABLES = """
 () => {
   const out = [];
   document.querySelectorAll('#app [data-act]').forEach((el) => {
-    if (el.disabled) return;
+    if (el.disabled || !el.getClientRects().length) return;  // (in a closed sheet: not there)
     const a = {_tag: el.tagName.toLowerCase()};
     for (const name of el.getAttributeNames()) a[name] = el.getAttribute(name);
     el.setAttribute('data-pick', String(out.length));
@@ -63,10 +63,19 @@ def tap(page: Page, item: dict[str, str]) -> None:
     page.click(f'[data-pick="{item["data-pick"]}"]')
 
 
+def open_sheet(page: Page, name: str) -> None:
+    """Open the table's sheet `name` by its pill (phones); on wide screens every sheet is
+    shown already (no pill). Either game (`game_shell.table`)."""
+    pill = page.locator(f'.pill[data-sheet="{name}"]')
+    if pill.count() and pill.is_visible() and pill.get_attribute("aria-expanded") != "true":
+        pill.click()
+        page.wait_for_selector(f'.sheet[data-name="{name}"][data-open]')
+
+
 def tap_act(page: Page, act: str, **data: object) -> None:
     """Click the element with data-act=act (and the given data-* values)."""
     sel = f'[data-act="{act}"]' + "".join(f'[data-{k}="{v}"]' for k, v in data.items())
-    page.click(sel)
+    page.click(sel + " >> visible=true")  # (a pill and its sheet's button may share an act)
 
 
 def start_game(page: Page, names: list[str], mode: str = "normal",

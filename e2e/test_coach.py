@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import Recorder, wait_ready
-from game_helpers import tap, tappables
+from game_helpers import open_sheet, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import ID_PATTERN, check_axe, device_context, load_save, played, ready_page
 
@@ -65,7 +65,7 @@ COVERS = """
   let seen = 0;
   document.querySelectorAll(SELS[tip.dataset.target] || 'none').forEach((el) => {
     let q = clip(el.getBoundingClientRect(), view);
-    const box = el.closest('#board-wrap, .tray-body, .side');
+    const box = el.closest('#board-wrap, .tray-body, .pills, .sheets');
     if (box) q = clip(q, box.getBoundingClientRect());
     if (q.right - q.left <= 1 || q.bottom - q.top <= 1) return;
     seen += 1;
@@ -237,6 +237,7 @@ def test_the_tracker_shows_the_engines_numbers(page: Page, device: str, artifact
         assert seat is not None
         load_save(page, g)
         page.click('[data-act="unlock"]')
+        open_sheet(page, "goal")  # a sheet on a phone
         page.wait_for_selector(".tracker [data-track-total]")
         total = int(page.get_attribute(".tracker [data-track-total]", "data-track-total") or -1)
         assert total == engine_total(g, seat)

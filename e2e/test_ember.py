@@ -193,7 +193,7 @@ def test_a_reload_mid_turn_resumes_exactly(phone: tuple[Page, Recorder], artifac
     before: dict[str, Any] = {
         "save": page.evaluate(f"() => localStorage.getItem('{SAVE}')"),
         "targets": page.locator('[data-act="ei-hex"]').count(),
-        "ask": page.inner_text(".ei-ask"),
+        "ask": page.inner_text("#ei-say"),
         "cards": page.evaluate(CARDS),
     }
     page.screenshot(path=artifacts / "ember-phone-before-reload.png")
@@ -203,7 +203,7 @@ def test_a_reload_mid_turn_resumes_exactly(phone: tuple[Page, Recorder], artifac
     page.wait_for_selector(mid_move, timeout=120_000)
     assert page.evaluate(f"() => localStorage.getItem('{SAVE}')") == before["save"]
     assert page.locator('[data-act="ei-hex"]').count() == before["targets"]
-    assert page.inner_text(".ei-ask") == before["ask"]
+    assert page.inner_text("#ei-say") == before["ask"]
     assert page.evaluate(CARDS) == before["cards"]
     page.screenshot(path=artifacts / "ember-phone-after-reload.png")
     assert recorder.problems() == {}

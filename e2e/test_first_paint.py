@@ -51,7 +51,7 @@ SECRETS = """
   tiles: Array.from(document.querySelectorAll('#app [data-secret="hand"]'))
     .map((el) => el.getAttribute('data-tile') || ''),
   objectives: Array.from(document.querySelectorAll('#app [data-secret="objective"] span'))
-    .map((el) => el.textContent.replace(/^(Mission|Reward): /, '')),
+    .map((el) => el.textContent.replace(/^(Mission|Reward): /, '')).filter((t) => t.trim()),
 })
 """
 

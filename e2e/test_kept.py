@@ -324,7 +324,7 @@ def test_undo_says_why_and_redo_brings_the_move_back(
     )
     assert all(bar), "a header button is off screen"
     clipped = page.evaluate(
-        "() => { const b = document.querySelector('#si-bar .who-text b');"
+        "() => { const b = document.querySelector('#si-say .say-lead b');"
         " return b.scrollWidth > b.clientWidth + 1; }"
     )
     assert not clipped, "the player's name is cut short in the header"

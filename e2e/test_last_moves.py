@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from game_helpers import open_sheet
 from playwright.sync_api import Browser, Page
 from test_phone import SAVE_KEY, device_context, ready_page
 
@@ -83,6 +84,8 @@ def si_page(browser: Browser, site_url: str, **extra: Any) -> Page:
                   [SAVE_KEY, si_position().to_json()])
     page.reload()
     page.wait_for_selector('body[data-ready="1"]')
+    page.wait_for_selector('.pill[data-sheet="recap"], .side .recap')
+    open_sheet(page, "recap")  # a sheet on a phone
     page.wait_for_selector('[data-recap="1"]')
     return page
 
@@ -93,6 +96,8 @@ def ei_page(browser: Browser, site_url: str, **extra: Any) -> Page:
     context.add_init_script(f"({SEED_ONCE})({json.dumps({EI_SAVE: json.dumps(record)})});")
     page = ready_page(context)
     open_ember(page)
+    page.wait_for_selector('.pill[data-sheet="recap"], .side .ei-recap')
+    open_sheet(page, "recap")  # a sheet on a phone
     page.wait_for_selector('[data-screen="ei-game"] .ei-recap')
     return page
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, Recorder, origin_of, wait_ready
-from game_helpers import choose_kinds, state, tap, tappables
+from game_helpers import choose_kinds, open_sheet, state, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from small_islands import Game, Options, PlaceHouse
@@ -425,6 +425,8 @@ def test_the_recap_after_a_pass(page: Page, device: str, artifacts: Path) -> Non
     g = played(500, after_other)
     load_save(page, g)
     page.click('[data-act="unlock"]')
+    page.wait_for_selector('.pill[data-sheet="recap"], .side .recap')
+    open_sheet(page, "recap")  # a sheet on a phone, beside the tray on wide screens
     page.wait_for_selector('[data-recap="1"]')
     recap = page.inner_text('[data-recap="1"]')
     assert "Since your turn" in recap and "Bob" in recap and "placed" in recap

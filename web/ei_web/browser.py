@@ -74,26 +74,20 @@ def start(root: Js, storage: Any, back: host.Back) -> None:
         document.head.appendChild(link)
     shell.update(root=root, app=EmberApp(storage), back=back)
     worker_host.register(PLUGIN.name, WorkerClient())
-    # (2 and 3 were the worker's listeners: the page's one worker is game_shell.worker_host's)
-    proxies = [create_proxy(on_click), create_proxy(on_keydown), None,
-               None, create_proxy(on_pointerdown), create_proxy(on_pointermove),
-               create_proxy(on_pointerup), create_proxy(on_wheel), create_proxy(on_focusin),
-               create_proxy(on_resize), create_proxy(on_storage), create_proxy(on_popstate),
-               create_proxy(on_change)]
-    shell["proxies"] = proxies
-    root.addEventListener("click", proxies[0])
-    document.addEventListener("keydown", proxies[1])
-    root.addEventListener("pointerdown", proxies[4])
-    window.addEventListener("pointermove", proxies[5])
-    window.addEventListener("pointerup", proxies[6])
-    window.addEventListener("pointercancel", proxies[6])
-    root.addEventListener("wheel", proxies[7], js_obj({"passive": False}))
-    root.addEventListener("focusin", proxies[8])
-    window.addEventListener("resize", proxies[9])
-    window.addEventListener("storage", proxies[10])
-    window.addEventListener("popstate", proxies[11])
-    root.addEventListener("change", proxies[12])
-    root.addEventListener("input", proxies[12])  # a name as it is typed
+    shell["proxies"] = page.listen(
+        root,
+        window,
+        document,
+        {
+            "click": on_click, "keydown": on_keydown, "pointerdown": on_pointerdown,
+            "pointermove": on_pointermove, "pointerup": on_pointerup, "pointercancel": on_pointerup,
+            "wheel": on_wheel, "focusin": on_focusin, "resize": on_resize, "storage": on_storage,
+            "popstate": on_popstate, "change": on_change,
+            "input": on_change,  # a name as it is typed
+        },
+        create_proxy,
+        js_obj,
+    )
     files = shell["app"].files
     files.can_share = files_browser.can_share_files()
     files.tz_minutes = -int(window.Date.new().getTimezoneOffset())

@@ -190,7 +190,7 @@ def game_screen(app: Shown) -> str:
             bar=screens.header(v, can_undo),
             coach="",
             board=board,
-            say=table.say(ask_lead(app, v), escape(ask(app, v)), ""),
+            say=say(app, v),
             tray=tray(app, v, legal),
             pills=table.pills("ei", all_sheets, app.sheet, "ei-sheet"),
             sheets="".join(table.sheet_box("ei", s, app.sheet, "ei-sheet") for s in all_sheets),
@@ -229,6 +229,16 @@ def map_controls() -> str:
         + button("Fit the island", "ei-zoom", "btn", how="fit")
         + "</div>"
     )
+
+
+def say(app: Shown, v: View) -> str:
+    """What to do now in the tray: the lead, then the ask's head as the title and the rest as
+    its line ("Your turn" / "play a clue (choose a card), move ..., or swap your clues.")."""
+    text = ask(app, v)
+    head, sep, rest = text.partition(": ")
+    if not sep or len(head) > 40:
+        return table.say(ask_lead(app, v), escape(text), "")
+    return table.say(ask_lead(app, v), escape(head), escape(rest[:1].upper() + rest[1:]))
 
 
 def ask_lead(app: Shown, v: View) -> str:

@@ -26,3 +26,37 @@ def opened(document: Any, window: Any, screen: str, place: str | None = None) ->
     for el in document.querySelectorAll("[data-scroll-top]"):
         el.scrollTop = 0
     return True
+
+
+# Where each page event is listened to: on the game's root (`#app`), the window (a drag that
+# leaves the map, the size, Back, other windows) or the document (keys, wherever focus is).
+ON_ROOT = frozenset({"click", "pointerdown", "wheel", "focusin", "change", "input"})
+ON_WINDOW = frozenset({"pointermove", "pointerup", "pointercancel", "resize", "popstate", "storage"})
+ON_DOCUMENT = frozenset({"keydown"})
+
+
+def listen(
+    root: Any,
+    window: Any,
+    document: Any,
+    handlers: dict[str, Any],
+    proxy: Any,
+    options: Any = None,
+) -> list[Any]:
+    """Listen to the page's events with a game's `handlers` (event name -> function), each
+    where that event belongs (`ON_ROOT`, `ON_WINDOW`, `ON_DOCUMENT`); `proxy` wraps a Python
+    function for JavaScript (pyodide's `create_proxy`); `options(dict)` makes the wheel's
+    listener options (not passive: the map zooms instead of the page scrolling). Returns the
+    proxies (kept alive by the game). A game's handlers leave the page alone while another
+    game shows (they check its `showing()`)."""
+    made: dict[int, Any] = {}
+    for event, handler in handlers.items():
+        p = made.setdefault(id(handler), proxy(handler))
+        target = root if event in ON_ROOT else window if event in ON_WINDOW else document
+        if event not in ON_ROOT | ON_WINDOW | ON_DOCUMENT:
+            raise ValueError(f"no place for the page event {event!r}")
+        if event == "wheel" and options is not None:
+            target.addEventListener(event, p, options({"passive": False}))
+        else:
+            target.addEventListener(event, p)
+    return list(made.values())

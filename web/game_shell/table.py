@@ -72,16 +72,26 @@ def pills(
 
 
 def sheet_box(
-    prefix: str, sheet: Sheet, open_name: str | None, sheet_act: str = SHEET_ACT
+    prefix: str,
+    sheet: Sheet,
+    open_name: str | None,
+    sheet_act: str = SHEET_ACT,
+    closable: bool = True,
 ) -> str:
-    """One sheet's container (on phones shown only when open, with a Close button)."""
+    """One sheet's container (on phones shown only when open, with a Close button unless
+    `closable` is False: a picture painted before the game is ready has nothing to tap)."""
     if not sheet.body:
         return ""
     opened = " data-open" if sheet.name == open_name else ""
+    close = (
+        f'<button type="button" class="btn sheet-close" data-act="{sheet_act}" '
+        f'data-sheet="{sheet.name}">Close</button>'
+        if closable
+        else ""
+    )
     return (
         f'<section class="sheet" id="{prefix}-sheet-{sheet.name}" data-name="{sheet.name}"{opened} '
-        f'aria-label="{escape(sheet.label)}"><button type="button" class="btn sheet-close" '
-        f'data-act="{sheet_act}" data-sheet="{sheet.name}">Close</button>{sheet.body}</section>'
+        f'aria-label="{escape(sheet.label)}">{close}{sheet.body}</section>'
     )
 
 
@@ -131,7 +141,7 @@ def frame(
         f'<section class="tray" id="{p}-tray-box" aria-label="Your turn">'
         f'<div id="{p}-say" class="say">{f.say}</div>'
         f'<div id="{p}-pills" class="pills" role="group" aria-label="More">{f.pills}</div>'
-        f'<div id="{p}-tray" class="tray-body">{f.tray}</div></section>'
+        f'<div id="{p}-tray" class="tray-body" tabindex="0">{f.tray}</div></section>'
         f'<div id="{p}-sheets" class="sheets">{f.sheets}</div></div>'
         f'<div class="actions" id="{p}-actions">{f.actions}</div>'
         f'<div id="{p}-toasts">{f.toasts}</div>{tail}</div>'

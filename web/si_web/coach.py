@@ -38,8 +38,8 @@ COACH_KEY = f"{NAME}/coach"
 GUIDED = "a guided first game against an easy computer player"  # the offer's words
 # A tip's target (what it highlights: the CSS, .coach[data-target=...]): map, islands, display,
 # rotate, bonus, land, keep, actions, reward (house spots and the action bar's main button),
-# panel, tracker, recap, scores. Those in the panel have their sheet docked over the map
-# ("high"), every other's over the panel ("low").
+# panel, tracker, recap, scores. On the table every tip has a row of its own (never over its
+# target); "high"/"low" dock it on screens without the table (the replay viewer).
 HIGH = ("panel", "tracker", "recap")
 
 

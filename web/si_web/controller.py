@@ -671,23 +671,19 @@ def start(page_root: Js, storage: Storage, back: Callable[[str | None], None]) -
     root, page["back"] = page_root, back
     app = App(storage)
     worker_host.register(PLUGIN.name, WorkerClient())
-    _proxies[:] = [
-        create_proxy(f)
-        for f in (
-            on_click, on_pointerdown, on_pointermove, on_pointerup, on_wheel, on_keydown,
-            on_popstate, on_resize, on_change,
-        )
-    ]
-    root.addEventListener("click", _proxies[0])
-    root.addEventListener("pointerdown", _proxies[1])
-    window.addEventListener("pointermove", _proxies[2])
-    window.addEventListener("pointerup", _proxies[3])
-    window.addEventListener("pointercancel", _proxies[3])
-    root.addEventListener("wheel", _proxies[4], js_obj({"passive": False}))
-    document.addEventListener("keydown", _proxies[5])
-    window.addEventListener("popstate", _proxies[6])
-    window.addEventListener("resize", _proxies[7])
-    root.addEventListener("change", _proxies[8])
+    _proxies[:] = page_habits.listen(
+        root,
+        window,
+        document,
+        {
+            "click": on_click, "pointerdown": on_pointerdown, "pointermove": on_pointermove,
+            "pointerup": on_pointerup, "pointercancel": on_pointerup, "wheel": on_wheel,
+            "keydown": on_keydown, "popstate": on_popstate, "resize": on_resize,
+            "change": on_change,
+        },
+        create_proxy,
+        js_obj,
+    )
     # files, the replay's slider, other windows (not while another game has the page)
     kept_browser.install(app, tap_act, lambda: render() if showing() else None)
     make_live_region()

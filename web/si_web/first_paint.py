@@ -149,7 +149,9 @@ def board_screen(pv: PublicView, box: tuple[float, float, float, float] | None) 
             say=table.say(f"{mark}<b>{escape(who)}</b> · {round_phase(pv)}", "", ""),
             tray="",
             pills="",
-            sheets=table.sheet_box("fp", table.Sheet("players", "Players", players(pv)), None),
+            sheets=table.sheet_box(
+                "fp", table.Sheet("players", "Players", players(pv)), None, closable=False
+            ),
             actions="",
         ),
         board_id="fp-map",
