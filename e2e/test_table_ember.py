@@ -1,5 +1,7 @@
 """The phone table, Ember Isle (issue 28): a whole game against a computer through the UI at
-360x640, 390x844 (touch), 820x1180 (touch) and 1366x900. At every decision the tray's line,
+360x640, 390x844 (touch), 820x1180 (touch) and 1366x900 (`make test`: whole games on the two
+phones, the first 30 decisions on the tablet and the desktop; `make test-deep`: whole games
+at all four). At every decision the tray's line,
 the tray and the primary action are inside the viewport and uncovered; a clue card's column
 choices show in the tray's view as soon as the card is tapped. Screenshots of each decision
 screen once per size in e2e/artifacts."""
@@ -10,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import DEEP, Recorder, origin_of, wait_ready
 from playwright.sync_api import Browser, Page
 from table_check import PLACED, SIZES, check_table
 
@@ -42,9 +44,10 @@ def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
     shot: set[str] = set()
     options_seen = False
     decisions = 0
+    whole = DEEP or size.startswith("phone")
     for _ in range(3000):
         st = state(page)
-        if st["screen"] == "ei-over":
+        if st["screen"] == "ei-over" or (not whole and decisions >= 30):
             break
         if st["screen"] == "ei-pass":
             click(page, '[data-act="ei-unlock"]')
@@ -72,6 +75,7 @@ def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
             click(page, '[data-act="ei-confirm"]')
             continue
         my_move(page)
-    assert state(page)["screen"] == "ei-over", state(page)
     assert options_seen and decisions > 10 and {"triads", "turn"} <= shot, shot
-    page.screenshot(path=str(artifacts / f"table-ei-{size}-over.png"))
+    if whole:
+        assert state(page)["screen"] == "ei-over", state(page)
+        page.screenshot(path=str(artifacts / f"table-ei-{size}-over.png"))

@@ -1,5 +1,7 @@
 """The phone table, Small Islands (issue 28): a whole game against a computer through the UI
-at 360x640, 390x844 (touch), 820x1180 (touch) and 1366x900. At every decision the tray's line
+at 360x640, 390x844 (touch), 820x1180 (touch) and 1366x900 (`make test`: whole games on the
+two phones, the first round on the tablet and the desktop; `make test-deep`: whole games at
+all four). At every decision the tray's line
 (what to do now), the tray (what the player holds and chooses) and the primary action are
 inside the viewport and uncovered; a sheet opened by its pill lies over the map only and
 closes again. Screenshots of each decision screen once per size in e2e/artifacts."""
@@ -11,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Recorder, origin_of, wait_ready
+from conftest import DEEP, Recorder, origin_of, wait_ready
 from game_helpers import state, tap, tap_act, tappables
 from playwright.sync_api import Browser, Page
 from table_check import SIZES, check_table
@@ -89,9 +91,15 @@ def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
     rng = random.Random(28)
     shot: set[str] = set()
     decisions = 0
+    whole = DEEP or size.startswith("phone")
     for _ in range(3000):
         st = state(page)
         if st["screen"] == "over":
+            break
+        round_two = page.locator('[data-screen="game"][data-phase="preparation"]').count() and (
+            "reward" in shot
+        )
+        if not whole and round_two:
             break
         if st["screen"] == "game":
             key = f"{st['stage'] or st['phase']}"
@@ -112,6 +120,7 @@ def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
             )
             continue
         tap(page, item)
-    assert state(page)["screen"] == "over", state(page)
     assert decisions > 20 and {"take", "place", "reward"} <= {k.split("-")[0] for k in shot}, shot
-    page.screenshot(path=str(artifacts / f"table-si-{size}-over.png"))
+    if whole:
+        assert state(page)["screen"] == "over", state(page)
+        page.screenshot(path=str(artifacts / f"table-si-{size}-over.png"))
