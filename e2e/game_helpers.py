@@ -72,6 +72,14 @@ def open_sheet(page: Page, name: str) -> None:
         page.wait_for_selector(f'.sheet[data-name="{name}"][data-open]')
 
 
+def close_sheet(page: Page) -> None:
+    """Close the table's open sheet, if any (phones), by its pill."""
+    pill = page.locator('.pill[aria-expanded="true"]')
+    if pill.count() and pill.is_visible():
+        pill.click()
+        page.wait_for_selector(".sheet[data-open]", state="detached")
+
+
 def tap_act(page: Page, act: str, **data: object) -> None:
     """Click the element with data-act=act (and the given data-* values)."""
     sel = f'[data-act="{act}"]' + "".join(f'[data-{k}="{v}"]' for k, v in data.items())

@@ -28,7 +28,8 @@ DEVICE_SETTINGS_KEY = "games/settings"  # the device's settings, every game's
 # No animation runs but the sea's (the declared lengths are checked, the wall clock is not:
 # under load a 400 ms animation may end later than 400 ms after it was measured to start).
 NO_MOTION = """
-() => document.getAnimations().filter((a) => a.animationName !== 'sea-drift').length === 0
+() => document.getAnimations()
+  .filter((a) => a.animationName !== 'sea-drift' && a.playState !== 'finished').length === 0
 """
 # The smallest side of every printed symbol on the visible part of the map (CSS px).
 SYMBOLS = """

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import Recorder, wait_ready
-from game_helpers import open_sheet, tap, tappables
+from game_helpers import close_sheet, open_sheet, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import ID_PATTERN, check_axe, device_context, load_save, played, ready_page
 
@@ -240,6 +240,7 @@ def test_the_tracker_shows_the_engines_numbers(page: Page, device: str, artifact
         open_sheet(page, "goal")  # a sheet on a phone
         page.wait_for_selector(".tracker [data-track-total]")
         total = int(page.get_attribute(".tracker [data-track-total]", "data-track-total") or -1)
+        close_sheet(page)  # the map whole again (the sheet lies over its lower part)
         assert total == engine_total(g, seat)
         n = page.locator("#board .target").count()
         for k in range(min(n, 3)):
@@ -254,7 +255,7 @@ def test_the_tracker_shows_the_engines_numbers(page: Page, device: str, artifact
             trial = g.clone()
             trial.play(PlaceTile(str(tile), x, y, prev[2]))
             after = engine_total(trial, seat)
-            words = page.inner_text(".tracker .track-change")
+            words = page.text_content(".tracker .track-change") or ""
             badge = page.text_content("#board .hl-badge text")
             d = after - total
             assert badge == (f"+{d}" if d > 0 else f"−{-d}" if d else "±0"), (badge, d)

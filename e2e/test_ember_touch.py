@@ -197,7 +197,7 @@ def place_objects(page: Page, artifacts: Path, device: str) -> None:
                                    "|| document.body.dataset.emberStage !== 'objects'",
                                    timeout=120_000)
             continue
-        ask = page.inner_text("#ei-say")
+        ask = page.inner_text("#ei-say .say-title")
         assert ask.startswith("Place a ")
         click(page, HEX)
         if "statue" in ask:

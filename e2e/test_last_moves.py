@@ -84,7 +84,7 @@ def si_page(browser: Browser, site_url: str, **extra: Any) -> Page:
                   [SAVE_KEY, si_position().to_json()])
     page.reload()
     page.wait_for_selector('body[data-ready="1"]')
-    page.wait_for_selector('.pill[data-sheet="recap"], .side .recap')
+    page.wait_for_selector('.pill[data-sheet="recap"], .recap >> visible=true')
     open_sheet(page, "recap")  # a sheet on a phone
     page.wait_for_selector('[data-recap="1"]')
     return page
@@ -96,7 +96,7 @@ def ei_page(browser: Browser, site_url: str, **extra: Any) -> Page:
     context.add_init_script(f"({SEED_ONCE})({json.dumps({EI_SAVE: json.dumps(record)})});")
     page = ready_page(context)
     open_ember(page)
-    page.wait_for_selector('.pill[data-sheet="recap"], .side .ei-recap')
+    page.wait_for_selector('.pill[data-sheet="recap"], .ei-recap >> visible=true')
     open_sheet(page, "recap")  # a sheet on a phone
     page.wait_for_selector('[data-screen="ei-game"] .ei-recap')
     return page

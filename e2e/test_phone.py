@@ -425,7 +425,7 @@ def test_the_recap_after_a_pass(page: Page, device: str, artifacts: Path) -> Non
     g = played(500, after_other)
     load_save(page, g)
     page.click('[data-act="unlock"]')
-    page.wait_for_selector('.pill[data-sheet="recap"], .side .recap')
+    page.wait_for_selector('.pill[data-sheet="recap"], .recap >> visible=true')
     open_sheet(page, "recap")  # a sheet on a phone, beside the tray on wide screens
     page.wait_for_selector('[data-recap="1"]')
     recap = page.inner_text('[data-recap="1"]')

@@ -146,7 +146,7 @@ def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
     show_fit('data-act="fit"' in parts["board-wrap"])
 
 
-TIP_TARGETS = {"tracker": '[data-sheet="goal"]', "panel": "#si-say", "recap": '[data-sheet="recap"]'}
+TIP_TARGETS = {"tracker": ".tracker", "panel": "#si-say", "recap": ".recap"}  # (in a sheet)
 shown_tip: dict[str, str | None] = {"id": None}
 
 
