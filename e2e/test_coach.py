@@ -270,6 +270,7 @@ def test_the_tracker_shows_the_engines_numbers(page: Page, device: str, artifact
             page.screenshot(path=str(artifacts / f"tracker-{device}-preview.png"))
         isles = page.locator('.tracker [data-act="track"]')
         if isles.count():
+            open_sheet(page, "goal")  # a sheet on a phone
             isles.first.click()
             assert page.locator("#board-marks .hl-island.track").count() == 1
             check_axe(page, f"{device} tracker")
