@@ -10,7 +10,7 @@ from ember_isle import Action, PlaceTriad, SeedColumn
 from ember_isle.content import COLOURS
 from ember_isle.view import View, count_after
 from game_plugins.ember_isle import PLUGIN
-from game_shell import widgets
+from game_shell import table, widgets
 from game_shell.celebrate import celebration
 from game_shell.markup import escape
 from game_shell.widgets import attrs, button, swatch
@@ -169,13 +169,8 @@ def header(view: View, can_undo: bool) -> str:
         full = (f"{s['name']}{' (computer)' if s['bot'] else ''}: {count(s['roses'], 'rose')}, "
                 f"{count(s['amulets'], 'amulet')}, {count(s['treasure_count'], 'treasure card')}"
                 + (", to move" if turn else ""))
-        chips.append(
-            f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'
-            + (' aria-current="true"' if turn else "")
-            + f'><span class="sr">{escape(full)}</span><span class="short" aria-hidden="true">'
-            f'{seat_swatch(s["colour"])}<span class="nm">{escape(s["name"])}</span>'
-            f'<span class="ico keep">{CARD_ICON}<b>{s["treasure_count"]}</b></span></span></li>'
-        )
+        figures = f'<span class="ico keep">{CARD_ICON}<b>{s["treasure_count"]}</b></span>'
+        chips.append(table.chip(s["seat"], turn, full, seat_swatch(s["colour"]), s["name"], figures))
     return (
         f'<header class="bar t-bar ei-bar"><ul class="chips" data-n="{len(view["seats"])}" '
         f'aria-label="Players">{"".join(chips)}</ul><div class="bar-buttons">'

@@ -95,6 +95,23 @@ def sheet_box(
     )
 
 
+def chip(seat: int, turn: bool, words: str, mark: str, name: str, figures: str) -> str:
+    """One seat's chip in the bar: its `mark` (a swatch), `name` (escaped here) and
+    `figures` (HTML: points, pieces) in short, `words` in full for screen readers; the seat
+    to move (`turn`) marked, not by colour alone (aria-current and a frame).
+
+    >>> c = chip(1, True, "Bo: 3 PP", "<svg/>", "Bo<", "<b>3</b>")
+    >>> 'class="chip turn" data-seat="1" aria-current="true"' in c and "Bo&lt;" in c
+    True
+    """
+    current = ' aria-current="true"' if turn else ""
+    return (
+        f'<li class="chip{" turn" if turn else ""}" data-seat="{seat}"{current}>'
+        f'<span class="sr">{escape(words)}</span><span class="short" aria-hidden="true">'
+        f'{mark}<span class="nm">{escape(name)}</span>{figures}</span></li>'
+    )
+
+
 def say(lead: str, title: str, line: str) -> str:
     """What to do now: a small lead (whose turn, the round), the step's title and its one
     line. A polite live region is the game's: this is read with the tray."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game_shell import table
 from game_shell.last_moves import recap_item
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
@@ -104,15 +105,12 @@ def chips(v: SeatView | PublicView) -> str:
             f"{s['name']}: {s['pp']} PP, houses {s['stock']} in stock and {s['reserve']} "
             f"in reserve, {words.count(s['bonus'], 'bonus token')}" + (", to move" if turn else "")
         )
-        out.append(
-            f'<li class="chip{" turn" if turn else ""}" data-seat="{s["seat"]}"'
-            + (' aria-current="true"' if turn else "")
-            + f'><span class="sr">{esc(full)}</span><span class="short" aria-hidden="true">'
-            f'{swatch(s["colour"])}<span class="nm">{esc(s["name"])}</span>'
+        figures = (
             f"<b>{s['pp']}</b><span class=\"pp\">&#8239;PP</span>"
             f"<span class=\"ico\">{glyph_icon('house')}{s['stock']}</span>"
-            f"<span class=\"ico\">{glyph_icon('token')}{s['bonus']}</span></span></li>"
+            f"<span class=\"ico\">{glyph_icon('token')}{s['bonus']}</span>"
         )
+        out.append(table.chip(s["seat"], turn, full, swatch(s["colour"]), s["name"], figures))
     return "".join(out)
 
 
