@@ -1,12 +1,16 @@
 """The table's promise, checked on the screen as it is: what to do now (the tray's line), what
 the player holds and chooses (the tray) and the step's primary action are inside the viewport
-and uncovered (`game_shell.table`). Used by the whole-game tests at the four sizes."""
+and uncovered (`game_shell.table`). Used by the whole-game tests at the four sizes, with
+their fixtures (`size`, `page`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from conftest import Recorder, origin_of, wait_ready
+from playwright.sync_api import Browser, Page
 
 TOUCH = {"has_touch": True, "is_mobile": True}
 SIZES: dict[str, dict[str, Any]] = {
@@ -55,3 +59,22 @@ def check_table(page: Page, prefix: str, where: str) -> None:
     found = page.evaluate(PLACED, sels)
     bad = [f for f in found if f[1] != "ok"]
     assert not bad, f"{where}: {bad}"
+
+
+@pytest.fixture(scope="module", params=list(SIZES), name="size")
+def table_size(request: pytest.FixtureRequest) -> str:
+    """The screen size of a table test (a module's tests run at each, in turn)."""
+    return str(request.param)
+
+
+@pytest.fixture(scope="module", name="page")
+def table_page(browser: Browser, site_url: str, size: str) -> Iterator[Page]:
+    """The app at `size`, ready; no page or console error by the end of the module."""
+    context = browser.new_context(base_url=site_url, **SIZES[size])
+    recorder = Recorder(origin_of(site_url)).attach(context)
+    p = context.new_page()
+    p.goto("./")
+    wait_ready(p)
+    yield p
+    assert recorder.page_errors == [] and recorder.console_errors == []
+    context.close()

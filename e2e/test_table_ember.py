@@ -8,32 +8,13 @@ screen once per size in e2e/artifacts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from conftest import DEEP, Recorder, origin_of, wait_ready
-from playwright.sync_api import Browser, Page
-from table_check import PLACED, SIZES, check_table
+from conftest import DEEP
+from playwright.sync_api import Page
+from table_check import PLACED, check_table, table_page, table_size  # noqa: F401 (fixtures)
 
 from ember_helpers import click, has, my_move, new_game, open_ember, state, wait_change
-
-
-@pytest.fixture(scope="module", params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture(scope="module")
-def page(browser: Browser, site_url: str, size: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=site_url, **SIZES[size])
-    recorder = Recorder(origin_of(site_url)).attach(context)
-    p = context.new_page()
-    p.goto("./")
-    wait_ready(p)
-    yield p
-    assert recorder.page_errors == [] and recorder.console_errors == []
-    context.close()
 
 
 def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(

@@ -9,33 +9,14 @@ closes again. Screenshots of each decision screen once per size in e2e/artifacts
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from conftest import DEEP, Recorder, origin_of, wait_ready
+from conftest import DEEP
 from game_helpers import state, tap, tap_act, tappables
-from playwright.sync_api import Browser, Page
-from table_check import SIZES, check_table
+from playwright.sync_api import Page
+from table_check import check_table, table_page, table_size  # noqa: F401 (fixtures)
 
 from tests.web_driver import choose
-
-
-@pytest.fixture(scope="module", params=list(SIZES))
-def size(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture(scope="module")
-def page(browser: Browser, site_url: str, size: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=site_url, **SIZES[size])
-    recorder = Recorder(origin_of(site_url)).attach(context)
-    p = context.new_page()
-    p.goto("./")
-    wait_ready(p)
-    yield p
-    assert recorder.page_errors == [] and recorder.console_errors == []
-    context.close()
 
 
 def start_against_a_computer(page: Page) -> None:
