@@ -131,6 +131,17 @@ def browser_context_args(browser_context_args: dict[str, Any], site_url: str) ->
     }
 
 
+# An init script that puts records in a fresh origin's storage once (a test's device).
+SEED_ONCE = """
+(data) => {
+  if (location.protocol !== 'http:') return;  // about:blank has no storage
+  if (localStorage.getItem('e2e/seeded')) return;
+  for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);
+  localStorage.setItem('e2e/seeded', '1');
+}
+"""
+
+
 # --- recording -----------------------------------------------------------------------------
 
 

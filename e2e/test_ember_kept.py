@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import wait_ready
+from conftest import SEED_ONCE, wait_ready
 from playwright.sync_api import Browser, Page
 from test_phone import SIZES, check_axe, check_screen, device_context, ready_page
 
@@ -25,14 +25,6 @@ from tests.scale import scaled
 
 INDEX_KEY = "ember-isle/history"
 SAVE = "ember-isle/save"
-SEED_ONCE = """
-(data) => {
-  if (location.protocol !== 'http:') return;  // about:blank has no storage
-  if (localStorage.getItem('e2e/seeded')) return;
-  for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);
-  localStorage.setItem('e2e/seeded', '1');
-}
-"""
 
 
 SAVED_MOVES_ARE = """

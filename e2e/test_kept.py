@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import UNDEFINED_ART, Recorder, origin_of, wait_ready
+from conftest import SEED_ONCE, UNDEFINED_ART, Recorder, origin_of, wait_ready
 from game_helpers import start_game, state, tap, tappables
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_phone import DEVICES, SIZES, check_axe
@@ -25,14 +25,6 @@ from tests.scale import scaled
 from tests.web_driver import choose
 
 SAVE_KEY = "small-islands/save"
-SEED_ONCE = """
-(data) => {
-  if (location.protocol !== 'http:') return;  // about:blank has no storage
-  if (localStorage.getItem('e2e/seeded')) return;
-  for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);
-  localStorage.setItem('e2e/seeded', '1');
-}
-"""
 # localStorage that holds at most LIMIT characters (keys + values), as a full device would
 QUOTA = """
 (() => {

@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from conftest import SEED_ONCE
 from game_helpers import open_sheet
 from playwright.sync_api import Browser, Page
 from test_phone import SAVE_KEY, device_context, ready_page
@@ -23,14 +24,6 @@ from small_islands import Game as SIGame
 from small_islands import Options as SIOptions
 
 EI_SAVE = "ember-isle/save"
-SEED_ONCE = """
-(data) => {
-  if (location.protocol !== 'http:') return;  // about:blank has no storage
-  if (localStorage.getItem('e2e/seeded')) return;
-  for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);
-  localStorage.setItem('e2e/seeded', '1');
-}
-"""
 # the marks' motion: running animations inside the marks' group
 MOVING = """(sel) => document.getAnimations().filter((a) => {
   const t = a.effect && a.effect.target;
