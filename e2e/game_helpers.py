@@ -21,6 +21,12 @@ READ_TAPPABLES = """
   const out = [];
   document.querySelectorAll('#app [data-act]').forEach((el) => {
     if (el.disabled || !el.getClientRects().length) return;  // (in a closed sheet: not there)
+    const map = el instanceof SVGElement && el.closest('.board-wrap');
+    if (map) {  // on the map: only what shows in its frame (a player pans to reach the rest)
+      const r = el.getBoundingClientRect(), m = map.getBoundingClientRect();
+      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      if (cx < m.left || cx > m.right || cy < m.top || cy > m.bottom) return;
+    }
     const a = {_tag: el.tagName.toLowerCase()};
     for (const name of el.getAttributeNames()) a[name] = el.getAttribute(name);
     el.setAttribute('data-pick', String(out.length));

@@ -121,3 +121,47 @@ def test_the_map_shown_while_a_computer_plays_has_fit_once_panned() -> None:
     app.handle("fit", {"act": "fit"}, {})
     assert app.user_viewbox is None and app.screen == "watch"
     assert FIT not in app.render()
+
+
+def test_on_a_small_phone_every_placing_map_shows_a_target_whole() -> None:
+    """At 360x300 (a small phone's map) every game screen with tiles to place or ships to land
+    frames at least one of its targets whole, at >= 32 px (`viewport.most_targets`)."""
+    checked = 0
+    for n in range(2):
+        app = App(MemoryStorage())
+        app.set_map_px((360.0, 300.0))
+        with mock.patch("random.SystemRandom", lambda n=n: random.Random(140 + n)):
+            start(app, CONFIGS[1 - n])
+        rng = random.Random(n)
+        for _ in range(6000):
+            g = app.game
+            if g is not None and g.phase == "over":
+                break
+            req = app.auto.request()
+            if req is not None:
+                if req["kind"] == "alexis":
+                    assert app.auto.alexis_step(req["token"])
+                else:
+                    assert app.auto.apply(answer(req), req["token"])
+                continue
+            html = app.render()
+            offered = tappables(html)
+            cells = [it for it in offered if it["data-act"] in ("cell", "focus")
+                     and "data-x" in it and "target" in it.get("class", "")]
+            if app.screen == "game" and cells and app.user_viewbox is None:
+                parts = app.render_parts()
+                assert parts is not None
+                box = tuple(float(x) for x in parts["board-vb"].split())
+                assert len(box) == 4
+                shown = {(int(c["data-x"]), int(c["data-y"])) for c in cells}
+                for prev in (app.choices.preview, app.choices.land_at):  # or what is previewed
+                    if prev:
+                        shown.add((prev[0], prev[1]))
+                assert any(viewport.cell_inside(x, y, box) for x, y in shown), (box, shown)
+                checked += 1
+            item = choose(offered, rng)
+            if item is not None:
+                app.handle(item["data-act"], data_of(item), {})
+        else:
+            raise AssertionError("the game did not end")
+    assert checked > 50

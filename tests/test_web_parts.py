@@ -141,3 +141,21 @@ def test_the_start_form_offers_every_computer_level_in_words() -> None:
     html = App(MemoryStorage()).render()
     for value, words in KIND_LABELS:
         assert f'value="{value}"' in html and words in html
+
+
+def test_a_zoomed_map_frames_the_most_targets_not_the_middle_sea() -> None:
+    """Targets at both ends of a wide table, none in the middle: the box at the minimum scale
+    holds the larger group whole (a centred crop showed only sea, issue 28's phone test)."""
+    px = (360.0, 300.0)
+    fit = (0.0, 0.0, 2000.0, 1200.0)  # 20 x 12 cells: targets would be 18 px
+    targets = {(0, 0), (1, 0), (0, 1), (19, 11)}
+    box = viewport.most_targets(fit, targets, px, viewport.MIN_TARGET_SCALE)
+    assert math.isclose(viewport.scale(box, px), viewport.MIN_TARGET_SCALE)
+    inside = {t for t in targets if viewport.cell_inside(*t, box)}
+    assert inside == {(0, 0), (1, 0), (0, 1)}
+    assert fit[0] <= box[0] and box[0] + box[2] <= fit[0] + fit[2]  # within the fit
+    centred = viewport.at_least(fit, px, viewport.MIN_TARGET_SCALE)
+    assert not any(viewport.cell_inside(*t, centred) for t in targets)  # what it replaces
+    assert viewport.most_targets(fit, set(), px, viewport.MIN_TARGET_SCALE) == centred
+    wide = (0.0, 0.0, 300.0, 250.0)  # already big enough: unchanged
+    assert viewport.most_targets(wide, targets, px, viewport.MIN_TARGET_SCALE) == wide

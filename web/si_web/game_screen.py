@@ -74,7 +74,9 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     }
     if app.map_px and hints.cell_targets and hints.focus_box is None:  # targets >= 32 px
         fit = viewport.fitted(v, tiles, hints)
-        hints.focus_box = viewport.at_least(fit, app.map_px, viewport.MIN_TARGET_SCALE)
+        hints.focus_box = viewport.most_targets(
+            fit, hints.cell_targets, app.map_px, viewport.MIN_TARGET_SCALE
+        )
     box = app.map_box(v, tiles, hints)
     map_layer, marks_layer = board_layers(v["board"], tiles, hints)
     sheets = sheet_list(app, stage, v)

@@ -134,6 +134,35 @@ def zoomed_to(cells: set[tuple[int, int]], centre: tuple[int, int], px: tuple[fl
     return (cx - w / 2, cy - h / 2, w, h)
 
 
+def most_targets(fit: Box, targets: set[tuple[int, int]], px: tuple[float, float],
+                 min_scale: float) -> Box:
+    """`fit`, or when it shows the map smaller than `min_scale` pixels per unit, a box at that
+    scale inside `fit` that shows the most targets whole (ties: the one nearest `fit`'s
+    centre). A centred crop of a spread-out table can show only sea; this one always shows
+    at least one target when there are any."""
+    if scale(fit, px) >= min_scale or not targets:
+        return at_least(fit, px, min_scale)
+    w, h = px[0] / min_scale, px[1] / min_scale
+    fx, fy = fit[0] + fit[2] / 2, fit[1] + fit[3] / 2
+
+    def clamp(c: float, lo: float, span: float, size: float) -> float:
+        if size >= span:
+            return lo + span / 2
+        return min(max(c, lo + size / 2), lo + span - size / 2)
+
+    best: tuple[int, float, Box] | None = None
+    for tx, ty in sorted(targets):
+        cx = clamp((tx + 0.5) * CELL, fit[0], fit[2], w)
+        cy = clamp((ty + 0.5) * CELL, fit[1], fit[3], h)
+        box = (cx - w / 2, cy - h / 2, w, h)
+        count = sum(1 for x, y in targets if cell_inside(x, y, box))
+        far = (cx - fx) ** 2 + (cy - fy) ** 2
+        if best is None or (count, -far) > (best[0], -best[1]):
+            best = (count, far, box)
+    assert best is not None
+    return best[2]
+
+
 def cell_inside(x: int, y: int, box: Box) -> bool:
     """Is the whole cell (x, y) inside the box?"""
     return (

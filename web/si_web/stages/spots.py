@@ -55,9 +55,10 @@ def spot_hints(app: Table, v: SeatView, hints: BoardHints, spots: list[tuple[int
         hints.symbol_targets = spots
         hints.focus_box = overview
         return
-    hints.focus_box = viewport.at_least(overview, px, viewport.MIN_TARGET_SCALE)
     hints.passive_spots = [(x, y, i) for x, y, i, _ in spots]
     hints.cell_targets = {(x, y) for x, y, _, _ in spots}
+    hints.focus_box = viewport.most_targets(overview, hints.cell_targets, px,
+                                            viewport.MIN_TARGET_SCALE)
     hints.cell_act = "focus"
 
 
