@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ember_isle.board import ObjectJson
 from ember_isle.view import View
@@ -66,13 +67,20 @@ def centre(h: Iterable[int]) -> tuple[float, float]:
     return S * ROOT3 * (q + r / 2), S * 1.5 * r
 
 
-def corners(h: Iterable[int], size: float = S) -> str:
-    x, y = centre(h)
+@lru_cache(maxsize=4096)
+def _corners(q: int, r: int, size: float) -> str:
+    x, y = centre((q, r))
     pts = []
     for i in range(6):
         a = math.radians(60 * i - 30)
         pts.append(f"{x + size * math.cos(a):.2f},{y + size * math.sin(a):.2f}")
     return " ".join(pts)
+
+
+def corners(h: Iterable[int], size: float = S) -> str:
+    """The hex's outline as SVG points (cached: the map draws the same hexes at every tap)."""
+    q, r = h
+    return _corners(int(q), int(r), size)
 
 
 def key(h: Iterable[int]) -> Hex:
@@ -90,8 +98,13 @@ def viewbox_attr(box: tuple[float, float, float, float]) -> str:
 
 def island_box(view: View) -> tuple[float, float, float, float]:
     """The box around every hex that is not sea on ring 7 (the island with its coast)."""
+    return _island_box(tuple(view["board"]["terrain"]))
+
+
+@lru_cache(maxsize=8)
+def _island_box(terrain: tuple[str, ...]) -> tuple[float, float, float, float]:
     xs, ys = [], []
-    for k in view["board"]["terrain"]:
+    for k in terrain:
         q, r = (int(v) for v in k.split(","))
         if (abs(q) + abs(r) + abs(q + r)) // 2 >= 7:
             continue
@@ -120,6 +133,34 @@ def board_svg(
     on `chosen`, facing that way; `svg_id`: the map's id ("" for none: a picture of it);
     `recent`: the others' moves since the seat's turn, marked (`marks.svg`), under the targets."""
     targets = targets or {}
+    pieces = _objects(view["board"]["objects"]) + _amulets(view) + _cubes(view) + _rovers(view)
+    marks = [recent] + _preview(preview) + _targets(view, targets, chosen)
+    if facing is not None and chosen is not None:
+        marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
+    ident = f' id="{svg_id}"' if svg_id else ""
+    return (
+        f'<svg{ident} class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
+        f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
+        f'{_land(view)}<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
+        f'<g class="marks">{"".join(marks)}</g></svg>'
+    )
+
+
+_LAND: dict[str, object] = {"key": None, "svg": ""}
+
+
+def _land(view: View) -> str:
+    """The ground and its art (terrain, lava, the volcano): the same at most taps, so the last
+    one drawn is kept and reused while the island's land and lava are unchanged."""
+    b = view["board"]
+    key = (tuple(b["terrain"].items()), tuple(map(tuple, b["lava"])),
+           tuple(map(tuple, b["volcano"])), bool(view.get("volcano")))
+    if _LAND["key"] != key:
+        _LAND["key"], _LAND["svg"] = key, _land_svg(view)
+    return str(_LAND["svg"])
+
+
+def _land_svg(view: View) -> str:
     b = view["board"]
     lava = hexes(b["lava"])
     volcano = hexes(b["volcano"])
@@ -140,18 +181,8 @@ def board_svg(
             art.append(f'<use href="#e-{letter}" x="{x:.1f}" y="{y:.1f}"/>')
     if view.get("volcano") and volcano:
         art.append('<use href="#e-volcano" x="0" y="0"/>')
-    pieces = _objects(b["objects"]) + _amulets(view) + _cubes(view) + _rovers(view)
-    marks = [recent] + _preview(preview) + _targets(view, targets, chosen)
-    if facing is not None and chosen is not None:
-        marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
-    ident = f' id="{svg_id}"' if svg_id else ""
-    return (
-        f'<svg{ident} class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
-        f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
-        f'<g class="ground">{"".join(ground)}</g><g class="art" aria-hidden="true">{"".join(art)}</g>'
-        f'<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
-        f'<g class="marks">{"".join(marks)}</g></svg>'
-    )
+    return (f'<g class="ground">{"".join(ground)}</g>'
+            f'<g class="art" aria-hidden="true">{"".join(art)}</g>')
 
 
 def _objects(objects: list[ObjectJson]) -> list[str]:

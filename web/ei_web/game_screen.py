@@ -248,16 +248,16 @@ def ask_lead(app: Shown, v: View) -> str:
     mark = ""
     if g.to_move is not None:
         mark = screens.seat_swatch(g.seats[g.to_move].colour)
-    return f"{mark}<b>{escape(ask_who(app))}</b> · Turn\u00a0{max(v['turn'], 1)}"
+    return f"{mark}<b>{escape(ask_who(app, v))}</b> · Turn\u00a0{max(v['turn'], 1)}"
 
 
-def ask_who(app: Shown) -> str:
+def ask_who(app: Shown, v: View) -> str:
     g = app.game
     assert g is not None
     if g.to_move is None:
         return "Ember Isle"
     s = g.seats[g.to_move]
-    d = app.view().get("distribution") if g.phase == "distribution" else None
+    d = v.get("distribution") if g.phase == "distribution" else None
     if d:  # the raiser's turn: the seat to move only answers the share-out
         raiser = g.seats[d["raiser"]].name if 0 <= d["raiser"] < len(g.seats) else ""
         return (f"Sharing {raiser}'s {words.treasure(d['column'])} treasure: {s.name} to answer"

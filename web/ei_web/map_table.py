@@ -55,8 +55,22 @@ def cell_words(view: View, h: Hex, things: dict[Hex, list[str]]) -> str:
     return place[:1].upper() + place[1:] + (": " + ", ".join(on) if on else "") + "."
 
 
+_LAST: dict[str, str] = {"key": "", "html": ""}
+
+
 def grid(view: View) -> str:
-    """The table (nothing before the island has land)."""
+    """The table (nothing before the island has land). The last one made is reused while
+    what it names is unchanged (most taps change nothing on the island)."""
+    b = view["board"]
+    key = repr((b["terrain"], b["lava"], b["objects"], view["amulets"],
+                [(s["name"], s["rover"]) for s in view["seats"]],
+                [(c["name"], c.get("located"), c["cubes"]) for c in view["columns"]]))
+    if _LAST["key"] != key:
+        _LAST["key"], _LAST["html"] = key, _grid(view)
+    return _LAST["html"]
+
+
+def _grid(view: View) -> str:
     b = view["board"]
     land: dict[int, list[Hex]] = {}
     for k, letter in b["terrain"].items():

@@ -3,6 +3,8 @@ cards, and the rules screen with every symbol drawn as on the map."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game_shell import shortcuts
 from game_shell.markup import escape
 
@@ -31,6 +33,7 @@ def _target_glyph(target: str) -> str:
     return f'<polygon points="{corners((0, 0), 7)}" fill="{fill}" stroke="#222" stroke-width="0.8"/>'
 
 
+@lru_cache(maxsize=256)
 def clue_icon(card: str) -> str:
     """The clue's picture: its target in the middle, the rings it speaks of, a bar when 'not'.
     Its glyphs are the map's (`board.DEFS`, once per screen: in the map, or `defs_svg`)."""

@@ -369,8 +369,14 @@ def distribution_box(view: View, mine: bool) -> str:
 
 
 def log_box(view: View, limit: int = 8) -> str:
-    lines = [t for t in (words.log_line(view, e) for e in view["log"]) if t]
-    items = "".join(f"<li>{escape(t)}</li>" for t in lines[-limit:][::-1])
+    lines: list[str] = []  # the newest first, `limit` of them (only those are put in words)
+    for e in reversed(view["log"]):
+        if len(lines) >= limit:
+            break
+        t = words.log_line(view, e)
+        if t:
+            lines.append(t)
+    items = "".join(f"<li>{escape(t)}</li>" for t in lines)
     return f'<section class="card ei-log"><h2>What happened</h2><ul>{items}</ul></section>'
 
 
