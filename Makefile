@@ -36,9 +36,9 @@ test: install lint chromium build
 
 # (both after `make build`)
 test-tests:
-	SI_TEST_SCALE=$(TEST_SCALE) SI_TEST_SITE=$(CURDIR)/site $(VPY) -m pytest tests -n auto
+	SI_TEST_SCALE=$(TEST_SCALE) SI_TEST_SITE=$(CURDIR)/site $(VPY) -m pytest tests -n auto --durations=15
 test-e2e:
-	SI_TEST_SCALE=$(TEST_SCALE) $(VPY) -m pytest e2e -n $(E2E_WORKERS) --dist loadfile
+	SI_TEST_SCALE=$(TEST_SCALE) $(VPY) -m pytest e2e -n $(E2E_WORKERS) --dist loadfile --durations=25
 
 test-deep:
 	$(MAKE) test TEST_SCALE=1
