@@ -421,3 +421,31 @@ def test_crossing_onto_lava_names_its_cost_before_it_is_made() -> None:
     # a bound that costs nothing says nothing of a cost
     app = new(["human", "human"])
     assert "costs" not in text_of(app.render())
+
+
+def test_the_live_region_names_the_winner_once() -> None:
+    from ei_web.app import log_news
+    from game_shell.celebrate import winner_words
+
+    app = new(["human", "easy"])
+    heard: list[str] = []
+    rng = random.Random(2)
+    steps = 0
+    assert app.game is not None
+    while app.game.phase != "over":
+        steps += 1
+        assert steps < 3000
+        if app.screen == "pass":
+            tap(app, "ei-unlock")
+        elif app.auto.bot_seat() is not None:
+            assert app.auto.local(app.auto.token)
+        else:
+            play_action(app, rng.choice(app.legal()))
+        heard.append(log_news(app))
+    app.go("over")
+    heard.append(log_news(app))
+    scores = app.game.view(0)["scores"]
+    assert scores is not None
+    said = winner_words([(r["name"], r["total"]) for r in sorted(scores, key=lambda r: r["seat"])
+                         if r["rank"] == 1])
+    assert sum(said in h for h in heard) == 1

@@ -309,3 +309,31 @@ def test_news_says_each_move_and_score_once() -> None:
     said = app.news()
     assert "arranged the starting tiles" in said and not ID_PATTERN.search(said)
     assert app.news() == ""
+
+
+def test_news_names_the_winner_once_at_the_end() -> None:
+    """The live region says who won (the end screen's words), once, when the last move is
+    made; never before."""
+    from unittest import mock
+
+    from test_web_fuzz import start
+    from web_driver import play_through_ui
+
+    from game_shell.celebrate import winner_words
+
+    app = App(MemoryStorage())
+    with mock.patch("random.SystemRandom", lambda: random.Random(5)):
+        start(app, {"kinds": ["human", "easy"], "mode": "normal"})
+    heard: list[str] = []
+
+    def listen(a: App) -> bool:
+        heard.append(a.news())
+        return False
+
+    play_through_ui(app, seed=5, until=listen)
+    heard.append(app.news())
+    assert app.game is not None and app.game.phase == "over"
+    first = sorted((r for r in app.game.scores() if r["rank"] == 1), key=lambda r: r["seat"])
+    words_said = winner_words([(str(r["name"]), int(r["total"])) for r in first])
+    assert sum(words_said in h for h in heard) == 1, [h for h in heard if "win" in h]
+    assert words_said in heard[-1] or words_said in heard[-2]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
 from game_shell import table, your_games
+from game_shell.celebrate import winner_words
 from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
@@ -491,7 +492,12 @@ def log_news(app: EmberApp) -> str:
     if not fresh or app.screen not in ("game", "over"):
         return ""
     v = {"board": app.game.board.to_json(), "seats": [{"name": s.name} for s in app.game.seats]}
-    return " ".join(t for t in (words.log_line(v, e) for e in fresh[-3:]) if t)
+    said = [t for t in (words.log_line(v, e) for e in fresh[-3:]) if t]
+    scores = app.game.view(0)["scores"] if app.game.phase == "over" else None
+    if scores:  # the last move: who won, said once (the end screen shows it too)
+        said.append(winner_words([(r["name"], r["total"]) for r in
+                                  sorted(scores, key=lambda r: r["seat"]) if r["rank"] == 1]))
+    return " ".join(said)
 
 
 def pass_screen(g: Game) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game_shell.celebrate import winner_words
 from small_islands.view import SeatView
 
 from . import coach, words
@@ -39,6 +40,7 @@ class Announcer:
         self.heard: tuple[int, int] | None = None  # (serial, log length) announced so far
         self.said: str | None = None  # the notice announced last
         self.tip: str | None = None  # the first-game coach's tip announced last
+        self.ended: int | None = None  # the serial of the game whose winner was announced
 
     def news(self, app: Heard) -> str:
         """What happened since the last call, in words, for the screen reader's polite live
@@ -58,7 +60,10 @@ class Announcer:
         showing: str | None = app.guide.record["showing"] if app.guide.active(g) else None
         tip = coach.TIP_BY_ID.get(showing) if showing and showing != self.tip else None
         self.tip = showing
-        if start >= len(g.log) and not notice and tip is None:
+        ended = g.phase == "over" and self.ended != app.serial  # who won: said once
+        if g.phase == "over":
+            self.ended = app.serial
+        if start >= len(g.log) and not notice and tip is None and not ended:
             return ""
         v = app.view() if app.screen == "game" and app.viewer is not None else g.view(0)
         lines = [
@@ -67,6 +72,9 @@ class Announcer:
         ]
         if notice:
             lines.append(notice)
+        if ended:
+            rows = sorted((r for r in g.scores() if r["rank"] == 1), key=lambda r: r["seat"])
+            lines.append(winner_words([(str(r["name"]), int(r["total"])) for r in rows]))
         if tip is not None:
             lines.append(f"Tip: {tip.title}. {tip.text}")
         return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")
