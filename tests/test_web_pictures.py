@@ -81,6 +81,17 @@ def test_the_kept_objectives_are_small_pictures_with_their_words() -> None:
         assert not ID_PATTERN.search(card.replace('data-x="', "").replace('data-y="', ""))
 
 
+def test_the_reward_trays_objective_is_its_picture_with_its_words() -> None:
+    from si_web.stages.reward import Reward
+
+    g = seeded(4, lambda g: g.phase == "reward")
+    v = seat_view(g, g.to_move or 0)
+    assert v.get("objective")
+    tray = Reward().panel(None, v)  # type: ignore[arg-type]  (the panel reads the view only)
+    assert tray.count('class="pic-card small"') == 1
+    assert "Mission:" in text_of(tray) and "Reward:" in text_of(tray)
+
+
 @pytest.mark.parametrize("card", EXPLORATION_CARDS, ids=lambda c: c.id)
 def test_alexis_card_from_the_view_is_its_picture(card: object) -> None:
     from small_islands.solo import ExplorationCard

@@ -9,7 +9,7 @@ from game_shell.widgets import button, question
 from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
 from small_islands.view import SeatView
 
-from .. import words
+from .. import pictures, words
 from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hinted
@@ -137,8 +137,10 @@ class Reward(GameStage):
     def panel(self, app: Table, v: SeatView) -> str:
         o = v.get("objective")
         return '<section class="card">' + (
-            f'<div class="objective small" data-secret="objective"><b>Your objective</b>'
-            f"<span>Mission: {esc(o['mission_text'])}</span><span>Reward: {esc(o['reward_text'])}</span></div>"
+            f'<div class="objective small kept-card" data-secret="objective"><b>Your objective</b>'
+            f'{pictures.parts(o["mission"], o["reward"], "pic-card small")}<span class="obj-words">'
+            f"<span>Mission: {esc(o['mission_text'])}</span>"
+            f"<span>Reward: {esc(o['reward_text'])}</span></span></div>"
             if o
             else "<p>You have no objective this round.</p>"
         ) + "</section>"
