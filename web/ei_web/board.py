@@ -127,13 +127,15 @@ def board_svg(
     svg_id: str = "ei-board",
     recent: str = "",
     overlay: str = "",
+    under: str = "",
 ) -> str:
     """The whole map. `targets`: hex -> its accessible name (tap targets, `data-act="hex"`);
     `preview`: (column, the hexes it would keep) drawn over the map; `box`: the part shown
     (its viewBox; `mapview` chooses it), else the whole island; `facing`: a statue being placed
     on `chosen`, facing that way; `svg_id`: the map's id ("" for none: a picture of it);
     `recent`: the others' moves since the seat's turn, marked (`marks.svg`), under the targets;
-    `overlay`: the deduction's shading and a choice's preview (`deduction`), under them too."""
+    `overlay`: a choice's preview (`deduction`), under them too; `under`: the deduction's
+    shading, over the land and under the pieces (the rovers and objects stay readable)."""
     targets = targets or {}
     # the cubes over the rovers (never hidden under one), the amulets over both (off-centre)
     pieces = _objects(view["board"]["objects"]) + _rovers(view) + _cubes(view) + _amulets(view)
@@ -144,7 +146,7 @@ def board_svg(
     return (
         f'<svg{ident} class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
         f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
-        f'{_land(view)}<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
+        f'{_land(view)}{under}<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
         f'<g class="marks">{"".join(marks)}</g></svg>'
     )
 

@@ -249,8 +249,8 @@ def triad_svg(p: TriadPreview) -> str:
 
 def triad_words(view: View, p: TriadPreview) -> str:
     ground = words.TERRAIN.get(p.letter, "land")
-    return (f"Adds {ground} on the sea {words.region(p.new)} (your rover starts there), beside "
-            f"{words.place(view, p.match)}, and lava on {words.place(view, p.lava)}.")
+    return (f"Adds {ground} where the sea was, {words.region(p.new)} (your rover starts "
+            f"there), and lava on {words.place(view, p.lava)}.")
 
 
 # ------------------------------------------------------------------ a clue played

@@ -111,7 +111,7 @@ def tray(app: Shown, v: View, legal: list[Action]) -> str:
     if app.my_turn() and g.phase == "play":
         out.append(screens.powers_box(v, legal, app.sel))
     if g.phase in ("play", "distribution"):  # where each treasure may be, on the map
-        out.insert(0, deduction.chips(v, app.shade) + deduction.shade_note(v, app.shade))
+        out.append(deduction.chips(v, app.shade) + deduction.shade_note(v, app.shade))
     return "".join(out)
 
 
@@ -187,11 +187,12 @@ def game_screen(app: Shown) -> str:
     action = steps.chosen(v, stage, legal, app.sel) if app.my_turn() else None
     seen = choice_preview(v, action)
     found = deduction.ruled_out(v)
-    overlay = (deduction.shade_svg(v, app.shade) + (seen[0] if seen else "")
-               + (deduction.ruled_svg(found) if found and deduction.fresh_clue(v) else ""))
+    overlay = (seen[0] if seen else "") + (
+        deduction.ruled_svg(found) if found and deduction.fresh_clue(v) else "")
     board = board_svg(v, deduction.name_targets(v, targets, app.shade), chosen,
                       steps.preview(v, app.sel), box=box, facing=app.sel.facing,
-                      recent=marks.svg(v, recap, fresh, shown), overlay=overlay)
+                      recent=marks.svg(v, recap, fresh, shown), overlay=overlay,
+                      under=deduction.shade_svg(v, app.shade))
     board += map_table.grid(v) + map_controls()
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
