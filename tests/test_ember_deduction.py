@@ -259,3 +259,15 @@ def test_spread_targets_are_framed_so_that_the_most_of_them_show() -> None:
     for h in cells:  # no box at the acting scale about a target shows more of them
         other = mapview.about(centre(h), px, island)
         assert n >= sum(1 for t in cells if mapview.shows(other, t, mapview.strip(other, px)))  # type: ignore[arg-type]
+
+
+def test_the_crosses_show_again_when_the_screen_is_drawn_again_at_once() -> None:
+    app = new_app(9)
+    play_until(app, in_play, random.Random(9))
+    play_action(app, next(a for a in app.legal() if isinstance(a, ei.PlayClue)))
+    if app.screen == "pass":
+        app.handle("ei-unlock", {}, {})
+    assert 'class="ei-ruled"' in app.render()
+    deduction.redraw()  # the map's size changed: the browser draws the screen again
+    assert 'class="ei-ruled"' in app.render()
+    assert 'class="ei-ruled"' not in app.render()

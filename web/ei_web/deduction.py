@@ -288,13 +288,19 @@ def ruled_svg(found: tuple[str, list[Hex]] | None) -> str:
             f'aria-hidden="true">{crosses}</g>')
 
 
-_SEEN: dict[str, object] = {"key": None}
+_SEEN: dict[str, object] = {"key": None, "fresh": False}
 
 
 def fresh_clue(view: View) -> bool:
     """Is the last clue played new to this screen (its crosses fade once, then stay away)?"""
     k = (len(view["log"]), view["seat"], repr(view["log"][-1]) if view["log"] else "")
-    if _SEEN["key"] == k:
-        return False
+    _SEEN["fresh"] = _SEEN["key"] != k
     _SEEN["key"] = k
-    return True
+    return bool(_SEEN["fresh"])
+
+
+def redraw() -> None:
+    """The screen is drawn again at once (the map's size changed): crosses just shown show
+    again in that drawing."""
+    if _SEEN["fresh"]:
+        _SEEN["key"] = None
