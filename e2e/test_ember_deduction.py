@@ -92,6 +92,25 @@ def test_the_land_a_piece_adds_then_a_treasures_spaces_from_its_chip(
     click(page, '#ei-tray [data-act="ei-shade"][data-col="all"]')
     page.wait_for_selector('#ei-board .ei-shade[data-shade="all"]')
     page.screenshot(path=str(artifacts / f"ember-deduction-{device}-all.png"))
+    # a clue that narrows a column: the spaces it ruled out are crossed on the map
+    left = {str(chips.nth(i).get_attribute("data-col")): counts[i] for i in range(4)}
+    cards = page.locator('[data-act="ei-card"]:not([disabled])')
+    picked = False
+    for c in range(cards.count()):
+        cards.nth(c).click()
+        options = page.locator('[data-act="ei-option"]')
+        narrowing = [i for i in range(options.count())
+                     if int(re.findall(r"leaves (\d+)", options.nth(i).inner_text())[0])
+                     < left[str(options.nth(i).get_attribute("data-col"))]]
+        if narrowing:
+            options.nth(narrowing[0]).click()
+            picked = True
+            break
+    assert picked, "no clue in hand narrows a column"
+    click(page, '[data-act="ei-confirm"]')
+    page.wait_for_selector("#ei-board .ei-ruled")
+    assert int(page.locator("#ei-board .ei-ruled").get_attribute("data-n") or 0) > 0
+    page.screenshot(path=str(artifacts / f"ember-deduction-{device}-ruled.png"))
     assert recorder.problems() == {}
     context.close()  # type: ignore[attr-defined]
 

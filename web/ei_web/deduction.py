@@ -130,7 +130,7 @@ def chips(view: View, shade: str | None) -> str:
         'aria-label="Show where every treasure may be on the map">All</button>'
     )
     return (f'<div class="ei-chips" role="group" aria-label="Where the treasures may be">'
-            f'{"".join(items)}</div>')
+            f'<span class="small" aria-hidden="true">Show on the map:</span>{"".join(items)}</div>')
 
 
 def shade_note(view: View, shade: str | None) -> str:
