@@ -198,7 +198,7 @@ def lava_svg(p: LavaPreview) -> str:
                    f'<path d="M{x - 6:.1f} {y - 6:.1f}L{x + 6:.1f} {y + 6:.1f}M{x + 6:.1f} {y - 6:.1f}'
                    f'L{x - 6:.1f} {y + 6:.1f}" stroke="#d8403a" stroke-width="2"/>')
     for name, hs in p.lost.items():
-        out.extend(_cross(h, COLUMN_FILL[name]) for h in hs if h != p.hex)
+        out.extend(_cross(h, name) for h in hs if h != p.hex)
     return f'<g class="ei-lava-preview" aria-hidden="true">{"".join(out)}</g>'
 
 
@@ -271,10 +271,13 @@ def ruled_out(view: View) -> tuple[str, list[Hex]] | None:
     return (name, gone) if count(before & ~after) else None
 
 
-def _cross(h: Hex, colour: str) -> str:
+def _cross(h: Hex, name: str) -> str:
+    """A cross in the treasure's colour over its ink (seen on light and dark ground alike)."""
     x, y = centre(h)
-    return (f'<path d="M{x - 4:.1f} {y - 4:.1f}L{x + 4:.1f} {y + 4:.1f}M{x + 4:.1f} {y - 4:.1f}'
-            f'L{x - 4:.1f} {y + 4:.1f}" stroke="{colour}" stroke-width="1.8" stroke-linecap="round"/>')
+    d = (f'M{x - 4:.1f} {y - 4:.1f}L{x + 4:.1f} {y + 4:.1f}M{x + 4:.1f} {y - 4:.1f}'
+         f'L{x - 4:.1f} {y + 4:.1f}')
+    return (f'<path d="{d}" stroke="{COLUMN_INK[name]}" stroke-width="3" stroke-linecap="round"/>'
+            f'<path d="{d}" stroke="{COLUMN_FILL[name]}" stroke-width="1.6" stroke-linecap="round"/>')
 
 
 def ruled_svg(found: tuple[str, list[Hex]] | None) -> str:
@@ -283,7 +286,7 @@ def ruled_svg(found: tuple[str, list[Hex]] | None) -> str:
     if found is None:
         return ""
     name, hs = found
-    crosses = "".join(_cross(h, COLUMN_FILL[name]) for h in hs)
+    crosses = "".join(_cross(h, name) for h in hs)
     return (f'<g class="ei-ruled" data-col="{name}" data-n="{len(hs)}" '
             f'aria-hidden="true">{crosses}</g>')
 
