@@ -18,8 +18,8 @@ from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
+from . import deduction, marks, pictures, screens, steps, words
 from . import form as form_mod
-from . import marks, pictures, screens, steps, words
 from .autopilot import Autopilot
 from .exchange import Exchange
 from .mapview import MapView
@@ -52,6 +52,7 @@ class EmberState:
         self.ignored: list[str] = []
         self.seen_log = 0
         self.sheet: str | None = None  # the table's open sheet (phones: `game_shell.table`)
+        self.shade: str | None = None  # a treasure's possible spaces shown on the map, or "all"
         self.last_moves = Showing()  # the others' moves marked: their motion, the line shown
         self.map = MapView()  # the map's size on screen and the player's pan/zoom
 
@@ -74,6 +75,14 @@ class EmberState:
     def on_sheet(self, data: Data, fields: dict[str, str]) -> None:
         """A pill or a sheet's Close: open that sheet, or close it when it is open."""
         self.sheet = table.toggled(self.sheet, str(data.get("sheet") or ""))
+
+    def on_shade(self, data: Data, fields: dict[str, str]) -> None:
+        """A treasure's chip (or its column) tapped: the map shows where it may be, or stops
+        (tapped again); the sheet it was tapped in closes, so the map shows it."""
+        col = str(data.get("col") or "")
+        if col in deduction.SHADES:
+            self.shade = None if self.shade == col else col
+            self.sheet = None
 
     def on_show_move(self, data: Data, fields: dict[str, str]) -> None:
         """A "Since your turn" line tapped: the map frames its move, its mark ringed (the

@@ -126,22 +126,27 @@ def board_svg(
     facing: int | None = None,
     svg_id: str = "ei-board",
     recent: str = "",
+    overlay: str = "",
+    under: str = "",
 ) -> str:
     """The whole map. `targets`: hex -> its accessible name (tap targets, `data-act="hex"`);
     `preview`: (column, the hexes it would keep) drawn over the map; `box`: the part shown
     (its viewBox; `mapview` chooses it), else the whole island; `facing`: a statue being placed
     on `chosen`, facing that way; `svg_id`: the map's id ("" for none: a picture of it);
-    `recent`: the others' moves since the seat's turn, marked (`marks.svg`), under the targets."""
+    `recent`: the others' moves since the seat's turn, marked (`marks.svg`), under the targets;
+    `overlay`: a choice's preview (`deduction`), under them too; `under`: the deduction's
+    shading, over the land and under the pieces (the rovers and objects stay readable)."""
     targets = targets or {}
-    pieces = _objects(view["board"]["objects"]) + _amulets(view) + _cubes(view) + _rovers(view)
-    marks = [recent] + _preview(preview) + _targets(view, targets, chosen)
+    # the cubes over the rovers (never hidden under one), the amulets over both (off-centre)
+    pieces = _objects(view["board"]["objects"]) + _rovers(view) + _cubes(view) + _amulets(view)
+    marks = [overlay, recent] + _preview(preview) + _targets(view, targets, chosen)
     if facing is not None and chosen is not None:
         marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
     ident = f' id="{svg_id}"' if svg_id else ""
     return (
         f'<svg{ident} class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
         f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
-        f'{_land(view)}<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
+        f'{_land(view)}{under}<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
         f'<g class="marks">{"".join(marks)}</g></svg>'
     )
 
@@ -206,11 +211,14 @@ def _amulets(view: View) -> list[str]:
     out = []
     for h in view["amulets"]:
         x, y = centre(h)
-        out.append(f'<use href="#e-amulet" x="{x + 4:.1f}" y="{y - 4:.1f}"/>')
+        out.append(f'<use href="#e-amulet" x="{x:.1f}" y="{y - 7.2:.1f}"/>')
     return out
 
 
-CUBE_SPOTS = {"pearl": (-4.5, -4.5), "jade": (1.5, -4.5), "obsidian": (-4.5, 1.5), "copper": (1.5, 1.5)}
+# A cube's side: >= 10 CSS px on a phone's whole island (a 390-px-wide map shows ~232 units:
+# 1.68 px a unit); the four treasures' corners of a space (`pictures.CORNERS`) fill its middle.
+CUBE = 6.2
+CUBE_SPOTS = {"pearl": (-6.5, -6.5), "jade": (0.3, -6.5), "obsidian": (-6.5, 0.3), "copper": (0.3, 0.3)}
 
 
 def _cubes(view: View) -> list[str]:
@@ -222,8 +230,8 @@ def _cubes(view: View) -> list[str]:
         for h in col["cubes"]:
             x, y = centre(h)
             out.append(
-                f'<rect x="{x + dx:.1f}" y="{y + dy:.1f}" width="3.4" height="3.4" '
-                f'fill="{COLUMN_FILL[name]}" stroke="{COLUMN_INK[name]}" stroke-width="0.6"/>'
+                f'<rect class="cube" x="{x + dx:.1f}" y="{y + dy:.1f}" width="{CUBE}" height="{CUBE}" '
+                f'fill="{COLUMN_FILL[name]}" stroke="{COLUMN_INK[name]}" stroke-width="0.7"/>'
             )
         if located:
             x, y = centre(located)

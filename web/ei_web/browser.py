@@ -33,7 +33,7 @@ from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures
 from game_shell.settings import body_attrs
 
-from . import board, effects, first_paint, keys, screens
+from . import board, deduction, effects, first_paint, keys, screens
 from .app import EmberApp, reopen
 
 try:
@@ -132,6 +132,7 @@ def render() -> None:
     back_guard.sync(app.can_back())
     if measure_map():  # the map's size changed: its box depends on it
         app.last_moves.redraw()  # the others' moves, if new, play back in this drawing
+        deduction.redraw()  # and a clue's ruled-out spaces
         root.innerHTML = app.render()
         restore_focus(focused)
     live = document.getElementById("si-live")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ember_isle import PlaceLava, PlaceTriad
 from ember_isle.view import View
 from game_shell import table
 from game_shell.markup import escape
 from game_shell.widgets import button
 
-from . import map_table, marks, screens, steps, words
+from . import deduction, map_table, marks, screens, steps, words
 from .board import Hex, board_svg
 from .mapview import Box
 
@@ -41,6 +42,8 @@ class Shown(Protocol):
     def sheet(self) -> str | None: ...
     @property
     def last_moves(self) -> Showing: ...
+    @property
+    def shade(self) -> str | None: ...
     def view(self) -> View: ...
     def legal(self) -> list[Action]: ...
     def mine(self) -> bool: ...
@@ -107,6 +110,8 @@ def tray(app: Shown, v: View, legal: list[Action]) -> str:
         out.append(screens.hand_box(v, legal, app.sel, mine))
     if app.my_turn() and g.phase == "play":
         out.append(screens.powers_box(v, legal, app.sel))
+    if g.phase in ("play", "distribution"):  # where each treasure may be, on the map
+        out.append(deduction.chips(v, app.shade) + deduction.shade_note(v, app.shade))
     return "".join(out)
 
 
@@ -127,7 +132,7 @@ def sheets(app: Shown, v: View, recap: str, n_recap: int) -> list[table.Sheet]:
              f'{d["treasure"]}, clue\u00a0{d["clues"]}.</p>')
     return [
         table.Sheet("recap", "Since your turn", recap, str(n_recap) if n_recap else ""),
-        table.Sheet("columns", "Clue columns", screens.columns_box(v, focus)),
+        table.Sheet("columns", "Clue columns", screens.columns_box(v, focus, app.shade)),
         table.Sheet("hint", "Suggest", hint, act="" if app.auto.hint_text else "ei-hint"),
         table.Sheet("players", "Players", screens.seats_strip(v) + decks + screens.log_box(v)),
     ]
@@ -154,9 +159,12 @@ def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
         note = ""
         preview = steps.preview(v, sel)
         cost = steps.lava_cost(v, action)
+        seen = choice_preview(v, action)
         if preview is not None:
             note = (f'<span class="ei-preview" role="status">This clue leaves '
                     f"{words.spaces(len(preview[1]))}</span>")
+        elif seen is not None:  # lava or new land: what it does to the map, before it is made
+            note = f'<span class="ei-preview ei-map-preview" role="status">{escape(seen[1])}</span>'
         elif cost is not None:  # the only move that gives something up: said before it is made
             label = "Cross the lava and pay"
             note = (f'<span class="ei-preview ei-cost" role="status">Crossing onto lava here '
@@ -176,8 +184,15 @@ def game_screen(app: Shown) -> str:
     key = marks.recap_key(v, g.options.seed)
     shown = app.last_moves.shown(key)
     fresh = app.last_moves.first(key)  # the motion: never with motion off (styles.css)
-    board = board_svg(v, targets, chosen, steps.preview(v, app.sel), box=box,
-                      facing=app.sel.facing, recent=marks.svg(v, recap, fresh, shown))
+    action = steps.chosen(v, stage, legal, app.sel) if app.my_turn() else None
+    seen = choice_preview(v, action)
+    found = deduction.ruled_out(v)
+    overlay = (seen[0] if seen else "") + (
+        deduction.ruled_svg(found) if found and deduction.fresh_clue(v) else "")
+    board = board_svg(v, deduction.name_targets(v, targets, app.shade), chosen,
+                      steps.preview(v, app.sel), box=box, facing=app.sel.facing,
+                      recent=marks.svg(v, recap, fresh, shown), overlay=overlay,
+                      under=deduction.shade_svg(v, app.shade))
     board += map_table.grid(v) + map_controls()
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
@@ -217,6 +232,18 @@ def map_state(
     chosen = app.sel.hex or (fixed.get("new") if fixed else None)
     recent = [h for line in (marks.lines(v) if recap is None else recap) for h in line.hexes]
     return targets, chosen, app.map.box(v, g.stage, targets, chosen, recent)
+
+
+def choice_preview(v: View, action: Action | None) -> tuple[str, str] | None:
+    """A chosen lava flow or piece of land, before it is confirmed: (its picture on the map,
+    its words for the action bar); None for other choices."""
+    if isinstance(action, PlaceLava):
+        p = deduction.lava_preview(v, (action.hex[0], action.hex[1]))
+        return deduction.lava_svg(p), deduction.lava_words(p)
+    if isinstance(action, PlaceTriad):
+        t = deduction.triad_preview(v, action)
+        return deduction.triad_svg(t), deduction.triad_words(v, t)
+    return None
 
 
 def map_controls() -> str:

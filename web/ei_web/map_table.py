@@ -41,8 +41,8 @@ def _things(view: View) -> dict[Hex, list[str]]:
         if col.get("located"):
             add(col["located"], f"the {name} treasure lies here")  # type: ignore[arg-type]
             continue
-        for cube in col["cubes"]:
-            maybe.setdefault((cube[0], cube[1]), []).append(name)
+        for h in col["candidates"]:  # at any size of set (cubes stand only at 16 or fewer)
+            maybe.setdefault((h[0], h[1]), []).append(name)
     for spot, names in maybe.items():
         out.setdefault(spot, []).append("possibly the " + " or the ".join(names) + " treasure")
     return out
@@ -64,7 +64,7 @@ def grid(view: View) -> str:
     b = view["board"]
     key = repr((b["terrain"], b["lava"], b["objects"], view["amulets"],
                 [(s["name"], s["rover"]) for s in view["seats"]],
-                [(c["name"], c.get("located"), c["cubes"]) for c in view["columns"]]))
+                [(c["name"], c.get("located"), c["candidates"]) for c in view["columns"]]))
     if _LAST["key"] != key:
         _LAST["key"], _LAST["html"] = key, _grid(view)
     return _LAST["html"]

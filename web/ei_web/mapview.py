@@ -94,10 +94,34 @@ def auto_box(view: View, targets: Iterable[Hex], chosen: Hex | None,
         return clamp(fit, (island[0], island[1], island[2], island[3] + band))
     if chosen is not None:
         return about(centre(chosen), px, island)
+    return most_targets(cells, px, island)
+
+
+FEW = 30  # up to this many targets, the box shows the most of them (else one near the middle)
+
+
+def most_targets(cells: list[Hex], px: tuple[float, float], island: Box) -> Box:
+    """A box at the acting scale about one target that shows the most targets whole (ties:
+    the one nearest the targets' middle), so a few spread-out choices (a piece of land's sea
+    spaces) are seen together as far as the screen allows; the rest are a drag, an arrow key
+    or "Fit the island" away."""
     pts = [centre(h) for h in cells]
     mid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
-    nearest = min(pts, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)
-    return about(nearest, px, island)
+
+    def far(p: tuple[float, float]) -> float:
+        return (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2
+
+    if len(cells) > FEW:
+        return about(min(pts, key=far), px, island)
+    best: tuple[int, float, Box] | None = None
+    for p in pts:
+        box = about(p, px, island)
+        band = strip(box, px)
+        n = sum(1 for h in cells if shows(box, h, band))
+        if best is None or (n, -far(p)) > (best[0], -best[1]):
+            best = (n, far(p), box)
+    assert best is not None
+    return best[2]
 
 
 def shows(box: Box, h: Hex, band: float = 0.0) -> bool:

@@ -193,8 +193,9 @@ def seats_strip(view: View) -> str:
     return f'<ul class="ei-seats" aria-label="Players">{"".join(cells)}</ul>'
 
 
-def columns_box(view: View, focus: str | None = None) -> str:
-    """The four clue columns: their clues in words, rose owners, spaces left."""
+def columns_box(view: View, focus: str | None = None, shade: str | None = None) -> str:
+    """The four clue columns: their clues in words, rose owners, spaces left, and a button
+    that shows the column's spaces on the map (`shade`: the column shown now)."""
     names = {s["seat"]: s["name"] for s in view["seats"]}
     out = []
     for col in view["columns"]:
@@ -210,9 +211,12 @@ def columns_box(view: View, focus: str | None = None) -> str:
         else:
             state = f'{words.spaces(col["count"])} possible' + (" (cubes on the map)" if col["cubes"] else "")
         on = " on" if name == focus else ""
+        shown = shade == name
+        show = button("Hide its spaces" if shown else "Show its spaces on the map", "ei-shade",
+                      "btn small" + (" on" if shown else ""), col=name)
         out.append(
             f'<section class="ei-col{on}" data-col="{name}"><h3>{pictures.cube(name)}'
-            f'{words.treasure(name)}</h3><ol>{clues}</ol><p class="small">{state}</p></section>'
+            f'{words.treasure(name)}</h3><ol>{clues}</ol><p class="small">{state}</p>{show}</section>'
         )
     return f'<div class="ei-cols" aria-label="Clue columns">{"".join(out)}</div>'
 
