@@ -165,6 +165,57 @@ def frame(
     )
 
 
+PARTS = ("bar", "coach", "board", "say", "pills", "tray", "sheets", "actions", "toasts")
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A whole table screen: `frame`'s arguments kept together, so that a browser can replace
+    only the parts that changed since the last drawing (`table_draw.draw`) instead of the
+    whole screen.
+
+    >>> s = Screen("g", 'data-screen="g" data-sheet=""', Frame("b", "", "m", "s", "t", "", "", "a"))
+    >>> s.parts()["g-tray"], s.parts()["board-wrap"], s.attributes()["data-screen"]
+    ('t', 'm', 'g')
+    >>> all(f'id="{i}"' in s.html() for i in s.parts())
+    True
+    """
+
+    prefix: str
+    attrs: str  # the frame's attributes: name="value" pairs (values escaped)
+    parts_: Frame
+    board_id: str = "board-wrap"
+    cls: str = ""
+    board_cls: str = ""
+
+    def html(self) -> str:
+        return frame(self.prefix, self.attrs, self.parts_, self.board_id, cls=self.cls,
+                     board_cls=self.board_cls)
+
+    def ids(self) -> dict[str, str]:
+        """Each part's container id."""
+        p = self.prefix
+        return {k: self.board_id if k == "board" else f"{p}-{k}" for k in PARTS}
+
+    def parts(self) -> dict[str, str]:
+        """Each part's HTML by its container's id."""
+        return {i: getattr(self.parts_, k) for k, i in self.ids().items()}
+
+    def attributes(self) -> dict[str, str]:
+        """The frame's attributes as a dict (their values as written, escaped)."""
+        out = {}
+        for pair in self.attrs.split('" '):
+            name, _, value = pair.partition('="')
+            if name.strip():
+                out[name.strip()] = value.rstrip('"')
+        return out
+
+    def shape(self) -> tuple[str, str, str, str]:
+        """What the frame's own element is made of besides its attributes: two screens of
+        one shape differ only in their parts and attributes."""
+        return (self.prefix, self.board_id, self.cls, self.board_cls)
+
+
 def sheet_attr(open_name: str | None) -> str:
     """The frame's attribute naming the open sheet ("" when none)."""
     return f'data-sheet="{open_name}"' if open_name else 'data-sheet=""'
