@@ -72,7 +72,20 @@ def island_options(form: dict[str, Any]) -> str:
         + _select("ei-objects", "Huts, palm trees and statues", form_mod.OBJECTS, form["objects"])
         + _select("ei-volcano", "Volcano", form_mod.VOLCANO, form["volcano"])
         + _select("ei-first", "Who goes first", tuple(first), form["first"])
+        + seed_field(form)
         + "</div>"
+    )
+
+
+def seed_field(form: dict[str, Any]) -> str:
+    """The game's number (its seed, optional): the same number and settings give the same
+    game again (checked when the game starts: `form.seed_of`)."""
+    return (
+        '<label class="ei-seed-field">Game number (optional) <input data-field="ei-seed-number" '
+        f'value="{escape(str(form.get("seed", "")))}" inputmode="numeric" '
+        f'maxlength="{form_mod.SEED_TEXT}" autocomplete="off" aria-describedby="ei-seed-help"></label>'
+        '<p class="small" id="ei-seed-help">The same number with the same settings gives the same '
+        "game. Leave it empty for a new game each time.</p>"
     )
 
 
