@@ -131,6 +131,7 @@ def sheets(app: Shown, v: View, recap: str, n_recap: int) -> list[table.Sheet]:
     return [
         table.Sheet("recap", "Since your turn", recap, str(n_recap) if n_recap else ""),
         table.Sheet("columns", "Clue columns", screens.columns_box(v, focus)),
+        table.Sheet("discard", "Discards", screens.discard_box(v), str(len(v["clue_discard"]) or "")),
         table.Sheet("hint", "Suggest", hint, act="" if app.auto.hint_text else "ei-hint"),
         table.Sheet("players", "Players", screens.seats_strip(v) + decks + screens.log_box(v)),
     ]

@@ -381,6 +381,25 @@ def distribution_box(view: View, mine: bool) -> str:
     )
 
 
+def discard_box(view: View) -> str:
+    """The clue discard, face up and public (docs/EMBER.md section 11): each card with its
+    picture, oldest first (the engine's order); the deck is made of them again when it runs
+    out."""
+    cards = view["clue_discard"]
+    items = "".join(
+        f'<li data-clue="{escape(c)}">{pictures.clue_icon(c)}<span>{escape(words.clue(c))}</span></li>'
+        for c in cards
+    )
+    body = (f'<ol class="ei-discard-list">{items}</ol>' if cards
+            else "<p>No clue card has been discarded yet.</p>")
+    return (
+        '<section class="card ei-discard"><h2>Discarded clue cards</h2>'
+        f'<p class="small">Face up, for everyone to see: {count(len(cards), "card")}, oldest '
+        "first. When the clue deck runs out, they are shuffled into a new one.</p>"
+        f"{body}</section>"
+    )
+
+
 def log_box(view: View, limit: int = 8) -> str:
     lines: list[str] = []  # the newest first, `limit` of them (only those are put in words)
     for e in reversed(view["log"]):
