@@ -17,7 +17,8 @@ from test_phone import touch_pan
 
 from ember_helpers import HEX, my_move, new_game, open_ember, state
 
-CHOSEN = "() => [...document.querySelectorAll('#ei-board .target.on')].map((e) => e.dataset.q + ' ' + e.dataset.r)"
+CHOSEN = """() => [...document.querySelectorAll('#ei-board .target.on')]
+  .map((e) => e.dataset.q + ' ' + e.dataset.r)"""
 # the spaces (not chosen) whose outline is drawn as focused: the ring (ember.css)
 RINGED = """() => [...document.querySelectorAll('#ei-board .target:not(.on) polygon')]
   .filter((p) => parseFloat(getComputedStyle(p).strokeWidth) > 2.5).length"""
@@ -101,7 +102,7 @@ def test_two_people_set_up_without_passing_the_device(
         sheet.wait_for(state="visible")
         assert "Discarded clue cards" in sheet.inner_text()
         listed = sheet.locator(".ei-discard-list li").all_inner_texts()
-        assert sorted(t.strip() for t in listed) == sorted(t.strip() for t in hand) and len(hand) == 6
+        assert len(hand) == 6 and sorted(t.strip() for t in listed) == sorted(t.strip() for t in hand)
         assert sheet.locator(".ei-discard-list li svg.ei-icon").count() == 6  # with pictures
         page.screenshot(path=artifacts / f"ember-handoff-discard-{size}.png")
         assert recorder.problems() == {}
