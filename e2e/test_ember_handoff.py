@@ -102,7 +102,8 @@ def test_two_people_set_up_without_passing_the_device(
         sheet.wait_for(state="visible")
         assert "Discarded clue cards" in sheet.inner_text()
         listed = sheet.locator(".ei-discard-list li").all_inner_texts()
-        assert len(hand) == 6 and sorted(t.strip() for t in listed) == sorted(t.strip() for t in hand)
+        assert len(hand) == 6
+        assert sorted(t.strip() for t in listed) == sorted(t.strip() for t in hand)
         assert sheet.locator(".ei-discard-list li svg.ei-icon").count() == 6  # with pictures
         page.screenshot(path=artifacts / f"ember-handoff-discard-{size}.png")
         assert recorder.problems() == {}
