@@ -224,11 +224,17 @@ def test_hands_stay_private_between_two_people() -> None:
         if app.screen == "pass":
             assert not shown and "Your clues" not in html  # nothing private on the pass screen
             assert "looked at" not in html
+            assert g.phase != "setup"  # setup is public: the device never changes hands there
             tap(app, "ei-unlock")
             continue
         me = app.viewer
         assert me is not None
         assert shown <= set(g.seats[me].hand)  # only the device seat's own cards
+        if not app.mine():  # a public step: the tray shows nobody's hand
+            assert not shown and "Your clues" not in html and "looked at" not in html
+            assert "Your treasure cards" not in html
+        else:
+            assert app.unlocked and g.to_move == me
         other = 1 - me
         v = app.view()
         assert v["seats"][other]["hand"] is None and v["seats"][other]["treasure"] is None
@@ -247,7 +253,9 @@ def test_computer_turns_show_no_hand_when_two_people_share_the_device() -> None:
         if app.screen == "pass":
             tap(app, "ei-unlock")
         elif app.auto.bot_seat() is not None:
-            assert 'data-card="' not in app.render()
+            html = app.render()
+            assert 'data-card="' not in html and "Your treasure cards" not in html
+            assert "looked at" not in html and "Show my secret cards" not in html
             if g.phase == "play":
                 seen_bot = True
                 assert "clue cards are hidden" in app.render()

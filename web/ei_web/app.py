@@ -18,7 +18,7 @@ from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
-from . import deduction, marks, pictures, screens, steps, words
+from . import deduction, handoff, marks, pictures, screens, steps, words
 from . import form as form_mod
 from .autopilot import Autopilot
 from .exchange import Exchange
@@ -142,24 +142,17 @@ class EmberApp(EmberState):
         self.next_screen()
 
     def next_screen(self) -> None:
-        """After an action or a load: the end, a pass screen (the device changes hands between
-        people), or the game (a computer's turn shows the public table)."""
+        """After an action or a load: the end, a pass screen (the device changes hands only
+        before a screen showing a private card: `handoff`), or the game (a computer's turn,
+        a public step: no hand shown)."""
         g = self.game
-        if g is None:
-            self.screen = "start"
+        if g is None or g.phase == "over":
+            self.screen = "start" if g is None else "over"
+            if g is not None:
+                self.session.record_finished(g)  # kept for "Your games" (once)
             return
-        if g.phase == "over":
-            self.screen = "over"
-            self.session.record_finished(g)  # kept for "Your games" (once)
-            return
-        seat, humans = g.to_move, self.humans()
-        if len(humans) == 1:
-            self.viewer, self.unlocked = humans[0], True
-        elif not humans:
-            self.viewer, self.unlocked = None, False
-        elif seat in humans and seat != self.viewer:
-            self.viewer, self.unlocked = seat, False
-        self.screen = "pass" if seat in humans and not self.unlocked else "game"
+        self.viewer, self.unlocked, hand_over = handoff.device(g, self.humans(), self.viewer, self.unlocked)
+        self.screen = "pass" if hand_over else "game"
 
     def mine(self) -> bool:
         """Is the device seat's private information shown (its turn, or the only human)?"""
@@ -169,18 +162,16 @@ class EmberApp(EmberState):
         return g.to_move == self.viewer or len(self.humans()) == 1
 
     def view(self) -> View:
-        """What is on screen: the device seat's view, or a public one (hands hidden)."""
+        """What is on screen: the device seat's view, its public step's, or a public one."""
         assert self.game is not None
-        seat = self.viewer if self.viewer is not None else 0
-        if self.mine():
-            return self.game.view(seat)
-        v = self.game.public_view()  # the engine's: no seat's secrets
-        v["seat"] = seat  # the screen is this seat's (its rover, its colour)
-        return v
+        return handoff.shown_view(self.game, self.viewer, self.mine(), self.my_turn())
 
     def my_turn(self) -> bool:
+        """Does the device seat act now (its private step once unlocked, or a public one)?"""
         g = self.game
-        return g is not None and self.mine() and g.to_move == self.viewer and g.phase != "over"
+        if g is None or self.viewer is None or g.to_move != self.viewer or g.phase == "over":
+            return False
+        return self.mine() or not handoff.private_step(g, self.viewer)
 
     def legal(self) -> list[Action]:
         return self.game.legal_actions() if self.my_turn() and self.game is not None else []
@@ -332,6 +323,10 @@ class EmberApp(EmberState):
             self.screen = "game"
             self.save()
 
+    def on_show_mine(self, data: Data, fields: dict[str, str]) -> None:  # "Show my cards"
+        if self.my_turn() and not self.mine():
+            self.screen = "pass"  # a public step between people: the device is handed over
+
     def on_card(self, data: Data, fields: dict[str, str]) -> None:
         card = data.get("card")
         if card in steps.playable_cards(self.legal()):
@@ -428,7 +423,7 @@ class EmberApp(EmberState):
         self.save()
 
     def on_hint(self, data: Data, fields: dict[str, str]) -> None:
-        if self.my_turn():
+        if handoff.may_hint(self.game, self.my_turn(), self.mine()):
             self.auto.want_hint()
             self.sheet = "hint"
 
@@ -512,9 +507,7 @@ def log_news(app: EmberApp) -> str:
 def pass_screen(g: Game) -> str:
     """Hand the device to the seat to move (nothing secret shown until they tap)."""
     seat = g.seats[g.to_move if g.to_move is not None else 0]
-    why = ("Time to answer an offer of treasure." if g.phase == "distribution"
-           else "It is their turn. Nothing secret is shown until they tap.")
-    return screens.pass_screen(seat.name, seat.colour, why)
+    return screens.pass_screen(seat.name, seat.colour, words.pass_why(g.phase, g.stage))
 
 
 def start_screen(app: EmberApp) -> str:

@@ -236,6 +236,7 @@ def on_change(event: Js) -> None:
 
 
 def on_click(event: Js) -> None:
+    shell["pointing"] = False  # the tap is over (its focus came before): see `on_focusin`
     if not shell["showing"] or gestures.swallow(event):
         return  # (the end of a pan or a pinch on the map is not a tap)
     el = event.target.closest("[data-act]")
@@ -250,6 +251,7 @@ TARGETS = "#ei-board [data-act=ei-hex]"
 def on_keydown(event: Js) -> None:
     """Enter/Space on a map target taps it; arrows go to the next or previous target; Esc
     closes an open sheet, else cancels the choices."""
+    shell["pointing"] = False  # the keyboard's turn: a target it reaches is brought into view
     if not shell["showing"] or shortcuts_browser.handle(event, PLUGIN.title, keys.KEYS):
         return  # (`?` opens the list of keys; while it is open, keys are its own)
     key, target = str(event.key), event.target
@@ -306,6 +308,7 @@ gestures = MapGestures("#ei-board", lambda sel: document.querySelector(sel), set
 
 
 def on_pointerdown(event: Js) -> None:
+    shell["pointing"] = True  # a focus before this tap's click is the tap's (`on_focusin`)
     if shell["showing"]:
         gestures.down(event)
 
@@ -316,6 +319,8 @@ def on_pointermove(event: Js) -> None:
 
 
 def on_pointerup(event: Js) -> None:
+    if gestures.moved:
+        shell["pointing"] = False  # a pan or a pinch: no tap (and no tap's focus) follows
     if shell["showing"]:
         gestures.up(event)
 
@@ -326,9 +331,13 @@ def on_wheel(event: Js) -> None:
 
 
 def on_focusin(event: Js) -> None:
-    """A map target reached by the keyboard comes into view (the map pans to it)."""
+    """A map target reached by the keyboard comes into view (the map pans to it). Never one
+    focused by a tap: the map moving under the finger (a space by the zoom buttons, in their
+    strip) would turn the tap into a pan, the space not chosen."""
     target = event.target
-    if not shell["showing"] or shell.get("placed_focus") or missing(target) or not hasattr(target, "closest"):
+    if not shell["showing"] or shell.get("placed_focus") or shell.get("pointing"):
+        return
+    if missing(target) or not hasattr(target, "closest"):
         return
     el = target.closest(TARGETS)
     svg = document.getElementById("ei-board")

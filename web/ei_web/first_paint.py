@@ -23,7 +23,7 @@ from ember_isle.view import View
 from game_shell.markup import escape
 
 from . import form as form_mod
-from . import screens, words
+from . import handoff, screens, words
 from .board import board_svg
 from .session import SUMMARY
 
@@ -60,12 +60,8 @@ def reload_screen(app: Shown) -> str | None:
         return "start"
     if g.phase == "over":
         return "over" if app.session.shown() == "over" else "start"
-    seat, humans, unlocked = g.to_move, app.humans(), app.unlocked
-    if len(humans) == 1:
-        unlocked = True
-    elif not humans or (seat in humans and seat != app.viewer):
-        unlocked = False
-    return "pass" if seat in humans and not unlocked else "board"
+    hand_over = handoff.device(g, app.humans(), app.viewer, app.unlocked)[2]
+    return "pass" if hand_over else "board"
 
 
 def picture(app: Shown) -> tuple[str, str] | None:
@@ -80,7 +76,7 @@ def picture(app: Shown) -> tuple[str, str] | None:
         return None
     if kind == "pass":
         seat = g.seats[g.to_move if g.to_move is not None else 0]
-        return kind, screens.pass_screen(seat.name, seat.colour, words.pass_why(g.phase))
+        return kind, screens.pass_screen(seat.name, seat.colour, words.pass_why(g.phase, g.stage))
     if kind == "over":
         return kind, screens.over(g.public_view())
     return kind, board_screen(g.public_view())

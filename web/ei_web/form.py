@@ -1,11 +1,13 @@
 """The Ember Isle new-game form: 2-4 seats, names, human or computer (easy, medium) per
 seat, the island (default, random, or any of the 48 arrangements of its three pieces, named by
 the pieces' titles), who places the huts, palm trees and statues (their usual places, random,
-or the players), the basic island without the volcano, and who goes first (docs/EMBER.md
-sections 4.3, 5 and 10)."""
+or the players), the basic island without the volcano, who goes first, and the game's number
+(its seed: the same number and settings give the same game; empty, a new game each time)
+(docs/EMBER.md sections 4.3, 5 and 10)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ember_isle import Options
@@ -25,11 +27,13 @@ OBJECTS = (
 VOLCANO = (("yes", "With the volcano and its lava"), ("no", "Basic island: no volcano, no lava"))
 FIRST = (("random", "Chosen at random"),) + tuple((str(i), f"Player {i + 1}") for i in range(4))
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev")
+SEED_DIGITS = 15  # the engine's seeds (`ember_isle.options.MAX_SEED`)
+SEED_TEXT = 24  # the most of the field kept with the settings
 
 
 def default() -> dict[str, Any]:
     return {"names": ["You", "Bob"], "kinds": ["human", "medium"], "map": "default",
-            "objects": "usual", "volcano": "yes", "first": "random"}
+            "objects": "usual", "volcano": "yes", "first": "random", "seed": ""}
 
 
 def _choice(value: object, options: tuple[tuple[str, str], ...], fallback: str) -> str:
@@ -48,7 +52,12 @@ def valid(form: Any) -> dict[str, Any]:
     return {"names": names, "kinds": kinds, "map": _choice(form.get("map"), MAPS + PIECES, "default"),
             "objects": _choice(form.get("objects"), OBJECTS, "usual"),
             "volcano": _choice(form.get("volcano"), VOLCANO, "yes"),
-            "first": _choice(form.get("first"), FIRST, "random")}
+            "first": _choice(form.get("first"), FIRST, "random"),
+            "seed": _seed_text(form.get("seed"))}
+
+
+def _seed_text(value: object) -> str:
+    return value if isinstance(value, str) and len(value) <= SEED_TEXT else ""
 
 
 def read(form: dict[str, Any], fields: dict[str, str]) -> None:
@@ -63,6 +72,19 @@ def read(form: dict[str, Any], fields: dict[str, str]) -> None:
                           ("first", FIRST)):
         if fields.get(f"ei-{name}") in dict(options):
             form[name] = fields[f"ei-{name}"]
+    if "ei-seed-number" in fields:
+        form["seed"] = fields["ei-seed-number"].strip()[:SEED_TEXT]
+
+
+def seed_of(form: dict[str, Any]) -> int | None:
+    """The game's number typed in the form (None: empty, a new game each time); ValueError
+    in words for anything but a whole number of at most 15 digits."""
+    text = str(form.get("seed", "")).strip().replace(" ", "")
+    if not text:
+        return None
+    if not re.fullmatch(rf"\d{{1,{SEED_DIGITS}}}", text):
+        raise ValueError(f"game number: {SEED_DIGITS} digits at most, nothing else")
+    return int(text)
 
 
 def add_seat(form: dict[str, Any]) -> None:
@@ -79,7 +101,8 @@ def remove_seat(form: dict[str, Any]) -> None:
 
 
 def to_options(form: dict[str, Any]) -> Options:
-    """The engine's options (MalformedInput for bad names); a fresh seed each game."""
+    """The engine's options (MalformedInput for bad names, ValueError for a bad number); the
+    form's game number, else a fresh seed each game."""
     names = tuple(n.strip() for n in form["names"])
     bots = {i: k for i, k in enumerate(form["kinds"]) if k != "human"}
     first = form.get("first", "random")
@@ -88,4 +111,5 @@ def to_options(form: dict[str, Any]) -> Options:
         objects=None if form.get("objects", "usual") == "usual" else form["objects"],
         volcano=form.get("volcano", "yes") != "no",
         first_player=int(first) if first.isdigit() and int(first) < len(names) else None,
+        seed=seed_of(form),
     ).with_seed()

@@ -12,7 +12,7 @@ from game_shell import table
 from game_shell.markup import escape
 from game_shell.widgets import button
 
-from . import deduction, map_table, marks, screens, steps, words
+from . import deduction, handoff, map_table, marks, screens, steps, words
 from .board import Hex, board_svg
 from .mapview import Box
 
@@ -106,6 +106,9 @@ def tray(app: Shown, v: View, legal: list[Action]) -> str:
         out.append(screens.seed_box(v, legal))
     if g.phase == "distribution":
         out.append(screens.distribution_box(v, mine))
+        if app.my_turn() and not mine:  # a public offer between people: its cards on request
+            out.append('<div class="row">' + button("Show my secret cards", "ei-show-mine", "btn")
+                       + "</div>")
     if g.phase == "play" or (g.phase == "distribution" and mine):
         out.append(screens.hand_box(v, legal, app.sel, mine))
     if app.my_turn() and g.phase == "play":
@@ -123,7 +126,7 @@ def sheets(app: Shown, v: View, recap: str, n_recap: int) -> list[table.Sheet]:
         hint = f'<section class="card hint"><h2>Suggestion</h2><p>{escape(app.auto.hint_text)}</p></section>'
     elif app.auto.hint_wanted:
         hint = '<section class="card hint"><p>Thinking of a suggestion…</p></section>'
-    elif app.my_turn():
+    elif handoff.may_hint(app.game, app.my_turn(), app.mine()):
         hint = '<section class="card hint">' + button("Suggest a move", "ei-hint", "btn") + "</section>"
     else:
         hint = ""
@@ -133,6 +136,7 @@ def sheets(app: Shown, v: View, recap: str, n_recap: int) -> list[table.Sheet]:
     return [
         table.Sheet("recap", "Since your turn", recap, str(n_recap) if n_recap else ""),
         table.Sheet("columns", "Clue columns", screens.columns_box(v, focus, app.shade)),
+        table.Sheet("discard", "Discards", screens.discard_box(v), str(len(v["clue_discard"]) or "")),
         table.Sheet("hint", "Suggest", hint, act="" if app.auto.hint_text else "ei-hint"),
         table.Sheet("players", "Players", screens.seats_strip(v) + decks + screens.log_box(v)),
     ]

@@ -72,7 +72,20 @@ def island_options(form: dict[str, Any]) -> str:
         + _select("ei-objects", "Huts, palm trees and statues", form_mod.OBJECTS, form["objects"])
         + _select("ei-volcano", "Volcano", form_mod.VOLCANO, form["volcano"])
         + _select("ei-first", "Who goes first", tuple(first), form["first"])
+        + seed_field(form)
         + "</div>"
+    )
+
+
+def seed_field(form: dict[str, Any]) -> str:
+    """The game's number (its seed, optional): the same number and settings give the same
+    game again (checked when the game starts: `form.seed_of`)."""
+    return (
+        '<label class="ei-seed-field">Game number (optional) <input data-field="ei-seed-number" '
+        f'value="{escape(str(form.get("seed", "")))}" inputmode="numeric" '
+        f'maxlength="{form_mod.SEED_TEXT}" autocomplete="off" aria-describedby="ei-seed-help"></label>'
+        '<p class="small" id="ei-seed-help">The same number with the same settings gives the same '
+        "game. Leave it empty for a new game each time.</p>"
     )
 
 
@@ -369,6 +382,25 @@ def distribution_box(view: View, mine: bool) -> str:
         f'<section class="card ei-dist"><h2>Sharing the {words.treasure(d["column"])} treasure</h2>'
         f"{shown}<p>Cards left in the pool: {d['pool_size']}. Roses still waiting, lowest first: "
         f"{roses}.</p>{inspected}</section>"
+    )
+
+
+def discard_box(view: View) -> str:
+    """The clue discard, face up and public (docs/EMBER.md section 11): each card with its
+    picture, oldest first (the engine's order); the deck is made of them again when it runs
+    out."""
+    cards = view["clue_discard"]
+    items = "".join(
+        f'<li data-clue="{escape(c)}">{pictures.clue_icon(c)}<span>{escape(words.clue(c))}</span></li>'
+        for c in cards
+    )
+    body = (f'<ol class="ei-discard-list">{items}</ol>' if cards
+            else "<p>No clue card has been discarded yet.</p>")
+    return (
+        '<section class="card ei-discard"><h2>Discarded clue cards</h2>'
+        f'<p class="small">Face up, for everyone to see: {count(len(cards), "card")}, oldest '
+        "first. When the clue deck runs out, they are shuffled into a new one.</p>"
+        f"{body}</section>"
     )
 
 

@@ -193,6 +193,9 @@ def end_reason(reason: str | None) -> str:
 
 def form_problem(exc: Exception) -> str:
     text = str(exc)
+    if text.startswith("game number"):
+        return ("The game number must be a whole number of up to 15 digits (0-9 only), or "
+                "left empty for a new game each time.")
     if "name" in text:
         return "Every player needs a name of 1 to 40 characters."
     if "seats" in text:
@@ -205,9 +208,12 @@ def save_problem() -> str:
             "you can start a new one.")
 
 
-def pass_why(phase: str) -> str:
+def pass_why(phase: str, stage: str = "") -> str:
     """The pass screen's line: why the device changes hands (also painted first at a reload,
-    `first_paint`)."""
+    `first_paint`): only a screen showing a secret card comes after it (`handoff`)."""
+    if stage == "ward":
+        return "A Curse: they choose what to give up. Nothing secret is shown until they tap."
     if phase == "distribution":
-        return "Time to answer an offer of treasure."
+        return ("A treasure is shared: they see their secret cards (the ones they were dealt "
+                "to look at) and answer. Nothing secret is shown until they tap.")
     return "It is their turn. Nothing secret is shown until they tap."
