@@ -27,6 +27,7 @@ from game_shell import (
     page,
     shortcuts_browser,
     sounds,
+    table_draw,
     worker_host,
 )
 from game_shell.back import BackGuard
@@ -35,6 +36,7 @@ from game_shell.settings import body_attrs
 
 from . import board, deduction, effects, first_paint, keys, screens
 from .app import EmberApp, reopen
+from .game_screen import game_table
 
 try:
     from pyodide.ffi import jsnull
@@ -48,6 +50,8 @@ shell: dict[str, Any] = {
     "root": None, "app": None, "back": None, "showing": False, "failed": False,
     "busy": None, "hint": None, "timer": None, "serial": 0, "proxies": [],
     "heard": None, "tapped": False, "placed_focus": False,
+    "drawn": None,  # the table screen drawn last (`draw`: its changed parts only are replaced)
+    "board_moved": False,  # the map's view or targets were changed in the page since
 }
 
 
@@ -97,11 +101,25 @@ def start(root: Js, storage: Any, back: host.Back) -> None:
 def show(note: str | None = None) -> None:
     """Chosen again (`note` is for the home game's start screen only)."""
     app: EmberApp = shell["app"]
-    shell["showing"] = True
+    shell["showing"], shell["drawn"] = True, None  # (the page showed another game since)
     app.session.set_active(True)
     app.sync()  # another window may have played or finished the game meanwhile
     reopen(app)
     render()
+
+
+def draw(root: Js, app: EmberApp) -> None:
+    """The app's screen in `root`: the game's table part by part (only what changed since
+    the last drawing, `table_draw`), any other screen whole."""
+    if app.screen == "game" and app.game is not None and not app.session.guard.conflict \
+            and not app.leave_asked:
+        screen = game_table(app)
+        moved = ("ei-board-wrap",) if shell["board_moved"] else ()
+        table_draw.draw(document, root, screen, shell["drawn"], missing, moved)
+        shell["drawn"], shell["board_moved"] = screen, False
+    else:
+        root.innerHTML = app.render()
+        shell["drawn"] = None
 
 
 def render() -> None:
@@ -116,11 +134,12 @@ def render() -> None:
     root = shell["root"]
     focused = focus_key()
     try:
-        root.innerHTML = app.render()
+        draw(root, app)
     except Exception:
         window.console.error("Ember Isle UI error:\n" + traceback.format_exc())
         app.say(None)
         app.go("start")
+        shell["drawn"] = None
         root.innerHTML = app.render()
     page.opened(document, window, "ei-" + ("elsewhere" if app.session.guard.conflict else app.screen))
     app.session.remember(app.screen)
@@ -133,7 +152,7 @@ def render() -> None:
     if measure_map():  # the map's size changed: its box depends on it
         app.last_moves.redraw()  # the others' moves, if new, play back in this drawing
         deduction.redraw()  # and a clue's ruled-out spaces
-        root.innerHTML = app.render()
+        draw(root, app)
         restore_focus(focused)
     live = document.getElementById("si-live")
     news = app.news()
@@ -267,6 +286,7 @@ def on_keydown(event: Js) -> None:
         nxt = items[(idx + step) % len(items)]
         target.setAttribute("tabindex", "-1")
         nxt.setAttribute("tabindex", "0")
+        shell["board_moved"] = True
         nxt.focus()
     elif key == "Escape":
         app: EmberApp = shell["app"]
@@ -295,6 +315,7 @@ def measure_map() -> bool:
 
 def set_box(svg: Js, box: tuple[float, float, float, float]) -> None:
     svg.setAttribute("viewBox", board.viewbox_attr(box))
+    shell["board_moved"] = True
     shell["app"].map.user = box
 
 
@@ -349,6 +370,7 @@ def on_focusin(event: Js) -> None:
     box = app.map.reveal(app.view(), (vb.x, vb.y, vb.width, vb.height), h)
     if box is not None:
         svg.setAttribute("viewBox", board.viewbox_attr(box))
+        shell["board_moved"] = True
 
 
 back_guard = BackGuard(window, js_obj)  # Small Islands' Back handling (game_shell.back)

@@ -178,6 +178,11 @@ def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
 
 
 def game_screen(app: Shown) -> str:
+    return game_table(app).html()
+
+
+def game_table(app: Shown) -> table.Screen:
+    """The game screen as the shell's table (the browser replaces its changed parts only)."""
     g = app.game
     assert g is not None
     v = app.view()
@@ -201,7 +206,7 @@ def game_screen(app: Shown) -> str:
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
     all_sheets = sheets(app, v, marks.recap_box(v, recap, shown), len(recap))
-    return table.frame(
+    return table.Screen(
         "ei",
         f'data-screen="ei-game" data-stage="{stage}" data-mine="{1 if app.my_turn() else 0}" '
         + table.sheet_attr(app.sheet),

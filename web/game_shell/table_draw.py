@@ -30,15 +30,18 @@ def plan(new: Screen, old: Screen | None) -> dict[str, str] | None:
 
 
 def draw(document: Any, root: Any, new: Screen, old: Screen | None,
-         missing: Callable[[object], bool]) -> None:
+         missing: Callable[[object], bool], force: tuple[str, ...] = ()) -> None:
     """Draw `new` in `root` (the page's element holding the screen), over `old` (the screen
     drawn there last, None when it was another screen or nothing). `missing`: is this JS
-    value null (the browser module's test: Pyodide's null is not always None)."""
+    value null (the browser module's test: Pyodide's null is not always None). `force`: ids
+    of parts the page changed since (a pan of the map): replaced even when their HTML is
+    the same."""
     changed = plan(new, old)
+    if changed is not None:
+        changed |= {i: html for i, html in new.parts().items() if i in force}
     frame = root.firstElementChild
-    if changed is not None and not missing(frame) and not any(
-        missing(document.getElementById(i)) for i in changed
-    ):
+    if (changed is not None and not missing(frame) and frame.classList.contains("table")
+            and not any(missing(document.getElementById(i)) for i in new.ids().values())):
         for i, html in changed.items():
             document.getElementById(i).innerHTML = html
         attrs = new.attributes()
