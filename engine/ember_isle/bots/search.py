@@ -1,16 +1,17 @@
 """Hard (spec section 15): determinized Medium-policy rollouts over a few candidate actions.
 
 At its main action, an amulet to take or leave and a lava hex to place, Hard samples
-`worlds` full games consistent with its view (`world.sample_world`: the other hands and the
-deck orders drawn from the unseen cards), plays each candidate action in every world and lets Medium play every seat on from there
-for a few turns, then scores the world with `value` (treasure held, plus what the roses in
-the columns and the amulets are likely worth) as its own value minus its best rival's. The
-candidate with the best mean wins; Medium's own choice is always a candidate and wins ties.
+`Settings.worlds` full games consistent with its view (`world.sample_world`: the other
+hands and the deck orders drawn from the unseen cards), plays each candidate action in
+every world and lets Medium play every seat on from there for a few turns, then scores the
+world with `value` (treasure held, plus what the roses in the columns, the roses in hand
+and the amulets are likely worth) as its own value minus its best rival's. The candidate
+with the best total wins; Medium's own choice is always a candidate and wins ties.
 
 The work is counted in rollout steps (actions played in worlds), never in wall-clock time,
-so a decision is a function of the view and the generator: `BUDGET` steps per decision,
-shared by the candidates and worlds. Setup and the distribution (claims, Curses) are
-Medium's.
+so a decision is a function of the view and the generator: `Settings.budget` steps per
+decision, shared by the candidates and worlds. Setup, the rest of a move, the powers after
+the main action and the distribution (claims, Curses) are Medium's.
 """
 
 from __future__ import annotations
