@@ -24,7 +24,7 @@ from typing import Any
 from .. import actions as act
 from ..actions import Action
 from ..game import Game
-from ..hexes import bit, count
+from ..hexes import Hex, bit, count
 from .model import Model
 from .policy import (
     _lava_value,
@@ -32,6 +32,7 @@ from .policy import (
     _scored_plays,
     located_in_reach,
     medium,
+    medium_on,
     of_type,
     step_toward,
 )
@@ -52,6 +53,7 @@ class Settings:
 
 
 SETTINGS = Settings()
+Shared = dict[tuple[int, Hex], dict[Hex, int]]
 STATS: dict[str, int] = {"searches": 0, "steps": 0}  # counted by every search (tests, bench)
 
 
@@ -75,10 +77,12 @@ def hard(
     worlds = [sample_world(view, random.Random(seed + k), m) for k in range(cfg.worlds)]
     per = max(cfg.budget // (len(cands) * len(worlds)), 1)
     totals = []
+    shared: Shared = {}
     for a in cands:
         total = 0.0
         for k, w in enumerate(worlds):
-            total += rollout(w.clone(), a, m.me, random.Random(seed ^ (k * 7919 + 1)), per, cfg)
+            r = random.Random(seed ^ (k * 7919 + 1))
+            total += rollout(w.clone(), a, m.me, r, per, cfg, shared)
         totals.append(total)
     best = max(range(len(cands)), key=lambda i: (totals[i], -i))
     return cands[best]
@@ -127,10 +131,18 @@ def candidates(m: Model, legal: Sequence[Action], base: Action, cap: int) -> lis
 
 
 def rollout(
-    g: Game, first: Action, me: int, rng: random.Random, steps: int, cfg: Settings
+    g: Game,
+    first: Action,
+    me: int,
+    rng: random.Random,
+    steps: int,
+    cfg: Settings,
+    shared: Shared | None = None,
 ) -> float:
     """Play `first`, then Medium for every seat for `cfg.turns` turns (at most `steps`
-    actions); the world's value for `me`."""
+    actions); the world's value for `me`. `shared`: bound distances kept across the
+    rollouts of one search (same terrain)."""
+    shared = {} if shared is None else shared
     g.play(first)
     stop = g.turns + cfg.turns
     n = 0
@@ -138,7 +150,10 @@ def rollout(
         seat = g.to_move
         assert seat is not None
         legal = g.legal_actions()
-        a = legal[0] if len(legal) == 1 else medium(g.view(seat), legal, rng)
+        if len(legal) == 1:
+            a = legal[0]
+        else:
+            a = medium_on(Model(g.view(seat), g.board, shared), legal, rng)
         g.play(a)
         n += 1
     STATS["steps"] += n + 1
