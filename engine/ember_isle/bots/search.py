@@ -43,10 +43,10 @@ from .world import can_sample, sample_world
 class Settings:
     """Hard's knobs (the tuning in bench/RESULTS.md, "Ember Isle Hard", chose them)."""
 
-    budget: int = 60  # rollout steps per decision, over all candidates and worlds
-    worlds: int = 3
+    budget: int = 150  # rollout steps per decision, over all candidates and worlds
+    worlds: int = 2
     turns: int = 2  # turns a rollout plays after the current one
-    max_candidates: int = 6
+    max_candidates: int = 4
     w_rose: float = 2.0  # value of a rose standing in a column
     w_amulet: float = 1.0
     w_roses_left: float = 0.3  # value of a rose not yet played
