@@ -62,8 +62,8 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
 
 
 def _tournament_arguments(tour: argparse.ArgumentParser) -> None:
-    tour.add_argument("--a", default="medium", choices=("easy", "medium"))
-    tour.add_argument("--b", default="easy", choices=("easy", "medium"))
+    tour.add_argument("--a", default="medium", choices=("easy", "medium", "hard"))
+    tour.add_argument("--b", default="easy", choices=("easy", "medium", "hard"))
     tour.add_argument("--games", type=int, default=100, help="seeds (each played from every seat)")
     tour.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
     tour.add_argument("--seed", type=int, default=0)

@@ -11,7 +11,7 @@ from game_kit.names import clean_name
 from .content import ARRANGEMENTS, COLOURS, DEFAULT_MAP
 from .errors import MalformedInput, short
 
-BOT_LEVELS = ("easy", "medium")
+BOT_LEVELS = ("easy", "medium", "hard")
 MAX_NAME = 40
 MAX_SEED = 10**15  # a seed must survive a save (JSON, and the int-to-text digit limit)
 MAPS = ("default", "random")

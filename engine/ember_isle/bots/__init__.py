@@ -1,4 +1,4 @@
-"""Computer players for Ember Isle: Easy (greedy) and Medium (reasoning), view-only.
+"""Computer players for Ember Isle: Easy (greedy), Medium (reasoning), Hard (search), view-only.
 
 A bot sees only its seat's view (``game.view(seat)``) and that seat's legal actions; it
 never reads the game's hidden state, so two games that differ only in what the seat cannot
@@ -21,9 +21,11 @@ from ..actions import Action
 from ..game import Game
 from ..view import View
 from .model import Model
-from .policy import POLICIES
+from .policy import POLICIES as _BASE
+from .search import hard
 
-LEVELS = ("easy", "medium")
+POLICIES = {**_BASE, "hard": hard}
+LEVELS = ("easy", "medium", "hard")
 
 
 def choose_action(

@@ -32,9 +32,17 @@ def hex_of(value: Any) -> Hex:
 class Model:
     """A seat's knowledge: board, candidates, distances, opponents' cards."""
 
-    def __init__(self, view: Mapping[str, Any], board: Board | None = None) -> None:
-        """Read `view` (the seat's own view)."""
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        board: Board | None = None,
+        shared: dict[tuple[int, Hex], dict[Hex, int]] | None = None,
+    ) -> None:
+        """Read `view` (the seat's own view); `board`: the view's board, already built;
+        `shared`: bound distances by (lava, rover) kept across models of one island (the
+        terrain fixed: Hard's rollouts)."""
         self.view = view
+        self.shared = shared
         self.me: int = view["seat"]
         self.board = board if board is not None else board_from_view(view)
         self.seats: list[dict[str, Any]] = view["seats"]
@@ -74,7 +82,15 @@ class Model:
         cache = self.__dict__.setdefault("_dist", {})
         if seat not in cache:
             rover = self.rovers[seat]
-            cache[seat] = {} if rover is None else bound_distances(self.board, rover, 14)
+            if rover is None:
+                cache[seat] = {}
+            elif self.shared is not None:
+                key = (self.board.lava, rover)
+                if key not in self.shared:
+                    self.shared[key] = bound_distances(self.board, rover, 14)
+                cache[seat] = self.shared[key]
+            else:
+                cache[seat] = bound_distances(self.board, rover, 14)
         found: dict[Hex, int] = cache[seat]
         return found
 

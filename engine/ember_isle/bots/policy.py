@@ -180,7 +180,12 @@ def _easy_target(m: Model) -> int:
 # ------------------------------------------------------------------ medium
 def medium(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
     """Reasons over the candidate sets and the other players' likely cards (module doc)."""
-    m = Model(view)
+    return medium_on(Model(view), legal, rng)
+
+
+def medium_on(m: Model, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Medium's decision from a model already built (Hard's rollouts share its caches)."""
+    view = m.view
     stage = view["stage"]
     if view["phase"] == "setup":
         return setup_choice(m, legal, rng)

@@ -43,6 +43,11 @@ class Result:
     turns: int = 0
     turns_without_clue: int = 0
     elapsed_s: float = 0.0
+    lava: list[int] = field(default_factory=list)  # lava hexes placed, per game
+    amulets_left: list[int] = field(default_factory=list)  # amulets on the map at the end
+    # per level, per seat and game: amulets collected, lava hexes placed
+    amulets_by: dict[str, list[int]] = field(default_factory=dict)
+    lava_by: dict[str, list[int]] = field(default_factory=dict)
 
 
 def play_game(levels: list[str], seed: int, map_name: str, res: Result | None = None) -> Game:
@@ -104,6 +109,14 @@ def _record(res: Result, g: Game, a_seat: int) -> None:
     res.margins.append(rows[a_seat]["total"] - best_other)
     res.raises.append(sum(s.raises for s in g.seats))
     res.clues_per_raise += [e["clues"] for e in g.log if e["event"] == "raise"]
+    res.lava.append(sum(1 for e in g.log if e["event"] == "lava"))
+    res.amulets_left.append(len(g.amulets))
+    for i, seat in enumerate(g.seats):
+        level = seat.bot or "?"
+        taken = sum(1 for e in g.log if e["event"] == "amulet_taken" and e["seat"] == i)
+        placed = sum(1 for e in g.log if e["event"] == "lava" and e["seat"] == i)
+        res.amulets_by.setdefault(level, []).append(taken)
+        res.lava_by.setdefault(level, []).append(placed)
     reason = g.end_reason or "?"
     res.ends[reason] = res.ends.get(reason, 0) + 1
     res.games += 1
@@ -130,6 +143,19 @@ def report(res: Result) -> str:
         f" ends {dict(sorted(res.ends.items()))};"
         f" turns with no legal clue {100 * res.turns_without_clue / max(res.turns, 1):.1f}%",
     ]
+    if n:
+        lines.append(
+            f"per game: lava hexes placed median {statistics.median(res.lava):g}"
+            f" (mean {statistics.mean(res.lava):.2f}, of 24); amulets left on the map median"
+            f" {statistics.median(res.amulets_left):g}"
+        )
+    for level in sorted(res.amulets_by):
+        lines.append(
+            f"{level} per seat and game: amulets collected mean"
+            f" {statistics.mean(res.amulets_by[level]):.2f}"
+            f" (median {statistics.median(res.amulets_by[level]):g}), lava hexes placed mean"
+            f" {statistics.mean(res.lava_by[level]):.2f}"
+        )
     for level, ts in sorted(res.decision_s.items()):
         ts = sorted(ts)
         lines.append(
