@@ -128,7 +128,7 @@ def render() -> None:
     restore_focus(focused)
     auto = root.querySelector("[data-autofocus]")  # a question (Back's "Leave the game?")
     if not missing(auto):
-        auto.focus(js_obj({"preventScroll": True}))
+        auto.focus(js_obj({"preventScroll": not auto.hasAttribute("data-jump")}))  # rules: scroll
     back_guard.sync(app.can_back())
     if measure_map():  # the map's size changed: its box depends on it
         app.last_moves.redraw()  # the others' moves, if new, play back in this drawing

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game_shell.last_moves import Showing
 
     from .autopilot import Autopilot
+    from .coach import Guide
     from .mapview import MapView
     from .steps import Sel
 
@@ -37,6 +38,8 @@ class Shown(Protocol):
     def map(self) -> MapView: ...
     @property
     def auto(self) -> Autopilot: ...
+    @property
+    def guide(self) -> Guide: ...
     @property
     def sheet(self) -> str | None: ...
     @property
@@ -188,7 +191,7 @@ def game_screen(app: Shown) -> str:
         + table.sheet_attr(app.sheet),
         table.Frame(
             bar=screens.header(v, can_undo),
-            coach="",
+            coach=app.guide.row(app),
             board=board,
             say=say(app, v),
             tray=tray(app, v, legal),
