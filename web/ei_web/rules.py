@@ -10,8 +10,6 @@ focus, which brings it into view). Pure string builders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from game_shell import shortcuts
 from game_shell.markup import escape
 from game_shell.widgets import button
@@ -52,7 +50,7 @@ OK, NO = "✓", "✗"
 # --------------------------------------------------------------------------- drawing
 
 
-def hexmap(cells: Iterable[tuple[Hex, str]], marks: dict[Hex, str] | None = None,
+def hexmap(cells: list[tuple[Hex, str]], marks: dict[Hex, str] | None = None,
            extra: str = "", label: str = "", cls: str = "ei-rpic") -> str:
     """A small hex map: each cell (hex, what it shows: a ground letter, "lava", "volcano",
     or a ground letter with an object, "G+hut"), a mark drawn on some (✓, ✗, a number) and
@@ -69,8 +67,11 @@ def hexmap(cells: Iterable[tuple[Hex, str]], marks: dict[Hex, str] | None = None
             body.append(f'<use href="#e-{ground}" transform="translate({x:.1f} {y:.1f}) scale(0.8)"/>')
         if thing:
             body.append(f'<use href="#e-{thing}" transform="translate({x:.1f} {y:.1f})"/>')
+    things = {h for h, what in cells if "+" in what}
     for h, mark in (marks or {}).items():
         x, y = centre(h)
+        if h in things:  # beside the object, not over it
+            x, y = x + 4.6, y + 3.6
         good = mark == OK
         ink = "#0b5d1e" if good else "#8a1212" if mark == NO else "#1d2a30"
         body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.6" fill="#fffbea" stroke="{ink}" '
