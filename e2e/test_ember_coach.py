@@ -31,12 +31,12 @@ OVERLAPS = """(sel) => {
             top: Math.max(r.top, m.top), bottom: Math.min(r.bottom, m.bottom), width: 1};
   }).filter((r) => r.width > 0 && r.right > r.left && r.bottom > r.top && r.left < c.right
             && r.right > c.left && r.top < c.bottom && r.bottom > c.top).length; }"""
-# the map's targets (their centres in the map's view) that something else lies over
+# the map's targets (their centres in the map's view) that the coach row lies over
 UNDER = """() => [...document.querySelectorAll('[data-act="ei-hex"]')].filter((e) => {
   const m = document.getElementById('ei-board-wrap').getBoundingClientRect();
   const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
   if (x < m.left || x > m.right || y < m.top || y > m.bottom) return false;  // panned out of view
-  const h = document.elementFromPoint(x, y); return !h || !e.contains(h); }).length"""
+  const h = document.elementFromPoint(x, y); return !!h && !!h.closest('#ei-coach'); }).length"""
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.bottom <= innerHeight; }"""
 

@@ -18,7 +18,7 @@ from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
 from . import form as form_mod
-from . import marks, pictures, screens, steps, words
+from . import marks, rules, screens, steps, words
 from .autopilot import Autopilot
 from .coach import Guide
 from .exchange import Exchange
@@ -462,7 +462,7 @@ class EmberApp(EmberState):
         if self.session.guard.conflict:
             return elsewhere_screen("Ember Isle", "ei-")
         if self.screen == "rules":
-            return pictures.rules_page(self.guide.rules_at, self.guide.jump)
+            return rules.rules_page(self.guide.rules_at, self.guide.jump)
         if self.screen == "settings":
             return self.prefs.screen()
         g = self.game

@@ -187,6 +187,7 @@ class Guide:
         self.coach = Coach(storage, NAME, COACH)
         self.rules_at: str | None = None  # the rules' section to bring into view ("top")
         self.jump = 0  # counts those requests (the same section may be asked again)
+        self.at: tuple[int, int] | None = None  # the game and decision of the last row drawn
 
     # ------------------------------------------------------------------ the setting
     def _settings(self) -> shell_settings.Settings:
@@ -219,6 +220,7 @@ class Guide:
         if not self.enabled():
             return None
         self.follow(game_id)
+        self.at = (game_id, at)
         return self.coach.tip(game_id, m, at)
 
     def row(self, app: Shown) -> str:
@@ -232,8 +234,11 @@ class Guide:
         return "" if tip is None else markup(tip)
 
     def on_coach_ok(self, data: Data, fields: Data) -> None:
-        """"Got it": that tip is seen (it never returns on this device)."""
+        """"Got it": that tip is seen (it never returns on this device), and the decision it
+        was tapped on has no other tip."""
         self.coach.got_it(data.get("tip") or None)
+        if self.at is not None:  # a tip that stayed over several decisions: none more on this one
+            self.coach.quiet(*self.at)
 
     def on_coach_skip(self, data: Data, fields: Data) -> None:
         """"Skip the tips": none any more (until turned on again in Settings)."""

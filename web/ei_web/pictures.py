@@ -1,5 +1,5 @@
 """Small pictures for Ember Isle: a clue's icon (its target and relation), treasure cubes and
-cards (the rules page that draws with them: `rules`)."""
+cards (the rules page draws with them too: `rules`)."""
 
 from __future__ import annotations
 
@@ -67,11 +67,3 @@ def treasure_card(value: int) -> str:
 def defs_svg() -> str:
     """The map's glyphs for a screen without a map (the icons `<use>` them)."""
     return f'<svg class="ei-defs" width="0" height="0" aria-hidden="true" focusable="false">{DEFS}</svg>'
-
-
-def rules_page(at: str | None = None, jump: int = 0) -> str:
-    """The rules page (`rules.rules_page`: its contents, sections and pictures), at section
-    `at` (a coach tip's link)."""
-    from .rules import rules_page as page  # (rules draws with this module's pictures)
-
-    return page(at, jump)
