@@ -25,7 +25,7 @@ from engine_words import problems
 from scale import scaled
 from web_driver import play_through_ui
 
-from ei_web import pictures as ei_pictures
+from ei_web import rules as ei_rules
 from ei_web import screens
 from ei_web import words as ei_words
 from ei_web import worker as ei_worker
@@ -335,4 +335,4 @@ def test_the_rules_pages_use_the_words_of_the_game_screens() -> None:
     app.handle("rules")
     assert app.screen == "rules"
     assert not problems(app.render())
-    assert not problems(ei_pictures.rules_page())
+    assert not problems(ei_rules.rules_page())

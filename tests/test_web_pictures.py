@@ -13,6 +13,7 @@ import pytest
 
 from ei_web import keys as ei_keys
 from ei_web import pictures as ei_pictures
+from ei_web import rules as ei_rules
 from ei_web.screens import column_button
 from game_shell import shortcuts
 from si_web import keys as si_keys
@@ -169,7 +170,7 @@ def test_the_keys_listed_are_the_keys_handled() -> None:
 def test_both_rules_screens_list_the_keys() -> None:
     si = rules_page.rules_screen(False)
     assert shortcuts.section(si_keys.KEYS) in si
-    assert shortcuts.section(ei_keys.KEYS) in ei_pictures.rules_page()
+    assert shortcuts.section(ei_keys.KEYS) in ei_rules.rules_page()
 
 
 # --- the map's tiles for screen readers -------------------------------------------------

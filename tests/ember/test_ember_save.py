@@ -203,7 +203,7 @@ def test_play_refuses_non_actions_with_malformed_input():
         {"seats": ("A", "B"), "map": "A1A2B1"},
         {"seats": ("A", "B"), "objects": "default", "map": "random"},
         {"seats": ("A", "B"), "first_player": 2},
-        {"seats": ("A", "B"), "bots": {0: "hard"}},
+        {"seats": ("A", "B"), "bots": {0: "expert"}},
         {"seats": ("A", "B"), "colours": ("red", "red")},
         {"seats": ("A", "B"), "seed": "7"},
     ],

@@ -18,9 +18,10 @@ from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
 
-from . import deduction, handoff, marks, pictures, screens, steps, words
+from . import deduction, handoff, marks, rules, screens, steps, words
 from . import form as form_mod
 from .autopilot import Autopilot
+from .coach import Guide
 from .exchange import Exchange
 from .mapview import MapView
 from .prefs import Prefs
@@ -104,6 +105,7 @@ class EmberApp(EmberState):
         self.auto = Autopilot(self)
         self.files = Exchange(self)  # export and import (files)
         self.prefs = Prefs(storage)  # the device's settings (the shell's Settings screen)
+        self.guide = Guide(storage)  # the first-game coach (its taps), the rules' section
         self.load()
 
     def load(self) -> None:
@@ -188,7 +190,7 @@ class EmberApp(EmberState):
         self.files.notice = self.files.import_error = None
         self.leave_asked = False  # any tap answers "Leave the game?" (Go to the menu: on_menu)
         name = "on_" + act.replace("ei-", "", 1).replace("-", "_")
-        method = getattr(self, name, None) or getattr(self.files, name, None)  # files: exchange
+        method = next((m for o in (self, self.files, self.guide) if (m := getattr(o, name, None))), None)
         if not act.startswith("ei-") or method is None:
             self.ignored.append(f"not an Ember Isle act: {act}")
             return
@@ -304,6 +306,7 @@ class EmberApp(EmberState):
 
     def on_rules(self, data: Data, fields: dict[str, str]) -> None:
         self.rules_from, self.screen = self.screen, "rules"
+        self.guide.open_rules(data.get("section"))  # a tip's link: at its section
 
     def on_rules_back(self, data: Data, fields: dict[str, str]) -> None:
         self.screen = self.rules_from if self.rules_from != "rules" else "start"
@@ -464,7 +467,7 @@ class EmberApp(EmberState):
         if self.session.guard.conflict:
             return elsewhere_screen("Ember Isle", "ei-")
         if self.screen == "rules":
-            return pictures.rules_page()
+            return rules.rules_page(self.guide.rules_at, self.guide.jump)
         if self.screen == "settings":
             return self.prefs.screen()
         g = self.game

@@ -148,6 +148,8 @@ def render() -> None:
     auto = root.querySelector("[data-autofocus]")  # a question (Back's "Leave the game?")
     if not missing(auto):
         auto.focus(js_obj({"preventScroll": True}))
+        if auto.hasAttribute("data-jump"):  # the rules at a section (a tip's link, the contents)
+            auto.scrollIntoView(js_obj({"block": "start"}))
     back_guard.sync(app.can_back())
     if measure_map():  # the map's size changed: its box depends on it
         app.last_moves.redraw()  # the others' moves, if new, play back in this drawing

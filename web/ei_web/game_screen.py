@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game_shell.last_moves import Showing
 
     from .autopilot import Autopilot
+    from .coach import Guide
     from .mapview import MapView
     from .steps import Sel
 
@@ -38,6 +39,8 @@ class Shown(Protocol):
     def map(self) -> MapView: ...
     @property
     def auto(self) -> Autopilot: ...
+    @property
+    def guide(self) -> Guide: ...
     @property
     def sheet(self) -> str | None: ...
     @property
@@ -212,7 +215,7 @@ def game_table(app: Shown) -> table.Screen:
         + table.sheet_attr(app.sheet),
         table.Frame(
             bar=screens.header(v, can_undo),
-            coach="",
+            coach=app.guide.row(app),
             board=board,
             say=say(app, v),
             tray=tray(app, v, legal),

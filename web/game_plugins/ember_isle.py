@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from game_shell.finished import Group, from_kept
 from game_shell.kept_games import Summary
-from game_shell.registry import GamePlugin, KeptWords
+from game_shell.registry import Choice, GamePlugin, KeptWords
 
 OLD = "small-islands/ember-"  # where the build before the per-game namespaces kept its records
 
@@ -68,6 +68,13 @@ def players(s: Summary) -> Sequence[Group]:
     return (Group("number of players", f"{n} players", n),)
 
 
+# Its own choice on the shared Settings screen (`ei_web.coach`: the first-game tips).
+SETTINGS = (
+    Choice("tips", "First-game tips", (("on", "On"), ("off", "Off")),
+           "Short tips explain each step of a game the first time you meet it, one at a time, "
+           "each with a link to its rules. A tip you have seen does not come back."),
+)
+
 PLUGIN = GamePlugin(
     name="ember-isle",
     title="Ember Isle",
@@ -78,6 +85,7 @@ PLUGIN = GamePlugin(
     worker="ei_web.worker:handle",
     blurb="A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4.",
     picture=title_picture(),
+    settings=SETTINGS,
     moved={OLD + record: "ember-isle/" + record
            for record in ("save", "summary", "settings", "history", "screen")},
     aliases=frozenset({"ember"}),  # the tab's active game, before the namespaces
