@@ -62,9 +62,20 @@ HEX = '[data-act="ei-hex"]'
 def tap_hex(page: Page, index: int = 0) -> None:
     """Tap a space to choose on the map: focused first (the map pans to a target reached by
     the keyboard, as it may lie outside the part shown), then tapped where it is."""
-    target = page.locator(HEX).nth(index)
-    target.focus()
-    target.click()
+    targets = page.locator(HEX)
+    n = targets.count()
+    for i in [*range(index, n), *range(index)]:  # a person taps a space they can see
+        target = targets.nth(i)
+        target.focus()
+        if target.evaluate(UNCOVERED):
+            target.click()
+            return
+    targets.nth(index).click()  # every one covered: the click says by what
+
+
+UNCOVERED = """(el) => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit)); }"""
 
 
 def wait_change(page: Page, before: dict[str, Any], timeout: float = 60_000) -> None:

@@ -149,7 +149,13 @@ def test_all_bots_demo_game_offline(session: tuple[Page, Recorder]) -> None:
         )
     finally:
         context.set_offline(False)
-    tap_act(page, "menu")
+    # Menu tapped: the computers keep playing at the instant pace, so the bar (and its Menu
+    # button) is drawn anew at every move and may never hold still for a locator's click; the
+    # button shown is found and clicked in one step of the page instead
+    page.wait_for_function(
+        "() => { const b = Array.from(document.querySelectorAll('#app [data-act=\"menu\"]'))"
+        ".find((e) => e.getClientRects().length); if (b) b.click(); return !!b; }"
+    )
     page.wait_for_function(NOT_WATCHING)
 
 

@@ -98,6 +98,6 @@ def board_screen(pv: View) -> str:
         f'treasure\u00a0{d["treasure"]}, clue\u00a0{d["clues"]}</span></span></div></header></div>'
         f'<div class="board-wrap ei-map">{board_svg(pv, svg_id="")}</div>'
         '<aside class="panel" aria-label="The table">'
-        f'{screens.columns_box(pv)}{screens.seats_strip(pv)}</aside>'
+        f'{screens.columns_box(pv, tappable=False)}{screens.seats_strip(pv)}</aside>'
         '<div class="actions"></div></div>'
     )

@@ -206,9 +206,11 @@ def seats_strip(view: View) -> str:
     return f'<ul class="ei-seats" aria-label="Players">{"".join(cells)}</ul>'
 
 
-def columns_box(view: View, focus: str | None = None, shade: str | None = None) -> str:
+def columns_box(view: View, focus: str | None = None, shade: str | None = None,
+                tappable: bool = True) -> str:
     """The four clue columns: their clues in words, rose owners, spaces left, and a button
-    that shows the column's spaces on the map (`shade`: the column shown now)."""
+    that shows the column's spaces on the map (`shade`: the column shown now; none when not
+    `tappable`: the picture painted before Python is ready has nothing to tap)."""
     names = {s["seat"]: s["name"] for s in view["seats"]}
     out = []
     for col in view["columns"]:
@@ -226,7 +228,7 @@ def columns_box(view: View, focus: str | None = None, shade: str | None = None) 
         on = " on" if name == focus else ""
         shown = shade == name
         show = button("Hide its spaces" if shown else "Show its spaces on the map", "ei-shade",
-                      "btn small" + (" on" if shown else ""), col=name)
+                      "btn small" + (" on" if shown else ""), col=name) if tappable else ""
         out.append(
             f'<section class="ei-col{on}" data-col="{name}"><h3>{pictures.cube(name)}'
             f'{words.treasure(name)}</h3><ol>{clues}</ol><p class="small">{state}</p>{show}</section>'
