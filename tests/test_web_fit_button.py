@@ -39,6 +39,18 @@ def test_the_button_is_a_named_touch_button() -> None:
     assert 'aria-label="Fit the map to the screen"' in html and ">Fit</button>" in html
 
 
+def computer_moved(app: App) -> bool:
+    """Answer the app's request for a computer seat's (or Alexis's) move, if it has one."""
+    req = app.auto.request()
+    if req is None:
+        return False
+    if req["kind"] == "alexis":
+        assert app.auto.alexis_step(req["token"])
+    else:
+        assert app.auto.apply(answer(req), req["token"])
+    return True
+
+
 def play(app: App, rng: random.Random) -> tuple[int, int, int]:
     """Play the game to its end through random taps, panning the map now and then as a
     gesture does (the controller sets `user_viewbox`) and tapping Fit now and then when it
@@ -50,12 +62,7 @@ def play(app: App, rng: random.Random) -> tuple[int, int, int]:
         g = app.game
         if g is not None and g.phase == "over":
             return renders, shown, fits
-        req = app.auto.request()
-        if req is not None:
-            if req["kind"] == "alexis":
-                assert app.auto.alexis_step(req["token"])
-            else:
-                assert app.auto.apply(answer(req), req["token"])
+        if computer_moved(app):
             continue
         if app.screen == "game" and rng.random() < 0.08:  # a pan or a pinch
             x, y = rng.uniform(-200, 600), rng.uniform(-200, 600)
@@ -138,12 +145,7 @@ def test_on_a_small_phone_every_placing_map_shows_a_target_whole() -> None:
             g = app.game
             if g is not None and g.phase == "over":
                 break
-            req = app.auto.request()
-            if req is not None:
-                if req["kind"] == "alexis":
-                    assert app.auto.alexis_step(req["token"])
-                else:
-                    assert app.auto.apply(answer(req), req["token"])
+            if computer_moved(app):
                 continue
             html = app.render()
             offered = tappables(html)
