@@ -104,6 +104,12 @@ def report(rows: list[dict[str, Any]]) -> str:
         render = statistics.median(s[1] for s in splits)
         lines += ["", f"Python's part (median): handle {handle:.1f} ms, render {render:.1f} ms "
                   "(building the HTML and setting it)."]
+        drawn = [s for s in splits if len(s) >= 4]
+        if drawn:
+            build = statistics.median(s[2] for s in drawn)
+            put = statistics.median(s[3] for s in drawn)
+            lines += ["", f"Of the render, the game table ({len(drawn)} taps, median): build its "
+                      f"HTML {build:.1f} ms, set its changed parts on the page {put:.1f} ms."]
     return "\n".join(lines) + "\n"
 
 

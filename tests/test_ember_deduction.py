@@ -135,7 +135,7 @@ def test_cubes_are_drawn_over_a_rover_on_their_space_and_amulets_never_hide_one(
     v["seats"][1]["rover"] = list(spot)
     v["amulets"] = [list(spot)]
     html = board_svg(v)
-    pieces = re.search(r'<g class="pieces"[^>]*>(.*?)</g><g class="marks">', html)
+    pieces = re.search(r'<g [^>]*class="pieces"[^>]*>(.*?)</g><g [^>]*class="marks">', html)
     assert pieces
     body = pieces.group(1)
     last_rover = body.rindex('class="f-')

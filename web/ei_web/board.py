@@ -8,11 +8,13 @@ Pointy-top axial hexes (docs/EMBER.md section 3.1): centre ``x = S*sqrt(3)*(q + 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 
 from ember_isle.board import ObjectJson
 from ember_isle.view import View
+from game_shell.table import Layers
 from game_shell.widgets import MARKS, attrs
 
 from . import words
@@ -136,18 +138,51 @@ def board_svg(
     `recent`: the others' moves since the seat's turn, marked (`marks.svg`), under the targets;
     `overlay`: a choice's preview (`deduction`), under them too; `under`: the deduction's
     shading, over the land and under the pieces (the rovers and objects stay readable)."""
+    made = board_layers(view, targets, chosen, preview, label, box, facing, svg_id or "ei-pic",
+                        recent, overlay, under)
+    if svg_id:
+        return made.html()
+    # a picture: no ids (the page may hold the map too)
+    return re.sub(r' id="ei-pic[a-z-]*"', "", made.html())
+
+
+def board_layers(
+    view: View,
+    targets: dict[Hex, str] | None = None,
+    chosen: Hex | None = None,
+    preview: tuple[str, set[Hex]] | None = None,
+    label: str = "The island",
+    box: tuple[float, float, float, float] | None = None,
+    facing: int | None = None,
+    svg_id: str = "ei-board",
+    recent: str = "",
+    overlay: str = "",
+    under: str = "",
+) -> Layers:
+    """The map (`board_svg`'s arguments) in layers, for the table to replace only those a tap
+    changes: the land (`{svg_id}-land`), the shading under the pieces (`-under`), the pieces
+    (`-pieces`), the marks and tap targets (`-marks`); its viewBox set apart."""
     targets = targets or {}
     # the cubes over the rovers (never hidden under one), the amulets over both (off-centre)
     pieces = _objects(view["board"]["objects"]) + _rovers(view) + _cubes(view) + _amulets(view)
     marks = [overlay, recent] + _preview(preview) + _targets(view, targets, chosen)
     if facing is not None and chosen is not None:
         marks += _objects([{"kind": "statue", "hex": list(chosen), "facing": facing}])
-    ident = f' id="{svg_id}"' if svg_id else ""
-    return (
-        f'<svg{ident} class="ei-board" viewBox="{viewbox_attr(box or island_box(view))}" role="group" '
-        f'aria-label="{label}" preserveAspectRatio="xMidYMid meet">{DEFS}'
-        f'{_land(view)}{under}<g class="pieces" aria-hidden="true">{"".join(pieces)}</g>'
-        f'<g class="marks">{"".join(marks)}</g></svg>'
+    i = svg_id
+    return Layers(
+        (
+            ("", f'<svg id="{i}" class="ei-board" role="group" aria-label="{label}" '
+                 f'preserveAspectRatio="xMidYMid meet">{DEFS}<g id="{i}-land">'),
+            (f"{i}-land", _land(view)),
+            ("", f'</g><g id="{i}-under">'),
+            (f"{i}-under", under),
+            ("", f'</g><g id="{i}-pieces" class="pieces" aria-hidden="true">'),
+            (f"{i}-pieces", "".join(pieces)),
+            ("", f'</g><g id="{i}-marks" class="marks">'),
+            (f"{i}-marks", "".join(marks)),
+            ("", "</g></svg>"),
+        ),
+        ((i, "viewBox", viewbox_attr(box or island_box(view))),),
     )
 
 

@@ -13,7 +13,7 @@ from game_shell.markup import escape
 from game_shell.widgets import button
 
 from . import deduction, handoff, map_table, marks, screens, steps, words
-from .board import Hex, board_svg
+from .board import Hex, board_layers
 from .mapview import Box
 
 if TYPE_CHECKING:
@@ -201,11 +201,13 @@ def game_table(app: Shown) -> table.Screen:
     found = deduction.ruled_out(v)
     overlay = (seen[0] if seen else "") + (
         deduction.ruled_svg(found) if found and deduction.fresh_clue(v) else "")
-    board = board_svg(v, deduction.name_targets(v, targets, app.shade), chosen,
-                      steps.preview(v, app.sel), box=box, facing=app.sel.facing,
-                      recent=marks.svg(v, recap, fresh, shown), overlay=overlay,
-                      under=deduction.shade_svg(v, app.shade))
-    board += map_table.grid(v) + map_controls()
+    island = board_layers(v, deduction.name_targets(v, targets, app.shade), chosen,
+                          steps.preview(v, app.sel), box=box, facing=app.sel.facing,
+                          recent=marks.svg(v, recap, fresh, shown), overlay=overlay,
+                          under=deduction.shade_svg(v, app.shade))
+    board = table.Layers(island.segments + (  # the map, its table for screen readers, the zoom
+        ("", map_table.GRID_OPEN), ("ei-map-grid", map_table.grid_table(v)),
+        ("", "</div>" + map_controls())), island.sets)
     can_undo = app.my_turn() and g.can_undo()
     msg = f'<div class="toast" role="alert">{escape(app.message)}</div>' if app.message else ""
     all_sheets = sheets(app, v, marks.recap_box(v, recap, shown), len(recap))
@@ -220,7 +222,7 @@ def game_table(app: Shown) -> table.Screen:
             say=say(app, v),
             tray=tray(app, v, legal),
             pills=table.pills("ei", all_sheets, app.sheet, "ei-sheet"),
-            sheets="".join(table.sheet_box("ei", s, app.sheet, "ei-sheet") for s in all_sheets),
+            sheets=table.sheet_layers("ei", all_sheets, app.sheet, "ei-sheet"),
             actions=action_bar(app, v, legal),
             toasts=f'<div class="toasts">{msg}</div>',
         ),

@@ -88,7 +88,16 @@ def public_step_view(game: Game, seat: int) -> View:
 def shown_view(game: Game, viewer: int | None, mine: bool, acting: bool) -> View:
     """What the screen shows (`EmberApp.view`): the device seat's own view once its private
     information may show (`mine`), the public view of its step while it acts on a public one
-    (`acting`), else the public view drawn for the device seat (its rover, its colour)."""
+    (`acting`), else the public view drawn for the device seat (its rover, its colour).
+    The same object while the position does not change: read it, never change it."""
+    key = f"ui-view {viewer} {mine} {acting}"  # one per position: the screen asks often
+    found: View | None = game.memo.get(key)  # (the engine forgets it at every change)
+    if found is None:
+        found = game.memo[key] = _shown_view(game, viewer, mine, acting)
+    return found
+
+
+def _shown_view(game: Game, viewer: int | None, mine: bool, acting: bool) -> View:
     seat = viewer if viewer is not None else 0
     if mine:
         return game.view(seat)

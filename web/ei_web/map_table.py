@@ -58,8 +58,17 @@ def cell_words(view: View, h: Hex, things: dict[Hex, list[str]]) -> str:
 _LAST: dict[str, str] = {"key": "", "html": ""}
 
 
+GRID_OPEN = '<div class="sr map-grid" id="ei-map-grid">'
+
+
 def grid(view: View) -> str:
-    """The table (nothing before the island has land). The last one made is reused while
+    """The table in its container (nothing before the island has land)."""
+    table = grid_table(view)
+    return f"{GRID_OPEN}{table}</div>" if table else ""
+
+
+def grid_table(view: View) -> str:
+    """The table itself ("" before the island has land). The last one made is reused while
     what it names is unchanged (most taps change nothing on the island)."""
     b = view["board"]
     key = repr((b["terrain"], b["lava"], b["objects"], view["amulets"],
@@ -88,7 +97,6 @@ def _grid(view: View) -> str:
         for n, r in enumerate(sorted(land), start=1)
     )
     return (
-        '<div class="sr map-grid" id="ei-map-grid"><table>'
-        "<caption>The island's spaces of land, row by row from north to south, each row from "
-        f"west to east</caption><tbody>{rows}</tbody></table></div>"
+        "<table><caption>The island's spaces of land, row by row from north to south, each row "
+        f"from west to east</caption><tbody>{rows}</tbody></table>"
     )

@@ -95,6 +95,34 @@ def sheet_box(
     )
 
 
+def sheet_layers(prefix: str, sheets: list[Sheet], open_name: str | None,
+                 sheet_act: str = SHEET_ACT) -> Layers:
+    """The sheets (`sheet_box` each) in `Layers`: one sheet's change replaces that sheet alone
+    and opening one sets its attribute.
+
+    >>> s = [Sheet("log", "Log", "<p>x</p>"), Sheet("hint", "Hint", "")]
+    >>> m = sheet_layers("g", s, "log")
+    >>> 'id="g-sheet-log" data-open="" data-name="log"' in m.html(), m.sets
+    (True, (('g-sheet-log', 'data-open', ''),))
+    """
+    segments: list[tuple[str, str]] = []
+    sets: list[tuple[str, str, str | None]] = []
+    for s in sheets:
+        if not s.body:
+            continue
+        ident = f"{prefix}-sheet-{s.name}"
+        close = (f'<button type="button" class="btn sheet-close" data-act="{sheet_act}" '
+                 f'data-sheet="{s.name}">Close</button>')
+        segments += [
+            ("", f'<section class="sheet" id="{ident}" data-name="{s.name}" '
+                 f'aria-label="{escape(s.label)}">'),
+            (ident, close + s.body),
+            ("", "</section>"),
+        ]
+        sets.append((ident, "data-open", "" if s.name == open_name else None))
+    return Layers(tuple(segments), tuple(sets))
+
+
 def chip(seat: int, turn: bool, words: str, mark: str, name: str, figures: str) -> str:
     """One seat's chip in the bar: its `mark` (a swatch), `name` (escaped here) and
     `figures` (HTML: points, pieces) in short, `words` in full for screen readers; the seat
@@ -123,16 +151,62 @@ def say(lead: str, title: str, line: str) -> str:
 
 
 @dataclass(frozen=True)
+class Layers:
+    """A part's HTML in layers, so that a tap which changes one layer (the map's pieces, one
+    sheet) replaces that layer alone: `segments` are (id, html) pairs in order, an id "" for
+    the part's own markup and an element's id for that element's content (the element opened
+    by the markup just before it). `sets`: attributes of the part's elements that change often
+    (element id, name, value as written, escaped; None: absent): written into the markup after
+    the element's `id`, set on the page when only they changed (a map's viewBox, an open sheet).
+
+    >>> m = Layers((("", '<svg id="m"><g id="a">'), ("a", "<rect/>"), ("", "</g></svg>")),
+    ...            (("m", "viewBox", "0 0 9 9"), ("m", "data-x", None)))
+    >>> m.html()
+    '<svg id="m" viewBox="0 0 9 9"><g id="a"><rect/></g></svg>'
+    >>> m.layers(), m.skeleton() == Layers(m.segments[:1] + (("a", ""),) + m.segments[2:]).skeleton()
+    ({'a': '<rect/>'}, True)
+    """
+
+    segments: tuple[tuple[str, str], ...]
+    sets: tuple[tuple[str, str, str | None], ...] = ()
+
+    def html(self) -> str:
+        out = "".join(html for _, html in self.segments)
+        for ident, name, value in self.sets:
+            if value is not None:
+                at = f'id="{ident}"'
+                out = out.replace(at, f'{at} {name}="{value}"', 1)
+        return out
+
+    def layers(self) -> dict[str, str]:
+        """Each layer's content by its element's id."""
+        return {i: html for i, html in self.segments if i}
+
+    def skeleton(self) -> tuple[str, ...]:
+        """The part's own markup and its layers' ids: two parts of one skeleton differ only
+        in their layers' contents and their `sets`."""
+        return tuple(i or html for i, html in self.segments)
+
+
+Part = str | Layers
+
+
+def html_of(part: Part) -> str:
+    """A part's HTML, whether written whole or in layers."""
+    return part if isinstance(part, str) else part.html()
+
+
+@dataclass(frozen=True)
 class Frame:
-    """The parts of a game's table (HTML each; see the module's docstring)."""
+    """The parts of a game's table (HTML each, or in `Layers`; see the module's docstring)."""
 
     bar: str
     coach: str
-    board: str
+    board: Part
     say: str
     tray: str
     pills: str
-    sheets: str
+    sheets: Part
     actions: str
     toasts: str = ""
 
@@ -153,13 +227,13 @@ def frame(
         f'<div class="game table{" " + cls if cls else ""}" {attrs}>'
         f'<div id="{p}-bar" class="bar-wrap">{f.bar}</div>'
         f'<div id="{p}-coach" class="t-coach">{f.coach}</div>'
-        f'<div class="board-wrap{" " + board_cls if board_cls else ""}" id="{board_id}">{f.board}</div>'
+        f'<div class="board-wrap{" " + board_cls if board_cls else ""}" id="{board_id}">{html_of(f.board)}</div>'
         f'<div class="side">'
         f'<section class="tray" id="{p}-tray-box" aria-label="Your turn">'
         f'<div id="{p}-say" class="say">{f.say}</div>'
         f'<div id="{p}-pills" class="pills" role="group" aria-label="More">{f.pills}</div>'
         f'<div id="{p}-tray" class="tray-body" tabindex="0">{f.tray}</div></section>'
-        f'<div id="{p}-sheets" class="sheets">{f.sheets}</div></div>'
+        f'<div id="{p}-sheets" class="sheets">{html_of(f.sheets)}</div></div>'
         f'<div class="actions" id="{p}-actions">{f.actions}</div>'
         f'<div id="{p}-toasts">{f.toasts}</div>{tail}</div>'
     )
@@ -199,6 +273,10 @@ class Screen:
 
     def parts(self) -> dict[str, str]:
         """Each part's HTML by its container's id."""
+        return {i: html_of(getattr(self.parts_, k)) for k, i in self.ids().items()}
+
+    def pieces(self) -> dict[str, Part]:
+        """Each part as made (HTML, or `Layers`) by its container's id."""
         return {i: getattr(self.parts_, k) for k, i in self.ids().items()}
 
     def attributes(self) -> dict[str, str]:
