@@ -1,5 +1,11 @@
 """Hard (spec section 15): Medium's play with Hard's own decisions where Medium loses value.
 
+* Claims: every offer is decided by simulating the rest of the distribution (`claims`).
+* Curses: an amulet wards a Curse unless the highest card is worth less than it.
+* Amulets: spent on extra clues (a rose is a share of the loot) rather than left idle,
+  keeping one against a Curse only while Curses may still come and roses are at stake;
+  an amulet within reach is fetched when no clue is worth playing.
+
 Only the seat's view is read (through `Model`), and every draw comes from the bot's
 generator, so a decision is a function of the view and the seed.
 """
@@ -11,10 +17,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import actions as act
 from ..actions import Action
+from ..content import MAX_BOUNDS
+from ..hexes import bit
 from .claims import decide_offer
 from .model import Model
-from .policy import medium_on
+from .policy import (
+    _all_plays,
+    _locating_cube,
+    _scored_plays,
+    located_in_reach,
+    medium_on,
+    of_type,
+    step_toward,
+)
 
 
 @dataclass
@@ -22,6 +39,11 @@ class Knobs:
     """Which of Hard's own decisions are on (bench/ei_hard2.py switches them)."""
 
     claims: bool = True
+    ward_max: int = 3  # discard the highest card against a Curse when it is <= this
+    amulets: bool = True
+    extra_clue_min: float = 0.5  # buy an extra clue when the best clue scores above this
+    fetch: bool = True  # drive to an amulet in reach when no clue is worth playing
+    fetch_below: float = 2.0
 
 
 KNOBS = Knobs()
@@ -30,6 +52,56 @@ KNOBS = Knobs()
 def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
     """Hard's decision for the seat of `view` (module doc)."""
     m = Model(view)
-    if view["stage"] == "offer" and KNOBS.claims:
+    stage = view["stage"]
+    if stage == "offer" and KNOBS.claims:
         return decide_offer(m, legal, rng)
+    if stage == "ward":
+        return _ward(m, legal)
+    if view["phase"] == "play" and stage == "turn" and not of_type(legal, act.Raise):
+        if not view["turn_state"]["main_done"]:
+            if KNOBS.fetch:
+                fetch = _fetch(m, legal)
+                if fetch is not None:
+                    return fetch
+        elif KNOBS.amulets:
+            return _after_main(m, legal)
     return medium_on(m, legal, rng)
+
+
+def _ward(m: Model, legal: Sequence[Action]) -> Action:
+    options = {a.choice: a for a in of_type(legal, act.WardCurse)}
+    if "discard" in options and ("amulet" not in options or max(m.treasure) <= KNOBS.ward_max):
+        return options["discard"]
+    return options.get("amulet") or legal[0]
+
+
+def _fetch(m: Model, legal: Sequence[Action]) -> Action | None:
+    """A bound toward an amulet this move reaches, when no clue is worth playing."""
+    if located_in_reach(m, MAX_BOUNDS):
+        return None
+    plays = _scored_plays(m, legal)
+    if plays and max(p[0] for p in plays) > KNOBS.fetch_below:
+        return None
+    near = 0
+    for h in m.amulets:
+        if m.bounds_to(m.me, h) <= MAX_BOUNDS:
+            near |= bit(h)
+    return step_toward(m, legal, near) if near else None
+
+
+def _after_main(m: Model, legal: Sequence[Action]) -> Action:
+    amulets = m.mine["amulets"]
+    at_stake = any(m.roses(c)[m.me] for c in m.columns)
+    keep = 1 if at_stake and m.curse_share() > 0 else 0
+    spare = amulets - keep
+    if spare >= 1:
+        if act.BuyPower("extra_move") in legal and located_in_reach(m, MAX_BOUNDS):
+            return act.BuyPower("extra_move")
+        cube = _locating_cube(m, legal)
+        if cube is not None:
+            return cube
+        if act.BuyPower("extra_clue") in legal:
+            plays = _scored_plays(m, _all_plays(m))
+            if plays and max(p[0] for p in plays) > KNOBS.extra_clue_min:
+                return act.BuyPower("extra_clue")
+    return act.EndTurn() if act.EndTurn() in legal else legal[0]
