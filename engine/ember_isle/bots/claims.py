@@ -57,7 +57,8 @@ def _curse_free_pool(m: Model) -> bool:
     """Were all the pool's cards drawn among the deck's first 12 (no Curse there)?"""
     if any(e["event"] == "treasure_reshuffle" for e in m.view["log"]):
         return False
-    return 40 - m.view["decks"]["treasure"] <= INITIAL_DECK
+    deck: int = m.view["decks"]["treasure"]
+    return 40 - deck <= INITIAL_DECK
 
 
 def _threshold(left: list[int], my_roses: int) -> float:
