@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .. import actions as act
 from ..actions import Action
@@ -25,7 +26,13 @@ SAMPLES = 48
 AMULET_LOSS = 1.5  # what an amulet spent on a Curse costs, in points (the sims' ward rule)
 
 
-def decide_offer(m: Model, legal: Sequence[Action], rng: random.Random) -> Action:
+def decide_offer(
+    m: Model,
+    legal: Sequence[Action],
+    rng: random.Random,
+    samples: int = SAMPLES,
+    clairvoyant: bool = True,
+) -> Action:
     """Claim or Decline the revealed card, whichever the simulations favour."""
     d = m.view["distribution"]
     card = d["card"]
@@ -39,13 +46,14 @@ def decide_offer(m: Model, legal: Sequence[Action], rng: random.Random) -> Actio
     amulets = [s["amulets"] for s in m.seats]
     held = [sorted(m.treasure) if i == m.me else sorted(m.holdings.get(i, [])) for i in range(n)]
     total = {True: 0.0, False: 0.0}
-    for _ in range(SAMPLES):
+    expect = None if clairvoyant else Expect(m.mean_unseen_value(), m.curse_share(), known)
+    for _ in range(samples):
         pool = known + rng.sample(unseen, min(unknown_n, len(unseen)))
         rng.shuffle(pool)
         for claim in (True, False):
             gains = _play_out(
                 card, claim, list(d["roses"]), list(d["asking"]), list(pool), m.me,
-                [list(h) for h in held], list(amulets), d["raiser"], n,
+                [list(h) for h in held], list(amulets), d["raiser"], n, expect,
             )
             mine = gains[m.me]
             best_rival = max(scores[i] + gains[i] for i in range(n) if i != m.me)
@@ -59,6 +67,30 @@ def _curse_free_pool(m: Model) -> bool:
         return False
     deck: int = m.view["decks"]["treasure"]
     return 40 - deck <= INITIAL_DECK
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the sims' seats expect of the pool when they do not see it (Medium's rule):
+    the mean unseen value, the Curse share, and my inspected cards."""
+
+    mean: float
+    curse: float
+    known: list[int]
+
+    def threshold(self, left: list[int], my_roses: int) -> float:
+        """Medium's claim_threshold for a pool of `left` cards, of which I know some."""
+        if not left:
+            return 1
+        known = [c for c in self.known if c in left]
+        unknown = max(len(left) - len(known), 0)
+        valued = [c for c in known if c != CURSE]
+        t = (sum(valued) + unknown * self.mean * (1 - self.curse)) / len(left) + 0.6
+        if CURSE in known or unknown * self.curse > 0.25:
+            t -= 1.5
+        if my_roses > len(left):
+            t -= 0.5
+        return min(t, 5)
 
 
 def _threshold(left: list[int], my_roses: int) -> float:
@@ -86,6 +118,7 @@ def _play_out(
     amulets: list[int],
     raiser: int,
     n: int,
+    expect: Expect | None = None,
 ) -> list[float]:
     """Points each seat gains from now to the end of the distribution (my answer first)."""
     gains = [0.0] * n
@@ -97,7 +130,8 @@ def _play_out(
                 yes = claim
                 first = False
             else:
-                yes = card >= _threshold(pool, roses.count(seat))
+                rule = expect.threshold if expect is not None else _threshold
+                yes = card >= rule(pool, roses.count(seat))
             if yes:
                 taker = seat
                 break

@@ -20,13 +20,17 @@ from typing import Any
 from .. import actions as act
 from ..actions import Action
 from ..content import MAX_BOUNDS
-from ..hexes import bit
+from ..hexes import bit, count
 from .claims import decide_offer
 from .model import Model
 from .policy import (
+    STALL_PRESSURE,
     _all_plays,
+    _clue_of,
     _locating_cube,
+    _medium_target,
     _scored_plays,
+    clue_score,
     located_in_reach,
     medium_on,
     of_type,
@@ -39,11 +43,14 @@ class Knobs:
     """Which of Hard's own decisions are on (bench/ei_hard2.py switches them)."""
 
     claims: bool = True
+    samples: int = 48  # sampled pools per answer to an offer
+    clairvoyant: bool = True  # the sims' seats claim knowing the sampled pool
     ward_max: int = 3  # discard the highest card against a Curse when it is <= this
     amulets: bool = True
     extra_clue_min: float = 0.5  # buy an extra clue when the best clue scores above this
     fetch: bool = True  # drive to an amulet in reach when no clue is worth playing
     fetch_below: float = 2.0
+    deny: float = 0.0  # weight of the rivals' share of a column a clue advances
 
 
 KNOBS = Knobs()
@@ -54,15 +61,19 @@ def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -
     m = Model(view)
     stage = view["stage"]
     if stage == "offer" and KNOBS.claims:
-        return decide_offer(m, legal, rng)
+        return decide_offer(m, legal, rng, KNOBS.samples, KNOBS.clairvoyant)
     if stage == "ward":
         return _ward(m, legal)
+    if stage == "extra_clue" and KNOBS.deny:
+        return max(_plays(m, legal), key=lambda t: t[0])[1]
     if view["phase"] == "play" and stage == "turn" and not of_type(legal, act.Raise):
         if not view["turn_state"]["main_done"]:
             if KNOBS.fetch:
                 fetch = _fetch(m, legal)
                 if fetch is not None:
                     return fetch
+            if KNOBS.deny:
+                return _main_action(m, legal)
         elif KNOBS.amulets:
             return _after_main(m, legal)
     return medium_on(m, legal, rng)
@@ -79,7 +90,7 @@ def _fetch(m: Model, legal: Sequence[Action]) -> Action | None:
     """A bound toward an amulet this move reaches, when no clue is worth playing."""
     if located_in_reach(m, MAX_BOUNDS):
         return None
-    plays = _scored_plays(m, legal)
+    plays = _plays(m, legal)
     if plays and max(p[0] for p in plays) > KNOBS.fetch_below:
         return None
     near = 0
@@ -101,7 +112,53 @@ def _after_main(m: Model, legal: Sequence[Action]) -> Action:
         if cube is not None:
             return cube
         if act.BuyPower("extra_clue") in legal:
-            plays = _scored_plays(m, _all_plays(m))
+            plays = _plays(m, _all_plays(m))
             if plays and max(p[0] for p in plays) > KNOBS.extra_clue_min:
                 return act.BuyPower("extra_clue")
     return act.EndTurn() if act.EndTurn() in legal else legal[0]
+
+
+def _plays(m: Model, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+    """The clue plays of `legal`, scored by Hard (Medium's score when `deny` is 0)."""
+    if not KNOBS.deny:
+        return _scored_plays(m, legal)
+    plays: list[act.PlayClue | act.PlayLavaTile] = [*of_type(legal, act.PlayClue)]
+    plays += of_type(legal, act.PlayLavaTile)
+    return [(hard_clue_score(m, a.column, _clue_of(a)), a) for a in plays]
+
+
+def hard_clue_score(m: Model, column: str, clue: str) -> float:
+    """Medium's score less what the play gives the best-placed rival in that column."""
+    score = clue_score(m, column, clue)
+    n, n2 = count(m.cand[column]), count(m.after(column, clue))
+    roses = m.roses(column)
+    total = sum(roses.values()) + 1
+    rival = max((roses[r] for r in m.rivals()), default=0) / total
+    value = m.mean_unseen_value() * (1 - m.curse_share())
+    progress = 1.0 - n2 / max(n, 1)
+    return score - KNOBS.deny * value * rival * (0.4 + progress)
+
+
+def _main_action(m: Model, legal: Sequence[Action]) -> Action:
+    """Medium's main action (policy._main_action) with Hard's clue scores."""
+    reach = located_in_reach(m, MAX_BOUNDS)
+    if reach:
+        step = step_toward(m, legal, reach)
+        if step is not None:
+            return step
+    plays = _plays(m, legal)
+    best = max(plays, key=lambda t: t[0]) if plays else None
+    if best is not None and best[0] > 0.5:
+        return best[1]
+    target = _medium_target(m)
+    step = step_toward(m, legal, target) if target else None
+    if step is None and target and m.mine["amulets"]:
+        step = step_toward(m, legal, target, through_lava=True)
+    if step is not None:
+        return step
+    stalling = m.view["stall"] >= STALL_PRESSURE
+    if best is not None and (best[0] > -1.0 or stalling):
+        return best[1]
+    if act.Swap() in legal and not plays:
+        return act.Swap()
+    return act.Pass()
