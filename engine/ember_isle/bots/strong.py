@@ -1,10 +1,14 @@
 """Hard (spec section 15): Medium's play with Hard's own decisions where Medium loses value.
 
 * Claims: every offer is decided by simulating the rest of the distribution (`claims`).
-* Curses: an amulet wards a Curse unless the highest card is worth less than it.
-* Amulets: spent on extra clues (a rose is a share of the loot) rather than left idle,
-  keeping one against a Curse only while Curses may still come and roses are at stake;
-  an amulet within reach is fetched when no clue is worth playing.
+* Curses: an amulet wards a Curse unless the highest card is 3 or less.
+* Amulets: spare ones spent on an extra move to a located treasure, a locating cube or an
+  extra clue (a rose is a share of the loot) rather than left idle, keeping one against a
+  Curse only while Curses may still come and roses are at stake; an amulet within reach is
+  fetched when no clue is worth playing (its lava goes where Medium would put it).
+* Knobs left off after tuning (bench/RESULTS.md): `deny` (a clue score that counts the
+  rivals' share of the column) and `clairvoyant=False` (the sims' seats claim on the pool
+  they expect rather than the sampled one).
 
 Only the seat's view is read (through `Model`), and every draw comes from the bot's
 generator, so a decision is a function of the view and the seed.
