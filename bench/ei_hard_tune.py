@@ -1,24 +1,36 @@
-"""Tuning runs of Ember Isle's Hard: ``python bench/ei_hard_tune.py KEY=VALUE ... -- ARGS``.
+"""Tuning and official runs of Ember Isle's Hard (bench/RESULTS.md, "Ember Isle Hard").
 
-The KEY=VALUE pairs override `ember_isle.bots.search.Settings` fields; ARGS are the
-tournament's (``--a hard --b medium --games S --seats N --seed X``). Used for the tables of
-bench/RESULTS.md, "Ember Isle Hard". Also prints the time of the decisions Hard searched
-(the tournament's own line counts every Hard decision, Medium's delegated ones included).
+* ``python bench/ei_hard_tune.py strong KEY=VALUE ... -- ARGS``: Hard as played
+  (`ember_isle.bots.strong`) with `Knobs` fields overridden; ARGS are the tournament's
+  (``--a hard --b medium --games S --seats N --seed X``).
+* ``python bench/ei_hard_tune.py official [--out DIR] [--first 2000] [--last 2499]``: the
+  official two-seat run, Hard against Medium, both seats of every seed, in chunks of 25 seeds
+  (50 games) written to DIR/SEED.json as each finishes; chunks already written are skipped,
+  so the run resumes where it stopped. ``official --summary`` adds the chunks up.
+* ``python bench/ei_hard_tune.py KEY=VALUE ... -- ARGS``: the earlier search Hard
+  (`ember_isle.bots.search`, kept for the record) with `Settings` fields overridden; prints
+  the time of the decisions it searched too.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from ember_isle import bots
 from ember_isle.__main__ import main
-from ember_isle.bots import search
+from ember_isle.bots import search, strong, tournament
+from game_kit.stats import wilson
 
 SEARCHED: list[float] = []
+CHUNK = 25
+OUT = Path(__file__).resolve().parent / "ei_hard_official"
 
 
 def timed(view: Any, legal: Any, rng: Any) -> Any:
@@ -30,8 +42,7 @@ def timed(view: Any, legal: Any, rng: Any) -> Any:
     return action
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
+def _search_mode(args: list[str]) -> int:
     cut = args.index("--") if "--" in args else len(args)
     overrides = {}
     for pair in args[:cut]:
@@ -48,4 +59,92 @@ if __name__ == "__main__":
             f" p90 {1000 * ts[int(0.9 * (len(ts) - 1))]:.0f} ms, max {1000 * ts[-1]:.0f} ms"
             f" over {len(ts)}; steps per search {search.STATS['steps'] / len(ts):.1f}"
         )
-    sys.exit(code)
+    return code
+
+
+def _strong_mode(args: list[str]) -> int:
+    cut = args.index("--") if "--" in args else len(args)
+    for pair in args[:cut]:
+        key, val = pair.split("=")
+        cur = getattr(strong.KNOBS, key)
+        setattr(strong.KNOBS, key, val == "True" if isinstance(cur, bool) else type(cur)(val))
+    print("knobs:", strong.KNOBS, flush=True)
+    return main(["tournament", *args[cut + 1 :]])
+
+
+def _chunk(seed: int) -> dict[str, Any]:
+    res = tournament.run("hard", "medium", CHUNK, 2, seed)
+    times = sorted(res.decision_s.get("hard", []))
+    return {
+        "seeds": [seed, seed + CHUNK - 1],
+        "games": res.games,
+        "wins": res.wins_a,
+        "margins": res.margins,
+        "seat_wins": res.seat_wins,
+        "amulets_by": res.amulets_by,
+        "lava_by": res.lava_by,
+        "lava": res.lava,
+        "amulets_left": res.amulets_left,
+        "hard_ms": {
+            "median": 1000 * statistics.median(times),
+            "p90": 1000 * times[int(0.9 * (len(times) - 1))],
+            "max": 1000 * times[-1],
+            "n": len(times),
+        },
+        "elapsed_s": res.elapsed_s,
+    }
+
+
+def _official(args: list[str]) -> int:
+    def opt(name: str, default: str) -> str:
+        return args[args.index(name) + 1] if name in args else default
+
+    out = Path(opt("--out", str(OUT)))
+    first, last = int(opt("--first", "2000")), int(opt("--last", "2499"))
+    out.mkdir(parents=True, exist_ok=True)
+    if "--summary" not in args:
+        for seed in range(first, last + 1, CHUNK):
+            path = out / f"{seed}.json"
+            if path.exists():
+                continue
+            row = _chunk(seed)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(row))
+            os.replace(tmp, path)
+            print(f"seeds {seed}-{seed + CHUNK - 1}: {row['wins']:g}/{row['games']}", flush=True)
+    rows = [json.loads(p.read_text()) for p in sorted(out.glob("*.json"))]
+    rows = [r for r in rows if first <= r["seeds"][0] <= last]
+    games = sum(r["games"] for r in rows)
+    wins = sum(r["wins"] for r in rows)
+    for r in rows:
+        lo, hi = wilson(r["wins"], r["games"])
+        print(
+            f"| {r['seeds'][0]}–{r['seeds'][1]} | {r['games']} | {r['wins']:g}"
+            f" ({100 * r['wins'] / r['games']:.1f} %) | {100 * lo:.1f}–{100 * hi:.1f} %"
+            f" | {statistics.mean(r['margins']):+.2f} | {r['hard_ms']['median']:.1f} /"
+            f" {r['hard_ms']['p90']:.1f} / {r['hard_ms']['max']:.0f} |"
+        )
+    if games:
+        lo, hi = wilson(wins, games)
+        margins = [x for r in rows for x in r["margins"]]
+        print(
+            f"all: {wins:g}/{games} = {100 * wins / games:.1f} % (95 % CI {100 * lo:.1f}–"
+            f"{100 * hi:.1f} %), margin {statistics.mean(margins):+.2f}"
+        )
+        for level in ("hard", "medium"):
+            am = [x for r in rows for x in r["amulets_by"].get(level, [])]
+            lv = [x for r in rows for x in r["lava_by"].get(level, [])]
+            print(
+                f"{level} per seat and game: amulets collected mean {statistics.mean(am):.2f},"
+                f" lava hexes placed mean {statistics.mean(lv):.2f} ({len(am)} seat-games)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    if argv[:1] == ["strong"]:
+        sys.exit(_strong_mode(argv[1:]))
+    if argv[:1] == ["official"]:
+        sys.exit(_official(argv[1:]))
+    sys.exit(_search_mode(argv))

@@ -1,4 +1,5 @@
-"""Computer players for Ember Isle: Easy (greedy), Medium (reasoning), Hard (search), view-only.
+"""Computer players for Ember Isle: Easy (greedy), Medium (reasoning), Hard (Medium plus
+simulated claims and amulet use, `strong`), view-only.
 
 A bot sees only its seat's view (``game.view(seat)``) and that seat's legal actions; it
 never reads the game's hidden state, so two games that differ only in what the seat cannot
@@ -22,7 +23,7 @@ from ..game import Game
 from ..view import View
 from .model import Model
 from .policy import POLICIES as _BASE
-from .search import hard
+from .strong import hard
 
 POLICIES = {**_BASE, "hard": hard}
 LEVELS = ("easy", "medium", "hard")

@@ -1,0 +1,168 @@
+"""Hard (spec section 15): Medium's play with Hard's own decisions where Medium loses value.
+
+* Claims: every offer is decided by simulating the rest of the distribution (`claims`).
+* Curses: an amulet wards a Curse unless the highest card is 3 or less.
+* Amulets: spare ones spent on an extra move to a located treasure, a locating cube or an
+  extra clue (a rose is a share of the loot) rather than left idle, keeping one against a
+  Curse only while Curses may still come and roses are at stake; an amulet within reach is
+  fetched when no clue is worth playing (its lava goes where Medium would put it).
+* Knobs left off after tuning (bench/RESULTS.md): `deny` (a clue score that counts the
+  rivals' share of the column) and `clairvoyant=False` (the sims' seats claim on the pool
+  they expect rather than the sampled one).
+
+Only the seat's view is read (through `Model`), and every draw comes from the bot's
+generator, so a decision is a function of the view and the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import actions as act
+from ..actions import Action
+from ..content import MAX_BOUNDS
+from ..hexes import bit, count
+from .claims import decide_offer
+from .model import Model
+from .policy import (
+    STALL_PRESSURE,
+    _all_plays,
+    _clue_of,
+    _locating_cube,
+    _medium_target,
+    _scored_plays,
+    clue_score,
+    located_in_reach,
+    medium_on,
+    of_type,
+    step_toward,
+)
+
+
+@dataclass
+class Knobs:
+    """Which of Hard's own decisions are on (bench/ei_hard2.py switches them)."""
+
+    claims: bool = True
+    samples: int = 48  # sampled pools per answer to an offer
+    clairvoyant: bool = True  # the sims' seats claim knowing the sampled pool
+    ward_max: int = 3  # discard the highest card against a Curse when it is <= this
+    amulets: bool = True
+    extra_clue_min: float = 0.5  # buy an extra clue when the best clue scores above this
+    fetch: bool = True  # drive to an amulet in reach when no clue is worth playing
+    fetch_below: float = 2.0
+    deny: float = 0.0  # weight of the rivals' share of a column a clue advances
+
+
+KNOBS = Knobs()
+
+
+def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """Hard's decision for the seat of `view` (module doc)."""
+    m = Model(view)
+    stage = view["stage"]
+    if stage == "offer" and KNOBS.claims:
+        return decide_offer(m, legal, rng, KNOBS.samples, KNOBS.clairvoyant)
+    if stage == "ward":
+        return _ward(m, legal)
+    if stage == "extra_clue" and KNOBS.deny:
+        return max(_plays(m, legal), key=lambda t: t[0])[1]
+    if view["phase"] == "play" and stage == "turn" and not of_type(legal, act.Raise):
+        if not view["turn_state"]["main_done"]:
+            if KNOBS.fetch:
+                fetch = _fetch(m, legal)
+                if fetch is not None:
+                    return fetch
+            if KNOBS.deny:
+                return _main_action(m, legal)
+        elif KNOBS.amulets:
+            return _after_main(m, legal)
+    return medium_on(m, legal, rng)
+
+
+def _ward(m: Model, legal: Sequence[Action]) -> Action:
+    options = {a.choice: a for a in of_type(legal, act.WardCurse)}
+    if "discard" in options and ("amulet" not in options or max(m.treasure) <= KNOBS.ward_max):
+        return options["discard"]
+    return options.get("amulet") or legal[0]
+
+
+def _fetch(m: Model, legal: Sequence[Action]) -> Action | None:
+    """A bound toward an amulet this move reaches, when no clue is worth playing."""
+    if located_in_reach(m, MAX_BOUNDS):
+        return None
+    plays = _plays(m, legal)
+    if plays and max(p[0] for p in plays) > KNOBS.fetch_below:
+        return None
+    near = 0
+    for h in m.amulets:
+        if m.bounds_to(m.me, h) <= MAX_BOUNDS:
+            near |= bit(h)
+    return step_toward(m, legal, near) if near else None
+
+
+def _after_main(m: Model, legal: Sequence[Action]) -> Action:
+    amulets = m.mine["amulets"]
+    at_stake = any(m.roses(c)[m.me] for c in m.columns)
+    keep = 1 if at_stake and m.curse_share() > 0 else 0
+    spare = amulets - keep
+    if spare >= 1:
+        if act.BuyPower("extra_move") in legal and located_in_reach(m, MAX_BOUNDS):
+            return act.BuyPower("extra_move")
+        cube = _locating_cube(m, legal)
+        if cube is not None:
+            return cube
+        if act.BuyPower("extra_clue") in legal:
+            plays = _plays(m, _all_plays(m))
+            if plays and max(p[0] for p in plays) > KNOBS.extra_clue_min:
+                return act.BuyPower("extra_clue")
+    return act.EndTurn() if act.EndTurn() in legal else legal[0]
+
+
+def _plays(m: Model, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+    """The clue plays of `legal`, scored by Hard (Medium's score when `deny` is 0)."""
+    if not KNOBS.deny:
+        return _scored_plays(m, legal)
+    plays: list[act.PlayClue | act.PlayLavaTile] = [*of_type(legal, act.PlayClue)]
+    plays += of_type(legal, act.PlayLavaTile)
+    return [(hard_clue_score(m, a.column, _clue_of(a)), a) for a in plays]
+
+
+def hard_clue_score(m: Model, column: str, clue: str) -> float:
+    """Medium's score less what the play gives the best-placed rival in that column."""
+    score = clue_score(m, column, clue)
+    n, n2 = count(m.cand[column]), count(m.after(column, clue))
+    roses = m.roses(column)
+    total = sum(roses.values()) + 1
+    rival = max((roses[r] for r in m.rivals()), default=0) / total
+    value = m.mean_unseen_value() * (1 - m.curse_share())
+    progress = 1.0 - n2 / max(n, 1)
+    return score - KNOBS.deny * value * rival * (0.4 + progress)
+
+
+def _main_action(m: Model, legal: Sequence[Action]) -> Action:
+    """Medium's main action (policy._main_action) with Hard's clue scores."""
+    reach = located_in_reach(m, MAX_BOUNDS)
+    if reach:
+        step = step_toward(m, legal, reach)
+        if step is not None:
+            return step
+    plays = _plays(m, legal)
+    best = max(plays, key=lambda t: t[0]) if plays else None
+    if best is not None and best[0] > 0.5:
+        return best[1]
+    target = _medium_target(m)
+    step = step_toward(m, legal, target) if target else None
+    if step is None and target and m.mine["amulets"]:
+        step = step_toward(m, legal, target, through_lava=True)
+    if step is not None:
+        return step
+    stalling = m.view["stall"] >= STALL_PRESSURE
+    if best is not None and (best[0] > -1.0 or stalling):
+        return best[1]
+    if act.Swap() in legal and not plays:
+        return act.Swap()
+    return act.Pass()
