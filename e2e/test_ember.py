@@ -250,7 +250,8 @@ def test_tablet_rules_and_a_game(tablet: tuple[Page, Recorder], artifacts: Path)
     check_axe(page, "the rules")
     check_words_and_sizes(page, "rules")
     click(page, '[data-act="ei-rules-back"]')
-    new_game(page, ["Ann", "Bob", "Cleo"], ["human", "easy", "medium"], "random")
+    # (Cleo the hard computer: her moves come from the worker too)
+    new_game(page, ["Ann", "Bob", "Cleo"], ["human", "easy", "hard"], "random")
     for _ in range(200):
         st = state(page)
         if st["mine"] and st["stage"] == "turn":

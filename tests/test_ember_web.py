@@ -93,6 +93,7 @@ def test_the_form_bounds_and_refuses_bad_names_in_words() -> None:
     "kinds, seed, island",
     [
         (["human", "medium"], 1, "default"),
+        (["hard", "human"], 5, "default"),
         (["human", "human"], 2, "random"),
         (["easy", "human", "human"], 3, "default"),
         (["human", "easy", "medium", "human"], 4, "random"),
@@ -342,7 +343,7 @@ def test_computer_answers_are_checked() -> None:
 
 def test_the_worker_request_gives_a_legal_action() -> None:
     g = Game.new(Options(seats=("A", "B"), seed=5, bots={0: "medium", 1: "easy"}))
-    for level in ("easy", "medium"):
+    for level in ("easy", "medium", "hard"):
         req = json.dumps({"kind": "bot", "view": g.view(g.to_move), "level": level, "seed": 1,
                           "legal": [a.to_json() for a in g.legal_actions()]})
         from ember_isle import Action
@@ -457,3 +458,10 @@ def test_the_live_region_names_the_winner_once() -> None:
     said = winner_words([(r["name"], r["total"]) for r in sorted(scores, key=lambda r: r["seat"])
                          if r["rank"] == 1])
     assert sum(said in h for h in heard) == 1
+
+
+def test_the_form_offers_the_hard_computer_and_its_seat_plays_hard() -> None:
+    app = EmberApp(MemoryStorage())
+    assert '<option value="hard">Computer: hard</option>' in app.render()
+    app = new(["human", "hard"])
+    assert app.game is not None and app.game.seats[1].bot == "hard"

@@ -1,4 +1,4 @@
-"""The Ember Isle new-game form: 2-4 seats, names, human or computer (easy, medium) per
+"""The Ember Isle new-game form: 2-4 seats, names, human or computer (easy, medium, hard) per
 seat, the island (default, random, or any of the 48 arrangements of its three pieces, named by
 the pieces' titles), who places the huts, palm trees and statues (their usual places, random,
 or the players), the basic island without the volcano, who goes first, and the game's number
@@ -13,7 +13,8 @@ from typing import Any
 from ember_isle import Options
 from ember_isle.content import ARRANGEMENTS, COLOURS, DEFAULT_MAP, FACE_TITLES
 
-KINDS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"))
+KINDS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"),
+         ("hard", "Computer: hard"))  # (hard: 68.5 % against Medium, bench/RESULTS.md)
 MAPS = (("default", "The default island"), ("random", "A random island"))
 PIECES = tuple(
     (m, ", ".join(FACE_TITLES[m[i:i + 2]] for i in (0, 2, 4)))

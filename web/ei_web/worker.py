@@ -2,7 +2,7 @@
 archive is installed there): one request in, one answer out, both JSON text.
 
 Request: ``{"kind": "bot" | "suggest", "view": ..., "legal": [...], "level": "easy" |
-"medium", "seed": int}``; answer ``{"action": {...}}``. The bot sees only the view and the
+"medium" | "hard", "seed": int}``; answer ``{"action": {...}}``. The bot sees only the view and the
 legal actions. A suggestion is Medium's move.
 """
 
