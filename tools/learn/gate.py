@@ -14,6 +14,8 @@ them `--positions` decision positions are drawn (seeded). For each position:
   from the seat's view (`determinize`), each played to the end of the round by the same
   policy, valued by Hard's `_margin` (total plus what the seat still holds, minus the best
   other), averaged;
+* (a reference, not what Hard does) the same kind of playouts from the view's worlds played
+  on to the game's end, `--end-worlds` of them, valued by the final margin ("hard_to_end");
 * **the models' predictions** from the view's features;
 * the game's realised final margin (one sample of what followed, as played).
 
@@ -57,13 +59,23 @@ def true_value(g: Game, seat: int, rollouts: int, rng: random.Random) -> float:
     return total / rollouts
 
 
-def hard_value(view: dict[str, Any], seat: int, worlds: int, rng: random.Random) -> float:
-    """Hard's playout value of the position: whole-round playouts in worlds from the view."""
+def hard_value(view: dict[str, Any], seat: int, worlds: int, rng: random.Random,
+               to_end: bool = False) -> float:
+    """Hard's playout value of the position: whole-round playouts in worlds from the view
+    (with `to_end`, played on to the game's end instead and valued by the final margin)."""
     board = board_from_view(view)
     total = 0.0
     for _ in range(worlds):
         w = determinize(view, rng, board)
-        total += search.playout(w, seat, random.Random(rng.getrandbits(32)), True)
+        r = random.Random(rng.getrandbits(32))
+        if not to_end:
+            total += search.playout(w, seat, r, True)
+            continue
+        for _ in range(4000):
+            if w.phase == "over":
+                break
+            search._step(w, r)
+        total += margin([row["total"] for row in w.scores()], seat)
     return total / worlds
 
 
@@ -105,7 +117,7 @@ def calibrated_mse(pred: list[float], truth: list[float]) -> float:
 def summary(rows: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     truth = [r["true"] for r in rows]
     out: dict[str, Any] = {"positions": len(rows), "games": len({r["seed"] for r in rows})}
-    for key in ["hard"] + [f"model:{n}" for n in names]:
+    for key in ["hard", "hard_to_end"] + [f"model:{n}" for n in names]:
         pred = [r[key] for r in rows]
         out[key] = {"corr_true": round(corr(pred, truth), 4),
                     "mse_true": round(mse(pred, truth), 2),
@@ -123,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--positions", type=int, default=300)
     p.add_argument("--worlds", type=int, default=16)
     p.add_argument("--true-rollouts", type=int, default=16)
+    p.add_argument("--end-worlds", type=int, default=8)
     p.add_argument("--seed", type=int, default=31)
     p.add_argument("--out", default=os.path.join(DATA, "gate1.jsonl"))
     p.add_argument("--report", action="store_true", help="summarise --out without playing")
@@ -154,7 +167,9 @@ def main(argv: list[str] | None = None) -> None:
                            "phase": g.phase, "n_seats": len(g.seats),
                            "realised": labels["final_margin"],
                            "true": true_value(g, seat, a.true_rollouts, rng),
-                           "hard": hard_value(dict(view), seat, a.worlds, rng)}
+                           "hard": hard_value(dict(view), seat, a.worlds, rng),
+                           "hard_to_end": hard_value(dict(view), seat, a.end_worlds, rng,
+                                                     True)}
                     for name, model in models.items():
                         row[f"model:{name}"] = model.value(view)
                     f.write(json.dumps(row) + "\n")
@@ -182,7 +197,8 @@ def main(argv: list[str] | None = None) -> None:
     for rnd, rs in sorted(by_round.items()):
         if len(rs) >= 10:
             s = summary(rs, names)
-            print(f"round {rnd}: n={len(rs)} hard corr {s['hard']['corr_true']:.3f}"
+            print(f"round {rnd}: n={len(rs)} hard corr {s['hard']['corr_true']:.3f}, "
+                  f"hard_to_end corr {s['hard_to_end']['corr_true']:.3f}"
                   + "".join(f", {n} corr {s['model:' + n]['corr_true']:.3f}" for n in names))
 
 
