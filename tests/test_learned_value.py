@@ -10,7 +10,7 @@ from test_bots import alter_hidden
 
 from small_islands import Game, Options
 from small_islands.bots import bot_move
-from small_islands.bots.learned_features import NAMES, features
+from small_islands.bots.learned_features import FEATURE_VERSION, NAMES, features
 from small_islands.bots.learned_value import Model, load
 from small_islands.bots.world import determinize
 from tools.learn import dataset, generate
@@ -125,8 +125,8 @@ def numpy_models():
     mlp, _ = train.fit_mlp(z[:300], y[:300], z[300:], y[300:], hidden=8, seed=1, epochs=3)
     out = []
     for m in (ridge, mlp):
-        data = {**m, "feature_version": 1, "names": list(NAMES), "mean": mean.tolist(),
-                "scale": scale.tolist()}
+        data = {**m, "feature_version": FEATURE_VERSION, "names": list(NAMES),
+                "mean": mean.tolist(), "scale": scale.tolist()}
         out.append((Model.from_json(json.loads(json.dumps(data))), train.predict(m, z), x))
     return out
 
@@ -142,7 +142,7 @@ def test_a_model_of_other_features_is_refused():
             "names": list(NAMES), "mean": [0.0] * len(NAMES), "scale": [1.0] * len(NAMES)}
     with pytest.raises(ValueError, match="other features"):
         Model.from_json(data)
-    data["feature_version"] = 1
+    data["feature_version"] = FEATURE_VERSION
     data["names"] = list(NAMES[:-1]) + ["something else"]
     with pytest.raises(ValueError, match="other features"):
         Model.from_json(data)
@@ -158,3 +158,10 @@ def test_the_kept_models_are_small_and_load():
             assert len(gzip.compress(f.read())) <= 200_000
         value = load(path).value(g.view(seat))
         assert -60.0 < value < 60.0
+        np = pytest.importorskip("numpy")
+        from tools.learn import train
+
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        z = (np.array([features(g.view(seat))]) - np.array(data["mean"])) / np.array(data["scale"])
+        assert value == pytest.approx(float(train.predict(data, z)[0]), abs=1e-9)

@@ -128,6 +128,32 @@ def summary(rows: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     return out
 
 
+def bootstrap(rows: list[dict[str, Any]], key: str, draws: int, seed: int = 0
+              ) -> dict[str, float]:
+    """`key` minus Hard's value, resampling whole games: mean and standard error of the
+    correlation gain and of the calibrated error's drop."""
+    games: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:
+        games.setdefault(r["seed"], []).append(r)
+    seeds = sorted(games)
+    rng = random.Random(seed)
+    gains, drops = [], []
+    for _ in range(draws):
+        rs = [r for s in (rng.choice(seeds) for _ in seeds) for r in games[s]]
+        truth = [r["true"] for r in rs]
+        hard, model = [r["hard"] for r in rs], [r[key] for r in rs]
+        gains.append(corr(model, truth) - corr(hard, truth))
+        drops.append(calibrated_mse(hard, truth) - calibrated_mse(model, truth))
+
+    def mean_se(xs: list[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+    (g, gse), (d, dse) = mean_se(gains), mean_se(drops)
+    return {"corr_gain": round(g, 4), "corr_gain_se": round(gse, 4),
+            "mse_drop": round(d, 2), "mse_drop_se": round(dse, 2)}
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--data", default=DATA)
@@ -139,6 +165,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=31)
     p.add_argument("--out", default=os.path.join(DATA, "gate1.jsonl"))
     p.add_argument("--report", action="store_true", help="summarise --out without playing")
+    p.add_argument("--bootstrap", type=int, default=1000,
+                   help="resamples of the held-out games for the gains' standard errors")
     a = p.parse_args(argv)
     models: dict[str, Model] = {os.path.basename(m).removesuffix(".json"): load(m)
                                 for m in a.models}
@@ -191,6 +219,10 @@ def main(argv: list[str] | None = None) -> None:
                         ks[k][f"model:{n}"] = models[n].value(view)
     names = [n for n in models]
     print(json.dumps(summary(rows, names), indent=1))
+    for n in names:
+        print(f"{n} minus Hard, games resampled {a.bootstrap} times:",
+              json.dumps(bootstrap(rows, f"model:{n}", a.bootstrap)))
+    print("hard_to_end minus Hard:", json.dumps(bootstrap(rows, "hard_to_end", a.bootstrap)))
     by_round: dict[int, list[dict[str, Any]]] = {}
     for r in rows:
         by_round.setdefault(r["round"], []).append(r)

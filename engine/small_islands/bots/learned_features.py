@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..objectives import DISCOVERY_VALUES
+from ..objectives import DISCOVERY_VALUES, OBJECTIVES
 from .evaluate import Isle, isle_value, summarize
 from .world import board_from_view
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 DISCOVERY_MEAN = sum(DISCOVERY_VALUES) / len(DISCOVERY_VALUES)
 PHASES = ("setup", "preparation", "exploration", "reward")
 SYMBOLS = ("flower", "fruit", "leaf", "temple", "port", "house")
@@ -48,6 +48,10 @@ def _names() -> list[str]:
     names += ["tiles_on_map", "islands", "complete_islands", "largest_island",
               "free_house_spots", "my_houses_on_map", "rival_houses_on_map", "open_sides",
               "islands_with_my_house", "isles_near_a_ship", "ports_on_map"]
+    # version 2: the others' unseen objectives valued on the map, the margin by round
+    names += ["rival_potential_best", "rival_potential_sum", "me_later_potential",
+              "turn_position"]
+    names += [f"sight_margin_round{r}" for r in range(1, MAX_ROUNDS + 1)]
     return names
 
 
@@ -68,6 +72,17 @@ def _objective_values(mission: str, reward: str, isles: Sequence[Isle], colour: 
                     reverse=True)
     met = sum(1 for v in strict if v > 0.0)
     return sum(part[:houses]), sum(strict[:houses]), met
+
+
+def _potential(isles: Sequence[Isle], colour: str, houses: int, cards: Sequence[str]) -> float:
+    """Mean over `cards` (objective cards) of their value on the map for a seat."""
+    if not cards or houses <= 0:
+        return 0.0
+    total = 0.0
+    for card in cards:
+        o = OBJECTIVES[card]
+        total += _objective_values(o.mission, o.reward, isles, colour, houses)[0]
+    return total / len(cards)
 
 
 def features(view: Mapping[str, Any]) -> list[float]:
@@ -169,6 +184,20 @@ def features(view: Mapping[str, Any]) -> list[float]:
             float(sum(i.open for i in isles)),
             float(sum(1 for i in isles if colour in i.colours)),
             float(sum(1 for i in isles if i.near_ship)), float(ports_on_map)]
+    # the cards a rival may hold: the Normal deck minus those the seat sees (its own cards,
+    # the objectives revealed); in Advanced mode the Normal cards stand in for the pairs
+    seen = set(view["held"]) | {o["id"] for o in (obj, nxt) if o is not None}
+    seen |= {s["objective"]["id"] for s in seats if s["objective"] is not None}
+    unseen = [c for c in OBJECTIVES if c not in seen]
+    pots = [_potential(isles, seats[i]["colour"], seats[i]["stock"], unseen) for i in rivals
+            if to_score(i) and seats[i]["objective"] is None]
+    me_later = later
+    if nxt is None:
+        me_later = _potential(isles, colour, min(4, mine["stock"] + mine["reserve"]), unseen)
+    n = len(seats)
+    out += [max(pots, default=0.0), sum(pots), me_later,
+            float((me - view["first_player"]) % n) / n]
+    out += [margin if rnd == r else 0.0 for r in range(1, MAX_ROUNDS + 1)]
     assert len(out) == len(NAMES)
     return [float(v) for v in out]
 
