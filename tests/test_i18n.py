@@ -7,6 +7,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import random
 import zipfile
 from pathlib import Path
 
@@ -147,3 +148,31 @@ def test_the_sites_trimmed_standard_library_holds_gettext() -> None:
         names = set(archive.namelist())
     assert {"gettext.py", "gettext.pyc"} & names, "gettext is not in the site's standard library"
     assert (site() / i18n.catalogue_path("fr")).is_file()
+
+
+def played(lang: str, seed: int = 4, taps: int = 120) -> dict[str, str]:
+    """Every record a game leaves in storage after the same taps, the words in `lang`."""
+    from web_driver import choose, data_of, tappables
+
+    from game_shell.storage import MemoryStorage
+    from si_web.app import App
+    from small_islands import Game, Options
+
+    with language(lang):
+        storage = MemoryStorage()
+        app = App(storage)
+        app.begin(Game.new(Options(seats=("Ann", "Bob"), seed=seed)))
+        rng = random.Random(seed)
+        for _ in range(taps):
+            item = choose(tappables(app.render()), rng)
+            assert item is not None
+            app.handle(item["data-act"], data_of(item), {})
+        app.handle("menu")
+        app.render()
+        return dict(storage.data)
+
+
+def test_saved_games_and_records_are_the_same_in_every_language() -> None:
+    english, french = played("en"), played("fr")
+    assert english == french  # nothing translated is stored
+    assert any("save" in key for key in english)

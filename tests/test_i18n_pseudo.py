@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import pytest
 from i18n_helpers import language
 from scale import DEEP
-from test_web_words import visible
+from test_web_words import Visible
 from web_driver import choose, data_of, tappables
 
 from game_shell.i18n import CLOSE, OPEN
@@ -29,21 +29,57 @@ from game_shell.storage import MemoryStorage
 from si_web.app import App
 from si_web.form import COMPUTER_NAMES
 
-# Proper names and what is the same in every language: the players' names the games use, the
-# games' titles, the languages' own names (Settings), Alexis (solo mode's opponent).
-ALLOWED = frozenset({"Ann", "Bob", "Cy", "Di", "Small Islands", "Ember Isle", "English",
+# Proper names and what is the same in every language: the players' names the games use (and
+# "You", a newcomer's name in the form: data, kept as typed in the save), the games' titles, the
+# languages' own names (Settings), Alexis (solo mode's opponent).
+ALLOWED = frozenset({"Ann", "Bob", "Cy", "Di", "You", "Small Islands", "Ember Isle", "English",
                      "Français", "Alexis", *COMPUTER_NAMES})
+# Ember Isle's words on Small Islands' screens (its card's picture, built by its registration):
+# not yet translated, with the rest of Ember Isle.
+EMBER_WORDS = frozenset({"Ember Isle: a hex island with a smoking volcano in its middle"})
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _PLAIN = re.compile(r"[\s\d.,:;!?%+\-−–—×·/()\[\]#•…'’\"“”«»→←↑↓★☆✓✔✕✗⟲⟳↺↻▲▼◀▶]*")
 
 # Screens whose words are all marked (name: the app's screen; the game screen by its phase).
-TRANSLATED = frozenset({"settings"})
+TRANSLATED = frozenset({"settings", "start", "pass"})
+
+
+INLINE = frozenset({"span", "b", "strong", "i", "em", "small", "abbr", "kbd"})
+
+
+class Shown(Visible):
+    """What a player reads (`Visible`), without the values of <option>s (never shown); a
+    sentence with inline markup in it (a name in a <span>) read as one."""
+
+    joining = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        before = len(self.out)
+        super().handle_starttag(tag, [(k, v) for k, v in attrs if tag != "option" or k != "value"])
+        self.joining = self.joining and tag in INLINE and len(self.out) == before
+
+    def handle_endtag(self, tag: str) -> None:
+        super().handle_endtag(tag)
+        self.joining = self.joining and tag in INLINE
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        if self.joining and self.out:
+            self.out[-1] += data
+        else:
+            self.out.append(data)
+        self.joining = True
 
 
 def unmarked(html: str) -> list[str]:
     """What a player reads on `html` that is not a marked string, a number or an allowed name."""
+    shown = Shown()
+    shown.feed(html)
     left = []
-    for chunk in visible(html).split("\n"):
+    for chunk in shown.out:
+        if chunk in EMBER_WORDS:
+            continue
         text = chunk
         while _MARKED.search(text):  # innermost first: a marked string inside another
             text = _MARKED.sub(" ", text)
@@ -85,9 +121,13 @@ def screens(seed: int) -> Iterator[tuple[str, str]]:
     if DEEP:
         games.append(new_game(("Ann", "Bob", "Cy", "Di")))
     for app in games:
-        for _ in range(6000):
+        for step in range(6000):
             html = app.render()
             yield screen_of(app), html
+            if step == 40 and app.screen == "game":  # the menu over a game in progress
+                app.handle("menu")
+                yield screen_of(app), app.render()
+                app.handle("continue")
             g = app.game
             if g is not None and g.phase == "over":
                 break
@@ -122,6 +162,7 @@ def test_the_check_finds_unmarked_words() -> None:
     assert unmarked(f'<p aria-label="Close">{OPEN}x{CLOSE}</p>') == ["Close"]
     assert unmarked(f"<p>{OPEN}Round {OPEN}two{CLOSE}{CLOSE} of four</p>") == [
         f"{OPEN}Round {OPEN}two{CLOSE}{CLOSE} of four"]
+    assert unmarked(f'<h1>{OPEN}Pass to <span class="n">Ann</span>{CLOSE}</h1><p>Hi</p>') == ["Hi"]
 
 
 @pytest.mark.parametrize("name", sorted(TRANSLATED))
@@ -130,8 +171,8 @@ def test_a_translated_screen_shows_only_marked_words(seen: dict[str, set[str]], 
     assert not seen[name], f"{name}: words not in the catalogue: {sorted(seen[name])[:20]}"
 
 
-NOT_YET = ("start", "rules", "stats", "history", "game:setup", "game:preparation",
-           "game:exploration", "game:reward", "watch", "over", "pass")
+NOT_YET = ("rules", "stats", "history", "game:setup", "game:preparation",
+           "game:exploration", "game:reward", "watch", "over")
 
 
 @pytest.mark.parametrize("name", NOT_YET)
@@ -139,3 +180,13 @@ NOT_YET = ("start", "rules", "stats", "history", "game:setup", "game:preparation
 def test_a_screen_not_yet_translated(seen: dict[str, set[str]], name: str) -> None:
     assert name in seen
     assert not seen[name]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 30: Ember Isle is not yet translated (its words "
+                   "are English in web/ei_web; the machinery serves it: one catalogue, `_`)")
+def test_ember_isle_shows_only_marked_words() -> None:
+    from ei_web.app import EmberApp
+
+    with language("qps"):
+        app = EmberApp(MemoryStorage())
+        assert unmarked(app.render()) == []
