@@ -104,11 +104,10 @@ def leave_dialog(prefix: str = "", resume: str | None = None, saved: bool = True
     game's latest move is in storage (else the dialog says so: "saved" only when it is); the
     words are the player's language (`resume` given translated)."""
     resume = _("Continue the saved game") if resume is None else resume
-    text = (esc(_('It stays saved on this device: "{resume}" on the menu brings it back.')
-                .format(resume=resume))
-            if saved else
-            esc(_("Your last move could not be saved (this device's storage is full): on the menu "
-                  "the game is as it was last saved. Export it first to keep every move.")))
+    text = escape(_('It stays saved on this device: "{resume}" on the menu brings it back.')
+                  .format(resume=resume), quote=False) if saved else escape(
+        _("Your last move could not be saved (this device's storage is full): on the menu "
+          "the game is as it was last saved. Export it first to keep every move."), quote=False)
     return question(
         "leave", _("Leave the game?"),
         text,
