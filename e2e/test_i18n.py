@@ -69,6 +69,8 @@ def test_settings_switch_to_french_during_a_game_and_a_reload_keeps_it(
     assert page.locator('[data-key="language"][data-value="fr"]').get_attribute(
         "aria-pressed") == "true"
     assert page_fetched(page)
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-settings-fr-phone.png", full_page=True)
     tap_act(page, "back")
     page.wait_for_selector('[data-act="continue"]')
     assert page.locator('[data-act="continue"]').inner_text() == "Reprendre Small Islands"
@@ -83,6 +85,8 @@ def test_settings_switch_to_french_during_a_game_and_a_reload_keeps_it(
     assert page.evaluate(SCREEN) in ("game", "pass")  # the game came back, in French
     if page.evaluate(SCREEN) == "pass":
         assert page.inner_text("#app h1").startswith("Passez l’appareil à")
+        fits(page)
+        page.screenshot(path=artifacts / "i18n-pass-fr-phone.png")
         tap_act(page, "unlock")
         page.wait_for_function("() => document.body.dataset.appScreen === 'game'")
     assert state(page)["phase"] == st["phase"]
