@@ -19,7 +19,7 @@ BENCHES ?= $(sort $(filter-out bench/_%.py,$(wildcard bench/*.py)))
 # whole CPython suite again under Pyodide, the browser tests' duplicate whole games).
 TEST_SCALE ?= 0.1
 
-.PHONY: serve test test-deep test-tests test-e2e build bench lint chromium install clean
+.PHONY: serve test test-deep test-tests test-e2e build bench lint chromium install clean messages
 
 serve: install build
 	$(PYTHON) tools/serve.py --port $(PORT)
@@ -45,6 +45,13 @@ test-deep:
 
 build: $(NODE_STAMP)
 	$(PYTHON) tools/build.py
+
+# The words to translate (README, "Translations"): Babel extracts them from web/ into
+# locale/messages.pot and merges them into each language's .po (new ones empty, to be
+# translated; tests/test_i18n_catalogue.py fails until they are). The build compiles the .po.
+messages: $(VENV_STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --omit-header --no-wrap -o locale/messages.pot web
+	$(VENV)/bin/pybabel update -i locale/messages.pot -d locale -D messages --no-fuzzy-matching --ignore-obsolete --no-wrap
 
 bench: install chromium build
 	@for b in $(BENCHES); do echo "== $$b"; $(VPY) $$b || exit 1; done

@@ -31,7 +31,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools import pyimports  # noqa: E402
+from tools import catalogues, pyimports  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -754,6 +754,24 @@ def integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
+def write_catalogues(out: Path) -> list[str]:
+    """Each language's catalogue (locale/<lang>/LC_MESSAGES/messages.po) compiled to
+    ``locale/<lang>/messages.mo`` (`game_shell.i18n.catalogue_path`; the page fetches the
+    chosen language's only, the service worker precaches them all: a few KB each); return
+    the languages. Each one is read back with gettext, as the page reads it."""
+    import gettext
+
+    done = []
+    for lang, po in catalogues.po_files().items():
+        data = catalogues.compile_mo(catalogues.read_po(po))
+        gettext.GNUTranslations(io.BytesIO(data))  # raises on bytes gettext cannot read
+        dest = out / "locale" / lang / f"{catalogues.DOMAIN}.mo"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+        done.append(lang)
+    return done
+
+
 def write_service_worker(out: Path) -> str:
     """Inject the precache list ({URL: integrity of this build's bytes}: the worker refuses
     any other bytes, see service-worker.js) and a content-hash version; return the version."""
@@ -785,6 +803,7 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_static(out)
+    write_catalogues(out)
     write_archives(out)
     snapshot = vendor(out)
     tag = build_tag(out)

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 
 from game_shell.finished import Group, from_kept
+from game_shell.i18n import N_
 from game_shell.kept_games import Summary
 from game_shell.registry import Choice, GamePlugin, KeptWords
 
@@ -83,7 +84,7 @@ PLUGIN = GamePlugin(
     packages=("ember_isle", "ei_web"),
     archive="ember.zip.gz",
     worker="ei_web.worker:handle",
-    blurb="A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4.",
+    blurb=N_("A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4."),
     picture=title_picture(),
     settings=SETTINGS,
     moved={OLD + record: "ember-isle/" + record

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game_shell.finished import Finished
+from game_shell.i18n import N_
 from game_shell.registry import Choice, GamePlugin
 from game_shell.storage import Storage
 
@@ -19,14 +20,14 @@ def make_room(storage: Storage) -> int:
 
 # Its own choices on the shared Settings screen (the device's settings record, under its name).
 SETTINGS = (
-    Choice("pace", "Computer pace", (("relaxed", "Relaxed"), ("normal", "Normal"), ("fast", "Fast"),
-                                     ("instant", "Instant")),
-           "How long each move of a computer player or of Alexis stays on screen.",
+    Choice("pace", N_("Computer pace"), (("relaxed", N_("Relaxed")), ("normal", N_("Normal")),
+                                         ("fast", N_("Fast")), ("instant", N_("Instant"))),
+           N_("How long each move of a computer player or of Alexis stays on screen."),
            default="normal"),
-    Choice("confirm", "Confirm before placing", (("on", "On"), ("off", "Off")),
-           "On: a tap on the map shows where the piece would go, and a second tap on Place here "
-           "(or Land here, Build, Place port token) places it. Off: a tap places it at once when "
-           "there is nothing else to choose there."),
+    Choice("confirm", N_("Confirm before placing"), (("on", N_("On")), ("off", N_("Off"))),
+           N_("On: a tap on the map shows where the piece would go, and a second tap on Place "
+              "here (or Land here, Build, Place port token) places it. Off: a tap places it at "
+              "once when there is nothing else to choose there.")),
 )
 
 def finished(storage: Storage) -> Sequence[Finished]:
@@ -44,7 +45,7 @@ PLUGIN = GamePlugin(
     packages=("small_islands", "si_web"),
     worker="small_islands.bots.worker:handle",
     first_screen="si_web.app:first_screen",
-    blurb="Explore the islands, build houses and fulfil your missions, alone or for 2 to 4.",
+    blurb=N_("Explore the islands, build houses and fulfil your missions, alone or for 2 to 4."),
     make_room=make_room,
     finished=finished,
     moved={"small-islands/active-game": "games/active-game"},  # the shell's, in older builds

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .i18n import _
 from .registry import GamePlugin
 from .storage import Storage
 from .widgets import button, esc
@@ -23,19 +24,21 @@ HISTORY, STATS, SETTINGS = "history", "stats", "settings"  # the shell's screens
 def card(plugin: GamePlugin, summary: str | None) -> str:
     """A game's card: its title picture (`GamePlugin.picture`, trusted markup of its own
     registration), its name, and Play, or Continue with its game's one line."""
-    title = esc(plugin.title)
     pic = f'<div class="card-pic">{plugin.picture}</div>' if plugin.picture else ""
     if summary:
+        saved = esc(_("Saved game: {title}").format(title=plugin.title))
         return (
             f'<section class="card continue other-game" data-card="{esc(plugin.name)}">'
-            f"{pic}<h2>Saved game: {title}</h2><p>{esc(summary)}</p>"
-            + button(f"Continue {plugin.title}", OPEN, "btn primary", game=plugin.name, resume="1")
+            f"{pic}<h2>{saved}</h2><p>{esc(summary)}</p>"
+            + button(_("Continue {title}").format(title=plugin.title), OPEN, "btn primary",
+                     game=plugin.name, resume="1")
             + "</section>"
         )
+    another = esc(_("Another game: {title}").format(title=plugin.title))
     return (
         f'<section class="card other-game" data-card="{esc(plugin.name)}">'
-        f"{pic}<h2>Another game: {title}</h2><p>{esc(plugin.blurb)}</p>"
-        + button(f"Play {plugin.title}", OPEN, "btn", game=plugin.name)
+        f"{pic}<h2>{another}</h2><p>{esc(_(plugin.blurb))}</p>"
+        + button(_("Play {title}").format(title=plugin.title), OPEN, "btn", game=plugin.name)
         + "</section>"
     )
 
@@ -52,12 +55,13 @@ def start_screen(title: str, top: str, others: str, panel: str, entries: Sequenc
     its game in progress), the other games' `cards`, the home game's `panel` (its new game),
     and the menu: the shell's "Your games" and "Statistics", the home game's `entries`
     (buttons), the shell's "Settings"; `foot` last."""
-    menu = (button("Your games", HISTORY, "btn") + button("Statistics", STATS, "btn")
-            + "".join(entries) + button("Settings", SETTINGS, "btn"))
+    menu = (button(_("Your games"), HISTORY, "btn") + button(_("Statistics"), STATS, "btn")
+            + "".join(entries) + button(_("Settings"), SETTINGS, "btn"))
+    menu_name = esc(_("Menu"))
     head = f"<h1>{esc(title)}</h1>"
     if picture:
         head = f'<header class="title-head">{picture}{head}</header>'
     return (
         f'<section class="screen start">{head}{top}{others}{panel}'
-        f'<nav class="row" aria-label="Menu">{menu}</nav>{foot}</section>'
+        f'<nav class="row" aria-label="{menu_name}">{menu}</nav>{foot}</section>'
     )

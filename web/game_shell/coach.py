@@ -60,6 +60,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NotRequired, TypedDict, TypeVar
 
+from .i18n import _
 from .storage import Storage, put_record, read_json
 from .widgets import button, esc
 
@@ -308,13 +309,15 @@ def tip_html(tip: Tip, inline: bool = False) -> str:
 
 def offer_html(title: str, guided: str) -> str:
     """The start screen's offer of a guided first game (while `Coach.offer_open`): `title`
-    is the game's, `guided` what the guided game is ("a guided first game against ...")."""
+    is the game's, `guided` what the guided game is ("a guided first game against ...",
+    translated)."""
+    new = esc(_("New to {title}?").format(title=title))
+    play = esc(_("Play {guided}: short tips explain each step when it first matters. You can "
+                 "skip them at any time.").format(guided=guided))
     return (
-        f'<section class="card coach-offer" data-offer="coach"><h2>New to {esc(title)}?</h2>'
-        f"<p>Play {esc(guided)}: short tips explain each step when it first matters. You can "
-        "skip them at any time.</p>"
+        f'<section class="card coach-offer" data-offer="coach"><h2>{new}</h2><p>{play}</p>'
         '<div class="row">'
-        + button("Start a guided game", "coach-start", "btn primary")
-        + button("No, thanks", "coach-dismiss", "btn")
+        + button(_("Start a guided game"), "coach-start", "btn primary")
+        + button(_("No, thanks"), "coach-dismiss", "btn")
         + "</div></section>"
     )

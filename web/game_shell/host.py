@@ -12,7 +12,11 @@ first-paint.js painted, that picture, inert, while the game's code loads. The ho
 loaded (`note`), or a shell screen over it (`screen`). The tab's ``games/active-game`` names
 the game on screen (each game sets it), so that a reload comes back to it (`boot`); the
 picture a reload paints first is that game's (`first_paint_browser`, told which game is on
-screen by `on_screen`). Browser glue (PyScript).
+screen by `on_screen`). The words' language (`i18n`): the one chosen in Settings, else the
+device's (``navigator.languages``); its catalogue, when not English, fetched before the first
+game takes the page (`fetch_catalogue`), and again at a switch in Settings, after which the
+game on screen draws again (its ``rerender``, else its ``render``) and ``<html lang>``
+follows. Browser glue (PyScript).
 """
 
 from __future__ import annotations
@@ -21,10 +25,10 @@ import importlib
 from types import ModuleType
 from typing import Any, Protocol
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from . import first_paint_browser, migrate, registry, settings
+from . import first_paint_browser, i18n, migrate, registry, settings
 from .browser_storage import LocalStorage
 from .markup import escape
 
@@ -132,6 +136,55 @@ def load(plugin: registry.GamePlugin) -> None:
     window.siLoadArchive(f"./{plugin.archive}").then(proxies[0], proxies[1])
 
 
+def fetch_catalogue(lang: str, then: Any = None) -> None:
+    """Fetch `lang`'s catalogue and switch to it (`i18n.install`), then call `then` (the words
+    stay as they were if it cannot be fetched or read)."""
+
+    def got(buffer: Any) -> None:
+        try:
+            i18n.install(lang, bytes(buffer.to_bytes()))
+        except Exception as error:  # noqa: BLE001 (a broken catalogue: the words stay)
+            window.console.warn(f"The {lang} words could not be read: {error}")
+        if then is not None:
+            then()
+
+    def failed(error: Any = None) -> None:
+        window.console.warn(f"The {lang} words could not be fetched: {error}")
+        if then is not None:
+            then()
+
+    def body(response: Any) -> Any:
+        if not response.ok:
+            return window.Promise.reject(f"HTTP {response.status}")
+        return response.arrayBuffer()
+
+    proxies = [create_proxy(body), create_proxy(got), create_proxy(failed)]
+    state["proxies"] = [*state["proxies"], *proxies]
+    window.fetch(f"./{i18n.catalogue_path(lang)}").then(proxies[0]).then(proxies[1], proxies[2])
+
+
+def language_changed(lang: str) -> None:
+    """The words switched: ``<html lang>``, and the game on screen draws again (soon: not in
+    the middle of the tap that chose it)."""
+    document.documentElement.lang = "en" if lang == i18n.PSEUDO else lang
+    module: ModuleType | None = state["modules"].get(on_screen())
+    if module is None:
+        return
+    again = getattr(module, "rerender", None) or getattr(module, "render", None)
+    if again is not None:
+        window.setTimeout(create_once_callable(again), 0)
+
+
+def device_languages() -> list[str]:
+    """``navigator.languages`` (best first; ``navigator.language`` when there is no list)."""
+    nav = window.navigator
+    found = getattr(nav, "languages", None)
+    if found is not None and found.length:
+        return [str(tag) for tag in found]
+    one = getattr(nav, "language", None)
+    return [str(one)] if one else []
+
+
 def boot() -> None:
     """The page starts: records an older build kept move to where this one keeps them, and
     its caches that this one no longer reads go (`migrate`, and `settings.migrate` for a
@@ -148,6 +201,17 @@ def boot() -> None:
     if left:
         window.console.warn(f"Storage is full: {len(left)} older records stay where they were")
     window.performance.mark("shell-migrated")
+    i18n.set_fetcher(fetch_catalogue)
+    i18n.on_change(language_changed)
+    lang = i18n.resolve(settings.read(storage, games).language, device_languages())
+    if i18n.has(lang):
+        start(games, storage)
+    else:
+        fetch_catalogue(lang, lambda: start(games, storage))
+
+
+def start(games: list[registry.GamePlugin], storage: Any) -> None:
+    """The game this tab showed takes the page, in the chosen language (`boot`)."""
     first_paint_browser.watch(on_screen)
     first = registry.by_name(games, wanted(storage)) or games[0]
     if first.home:

@@ -36,6 +36,8 @@ from typing import Any
 
 from game_kit.jsonio import load_json
 
+from . import i18n
+from .i18n import N_, _
 from .markup import escape
 from .migrate import move
 from .registry import Choice, GamePlugin, shell_key
@@ -44,25 +46,30 @@ from .widgets import button
 
 FORMAT = "games-settings/1"
 KEY = shell_key("settings")
-ON_OFF = (("on", "On"), ("off", "Off"))
+ON_OFF = (("on", N_("On")), ("off", N_("Off")))
 
 
 # The shell's own choices, shared by every game, in the order the screen shows them.
 CHOICES: tuple[Choice, ...] = (
-    Choice("animations", "Animations", ON_OFF,
-           "Pieces settle, move and score with a short motion. Always off when the device "
-           "asks for reduced motion."),
-    Choice("sound", "Sound", ON_OFF,
-           "Short sounds when pieces are taken, placed or moved, points are scored and the "
-           "game ends.", default="off"),
-    Choice("vibration", "Vibration", ON_OFF,
-           "A short buzz on phones that can, when a piece is placed."),
-    Choice("palette", "Player colours", (("standard", "Standard"), ("cvd", "Colour-vision safe")),
-           "Colour-vision safe colours are told apart with deuteranopia and protanopia; every "
-           "colour also keeps its own mark."),
-    Choice("hand", "Action bar", (("right", "Right-handed"), ("left", "Left-handed")),
-           "Which side of the screen the step's main button sits on."),
+    # the languages' names are their own (not translated); none stored: the device's
+    Choice("language", N_("Language"), i18n.LANGUAGES,
+           N_("The words of every game. The first time, the device's language.")),
+    Choice("animations", N_("Animations"), ON_OFF,
+           N_("Pieces settle, move and score with a short motion. Always off when the device "
+              "asks for reduced motion.")),
+    Choice("sound", N_("Sound"), ON_OFF,
+           N_("Short sounds when pieces are taken, placed or moved, points are scored and the "
+              "game ends."), default="off"),
+    Choice("vibration", N_("Vibration"), ON_OFF,
+           N_("A short buzz on phones that can, when a piece is placed.")),
+    Choice("palette", N_("Player colours"), (("standard", N_("Standard")), ("cvd", N_("Colour-vision safe"))),
+           N_("Colour-vision safe colours are told apart with deuteranopia and protanopia; every "
+              "colour also keeps its own mark.")),
+    Choice("hand", N_("Action bar"), (("right", N_("Right-handed")), ("left", N_("Left-handed"))),
+           N_("Which side of the screen the step's main button sits on.")),
 )
+# Words of a choice's buttons shown as they are (the languages' own names).
+UNTRANSLATED = frozenset({"language"})
 _SHELL = {c.key: c for c in CHOICES}
 
 
@@ -77,6 +84,7 @@ class Settings:
     vibration: bool = True
     palette: str = "standard"
     hand: str = "right"
+    language: str = ""  # "en", "fr"; "": none chosen, the device's (`game_shell.i18n.resolve`)
     sound_asked: bool = False  # a game asked once whether to play with sound
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
@@ -169,6 +177,8 @@ def changed(settings: Settings, games: Sequence[GamePlugin], key: str, value: st
         return settings.with_game(game, key, value)
     if key not in _SHELL or not _SHELL[key].allows(value):
         return None
+    if key == "language":  # the words switch now (or once the catalogue is fetched)
+        i18n.choose(value)
     new: Any = value == "on" if key in _BOOLS else value
     out = replace(settings, **{key: new})
     return replace(out, sound_asked=True) if key == "sound" else out
@@ -232,15 +242,16 @@ def _write_old(storage: Storage, game: GamePlugin, data: dict[str, Any], old_key
 # ----------------------------------------------------------------------- the screen
 def screen(
     current: Settings, games: Sequence[GamePlugin], *, act: str = "set", back: str = "back",
-    back_label: str = "Back", extra: Mapping[str, str] | None = None, screen_name: str = "settings",
+    back_label: str | None = None, extra: Mapping[str, str] | None = None, screen_name: str = "settings",
 ) -> str:
     """The Settings screen: the choices of all games, then each game's own, as rows of
     pressed/unpressed buttons (a tap, `act` with ``data-key``, ``data-value`` and for a game's
     choice ``data-game``, applies and saves). `extra`: markup shown under a shell choice's
     buttons (by key: the player colours' swatches, say)."""
-    rows = [_row(c, current.value(c.key), act, "", (extra or {}).get(c.key, "")) for c in CHOICES]
+    rows = [_row(c, current.value(c.key) or i18n.language(), act, "", (extra or {}).get(c.key, ""))
+            for c in CHOICES]
     parts = ['<section class="card-group" data-settings="all">'
-             '<h2 class="group">All games</h2>' + "".join(rows) + "</section>"]
+             '<h2 class="group">' + escape(_("All games")) + "</h2>" + "".join(rows) + "</section>"]
     for game in games:
         if not game.settings:
             continue
@@ -249,10 +260,11 @@ def screen(
         parts.append(f'<section class="card-group" data-settings="{escape(game.name)}">'
                      f'<h2 class="group">{escape(game.title)}</h2>{own}</section>')
     return (
-        f'<section class="screen settings" data-screen="{escape(screen_name)}"><h1>Settings</h1>'
-        "<p>Kept on this device for every game; each change applies at once.</p>"
+        f'<section class="screen settings" data-screen="{escape(screen_name)}"><h1>'
+        + escape(_("Settings")) + "</h1><p>"
+        + escape(_("Kept on this device for every game; each change applies at once.")) + "</p>"
         + "".join(parts)
-        + '<div class="row">' + button(back_label, back, "btn primary") + "</div></section>"
+        + '<div class="row">' + button(_("Back") if back_label is None else back_label, back, "btn primary") + "</div></section>"
     )
 
 
@@ -262,15 +274,21 @@ def _row(choice: Choice, value: str, act: str, game: str, extra: str) -> str:
     buttons = "".join(
         f'<button type="button" class="btn{" on" if v == value else ""}" data-act="{escape(act)}"'
         f'{where} data-key="{escape(choice.key)}" data-value="{escape(v)}" '
-        f'aria-pressed="{"true" if v == value else "false"}">{escape(text)}</button>'
+        f'aria-pressed="{"true" if v == value else "false"}"{_lang(v) if choice.key == "language" else ""}>'
+        f'{escape(text if choice.key in UNTRANSLATED else _(text))}</button>'
         for v, text in choice.options
     )
     return (
         f'<section class="card setting" data-setting="{escape(choice.key)}">'
-        f'<h3 id="{escape(ident)}">{escape(choice.label)}</h3>'
+        f'<h3 id="{escape(ident)}">{escape(_(choice.label))}</h3>'
         f'<div class="row seg" role="group" aria-labelledby="{escape(ident)}">{buttons}</div>'
-        f'{extra}<p class="small">{escape(choice.note)}</p></section>'
+        f'{extra}<p class="small">{escape(_(choice.note)) if choice.note else ""}</p></section>'
     )
+
+
+def _lang(code: str) -> str:
+    """A language's button is in that language (screen readers say its name as it is)."""
+    return f' lang="{escape(code)}"'
 
 
 def tapped(current: Settings, games: Sequence[GamePlugin], data: Mapping[str, str]) -> Settings | None:

@@ -4,6 +4,7 @@ window another window overtook, the notice of cleaned names. Pure."""
 
 from __future__ import annotations
 
+from .i18n import _
 from .markup import escape
 
 esc = escape
@@ -97,20 +98,21 @@ def question(key: str, title: str, text_html: str, buttons: str) -> str:
     )
 
 
-def leave_dialog(prefix: str = "", resume: str = "Continue the saved game",
-                 saved: bool = True) -> str:
+def leave_dialog(prefix: str = "", resume: str | None = None, saved: bool = True) -> str:
     """Back was pressed in a game: stay, or go to the menu. `prefix`: the game's acts ("ei-"
     of another game than the home one); `resume`: the menu's button that brings it back; `saved`: whether the
-    game's latest move is in storage (else the dialog says so: "saved" only when it is)."""
-    text = (f'It stays saved on this device: "{esc(resume)}" on the menu brings it back.'
-            if saved else
-            "Your last move could not be saved (this device's storage is full): on the menu "
-            "the game is as it was last saved. Export it first to keep every move.")
+    game's latest move is in storage (else the dialog says so: "saved" only when it is); the
+    words are the player's language (`resume` given translated)."""
+    resume = _("Continue the saved game") if resume is None else resume
+    text = escape(_('It stays saved on this device: "{resume}" on the menu brings it back.')
+                  .format(resume=resume), quote=False) if saved else escape(
+        _("Your last move could not be saved (this device's storage is full): on the menu "
+          "the game is as it was last saved. Export it first to keep every move."), quote=False)
     return question(
-        "leave", "Leave the game?",
+        "leave", _("Leave the game?"),
         text,
-        button("Stay in the game", f"{prefix}stay", "btn primary", autofocus="1")
-        + button("Go to the menu", f"{prefix}menu", "btn"),
+        button(_("Stay in the game"), f"{prefix}stay", "btn primary", autofocus="1")
+        + button(_("Go to the menu"), f"{prefix}menu", "btn"),
     )
 
 
@@ -127,13 +129,15 @@ def names_cleaned(typed: list[str], names: list[str]) -> str | None:
 def pass_screen(name: str, colour: str, what: str, prefix: str = "") -> str:
     """'Pass the device to <name>': nothing secret on this screen. `prefix` names the game
     whose screen it is (its acts and screen name start with it)."""
+    heading = escape(_("Pass the device to {name}")).format(
+        name=f'<span class="name">{escape(name)}</span>')
     return (
         f'<section class="screen pass" data-screen="{prefix}pass">'
         f'<div class="pass-who">{swatch(colour)}</div>'
-        f'<h1>Pass the device to <span class="name">{escape(name)}</span></h1>'
+        f"<h1>{heading}</h1>"
         f"<p>{escape(what)}</p>"
-        + button(f"I am {name}: show my turn", f"{prefix}unlock", "btn primary big")
+        + button(_("I am {name}: show my turn").format(name=name), f"{prefix}unlock", "btn primary big")
         + '<div class="row">'
-        + button("Menu", f"{prefix}menu", "btn")
+        + button(_("Menu"), f"{prefix}menu", "btn")
         + "</div></section>"
     )

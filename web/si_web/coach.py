@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from game_shell import coach as shell
 from game_shell.coach import Tip, Tips
+from game_shell.i18n import N_, _
 from small_islands import TILE_BY_ID, Options
 from small_islands.view import SeatView
 
@@ -35,7 +36,7 @@ from .form import computer_name
 
 NAME, TITLE = "small-islands", "Small Islands"  # the game's registration (its record's key)
 COACH_KEY = f"{NAME}/coach"
-GUIDED = "a guided first game against an easy computer player"  # the offer's words
+GUIDED = N_("a guided first game against an easy computer player")  # the offer's words
 # A tip's target (what it highlights: the CSS, .coach[data-target=...]): map, islands, display,
 # rotate, bonus, land, keep, actions, reward (house spots and the action bar's main button),
 # panel, tracker, recap, scores. On the table every tip has a row of its own (never over its
@@ -290,4 +291,4 @@ def tip_html(tip: Tip, inline: bool = False) -> str:
 
 def offer_html() -> str:
     """The start screen's offer of a guided first game (until taken or dismissed)."""
-    return shell.offer_html(TITLE, GUIDED)
+    return shell.offer_html(TITLE, _(GUIDED))

@@ -91,6 +91,16 @@ def render(by_tap: bool = False) -> None:
     first_paint_browser.soon()
 
 
+def rerender() -> None:
+    """The words switched language (`game_shell.host`): the screen drawn again, the focus
+    kept, the picture a reload paints first kept again in the new words."""
+    if showing():
+        key = focus_key()
+        draw()
+        restore_focus(key)
+        first_paint_browser.soon()
+
+
 # The next start paints it before Python is ready (first-paint.js): Small Islands' picture.
 first_paint_browser.provide(PLUGIN.name, lambda: first_paint.public_screen(app))
 

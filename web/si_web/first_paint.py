@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from game_shell import cards, registry, table, widgets
+from game_shell.i18n import _
 from game_shell.markup import escape
 from game_shell.storage import Storage
 from small_islands import Game
@@ -35,7 +36,7 @@ from .board_svg import (
     view_tiles,
     viewbox_attr,
 )
-from .panels import PHASE_NAMES, players, round_phase, status_bar
+from .panels import level_name, phase_name, players, round_phase, status_bar
 from .session import Session
 
 if TYPE_CHECKING:
@@ -92,14 +93,16 @@ def save_summary(app: Saved) -> str | None:
     if g is None:
         loaded = app.session.load_game()
         if not isinstance(loaded, Game):
-            return "A saved game (it may not load)."
+            return _("A saved game (it may not load).")
         app.hold(g := loaded)
-    names = ", ".join(s.name + (f" ({s.bot})" if s.bot else "") for s in g.seats)
+    names = _(", ").join(_("{name} ({level})").format(name=s.name, level=level_name(s.bot))
+                         if s.bot else s.name for s in g.seats)
     if g.options.solo:
-        names += f" — solo, level {g.options.solo_level}"
+        names = _("{names} — solo, level {level}").format(names=names, level=g.options.solo_level)
     if g.phase == "over":
-        return "A finished game: " + names + "."
-    return f"{names} — round {g.round}, {PHASE_NAMES.get(g.phase, g.phase).lower()}"
+        return _("A finished game: {names}.").format(names=names)
+    return _("{names} — round {round}, {phase}").format(
+        names=names, round=g.round, phase=phase_name(g.phase).lower())
 
 
 def public_screen(app: Shown) -> tuple[str, str] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game_shell import table
+from game_shell.i18n import N_, _
 from game_shell.last_moves import recap_item
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
@@ -19,13 +20,26 @@ from .board_svg import glyph_icon, mini_tile_svg
 from .choices import Choices, Hint
 from .screens import esc
 
-PHASE_NAMES = {
-    "setup": "Setup",
-    "preparation": "Preparation",
-    "exploration": "Exploration",
-    "reward": "Reward",
-    "over": "Game over",
+PHASE_NAMES = {  # translated where shown (`phase_name`)
+    "setup": N_("Setup"),
+    "preparation": N_("Preparation"),
+    "exploration": N_("Exploration"),
+    "reward": N_("Reward"),
+    "over": N_("Game over"),
 }
+# The computer players' levels as the words say them ("Ben (computer, medium)").
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "expert": N_("expert")}
+
+
+def phase_name(phase: str) -> str:
+    """A phase's name in the player's language."""
+    return _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in the player's language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def objective_text(card: str) -> tuple[str, str]:
@@ -59,16 +73,18 @@ def hinted(hint: Hint | None, act: str, **data: object) -> str:
 
 def round_phase(v: SeatView | PublicView) -> str:
     """'Round 2 · Exploration' (a narrow header breaks it after the dot only)."""
-    phase = PHASE_NAMES.get(v["phase"], v["phase"])
-    return f"Round\u00a0{v['round']}\u00a0· {phase}" if v["round"] else phase
+    phase = phase_name(v["phase"])
+    # (no-break spaces: "Round 2 ·" stays on one line)
+    return _("Round\u00a0{round}\u00a0· {phase}").format(round=v["round"], phase=phase) if v["round"] else phase
 
 
 def status_bar(v: SeatView | PublicView, buttons: str) -> str:
     """The table's compact bar (`game_shell.table`): every seat's score chip (the one to move
     marked), then `buttons` (Undo, Rules, the sound toggle, Menu...)."""
+    scores = esc(_("Scores"))
     return (
         f'<header class="bar t-bar"><ul class="chips" data-n="{len(v["seats"])}" '
-        f'aria-label="Scores">{chips(v)}</ul><span class="bar-buttons">{buttons}</span></header>'
+        f'aria-label="{scores}">{chips(v)}</ul><span class="bar-buttons">{buttons}</span></header>'
     )
 
 
@@ -76,8 +92,9 @@ def bar_buttons(v: SeatView, undo: str | None = None, sound: str = "") -> str:
     """The game screen's bar buttons: Undo (`undo`: its buttons, `undo.buttons`), Rules, the
     sound toggle (`sound`), Menu."""
     if undo is None:
-        undo = button("Undo", "undo", "btn") if v["can_undo"] else ""
-    return f'{undo}{button("?", "rules", "btn rules-btn", name="Rules")}{sound}{button("Menu", "menu", "btn")}'
+        undo = button(_("Undo"), "undo", "btn") if v["can_undo"] else ""
+    rules = button("?", "rules", "btn rules-btn", name=_("Rules"))
+    return undo + rules + sound + button(_("Menu"), "menu", "btn")
 
 
 def say_lead(v: SeatView | PublicView, name: str, colour: str) -> str:

@@ -10,6 +10,7 @@ builders.
 from __future__ import annotations
 
 from game_shell import shortcuts
+from game_shell.i18n import _
 from game_shell.markup import escape
 from game_shell.widgets import button
 from small_islands import MISSIONS, OBJECTIVES, REWARDS, STARTING_TILES, TILE_BY_ID
@@ -303,7 +304,7 @@ def rules_screen(in_game: bool, at: str | None = None, jump: int = 0) -> str:
         '<section class="screen rules" data-screen="rules">'
         f'{glyph_defs_svg()}<div class="rules-top">{back}</div>'
         "<h1>Rules</h1>"
-        f'<p class="edition">{EDITION_NOTE}</p>'
+        '<p class="edition">' + escape(_(EDITION_NOTE)) + "</p>"
         "<p>Build islands from landscape tiles, then place houses on islands that meet your "
         "objective to earn Prestige Points (PP). After at most 4 rounds the highest score wins. "
         "2 to 4 players (pass-and-play or computer players), or solo against Alexis.</p>"

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game_shell import cards
+from game_shell.i18n import N_, _
 from game_shell.markup import escape, percent_encode
 from game_shell.widgets import button, swatch
 from small_islands.options import MAX_NAME
@@ -19,24 +20,26 @@ from . import title, words
 
 COLOURS = ("blue", "red", "yellow", "purple")
 TABLE_SIZES = (8, 10, 12, 14, 16, 20, 24)
-EDITION_NOTE = "Component content of this edition is original; rules follow the published rulebook."
+EDITION_NOTE = N_("Component content of this edition is original; rules follow the published rulebook.")
+COLOUR_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "yellow": N_("Yellow"), "purple": N_("Purple")}
 
 
 KIND_LABELS = (
-    ("human", "Human"),
-    ("easy", "Computer: easy"),
-    ("medium", "Computer: medium"),
-    ("hard", "Computer: hard"),
+    ("human", N_("Human")),
+    ("easy", N_("Computer: easy")),
+    ("medium", N_("Computer: medium")),
+    ("hard", N_("Computer: hard")),
 )  # what the form offers (`form.KINDS`: no Expert until it is measurably stronger than Hard)
 SPEED_LABELS = (
-    ("relaxed", "Relaxed"),
-    ("normal", "Normal"),
-    ("fast", "Fast"),
-    ("instant", "Instant"),
+    ("relaxed", N_("Relaxed")),
+    ("normal", N_("Normal")),
+    ("fast", N_("Fast")),
+    ("instant", N_("Instant")),
 )
 
 
 def _select(field: str, label: str, options: tuple[tuple[str, str], ...], current: str) -> str:
+    """A labelled <select> (`label` and the options' words already in the player's language)."""
     opts = "".join(
         f'<option value="{escape(v)}"{" selected" if v == current else ""}>{escape(t)}</option>'
         for v, t in options
@@ -46,27 +49,30 @@ def _select(field: str, label: str, options: tuple[tuple[str, str], ...], curren
 
 def _seat_row(i: int, name: str, colour: str, kind: str | None) -> str:
     options = "".join(
-        f'<option value="{c}"{" selected" if c == colour else ""}>{c.title()}</option>'
+        f'<option value="{c}"{" selected" if c == colour else ""}>{escape(_(COLOUR_NAMES[c]))}</option>'
         for c in COLOURS
     )
     kind_html = ""
     if kind is not None:
         kinds = "".join(
-            f'<option value="{v}"{" selected" if v == kind else ""}>{t}</option>'
+            f'<option value="{v}"{" selected" if v == kind else ""}>{escape(_(t))}</option>'
             for v, t in KIND_LABELS
         )
+        who = escape(_("Player {n} is").format(n=i + 1))
         kind_html = (
-            f'<label><span class="sr">Player {i + 1} is</span>'
-            f'<select data-field="kind-{i}" aria-label="Player {i + 1} is">{kinds}</select></label>'
+            f'<label><span class="sr">{who}</span>'
+            f'<select data-field="kind-{i}" aria-label="{who}">{kinds}</select></label>'
         )
+    named = escape(_("Name of player {n}").format(n=i + 1))
+    coloured = escape(_("Colour of player {n}").format(n=i + 1))
     return (
         '<div class="seat-row">'
         f"{swatch(colour)}"
-        f'<label class="seat-name"><span class="sr">Name of player {i + 1}</span>'
+        f'<label class="seat-name"><span class="sr">{named}</span>'
         f'<input type="text" maxlength="{MAX_NAME}" autocomplete="off" data-field="name-{i}" '
-        f'value="{escape(name, quote=True)}" aria-label="Name of player {i + 1}"></label>'
-        f'<label><span class="sr">Colour of player {i + 1}</span>'
-        f'<select data-field="colour-{i}" aria-label="Colour of player {i + 1}">{options}</select></label>'
+        f'value="{escape(name, quote=True)}" aria-label="{named}"></label>'
+        f'<label><span class="sr">{coloured}</span>'
+        f'<select data-field="colour-{i}" aria-label="{coloured}">{options}</select></label>'
         f"{kind_html}</div>"
     )
 
@@ -88,9 +94,9 @@ def start_screen(
     kinds: list[str] = form.get("kinds") or ["human"] * len(names)
     solo = bool(form.get("solo"))
     tabs = (
-        '<div class="row tabs" role="group" aria-label="Kind of game">'
-        + button("With other players", "form-solo", "btn" + ("" if solo else " on"), solo="0")
-        + button("Solo against Alexis", "form-solo", "btn" + (" on" if solo else ""), solo="1")
+        '<div class="row tabs" role="group" aria-label="' + escape(_("Kind of game")) + '">'
+        + button(_("With other players"), "form-solo", "btn" + ("" if solo else " on"), solo="0")
+        + button(_("Solo against Alexis"), "form-solo", "btn" + (" on" if solo else ""), solo="1")
         + "</div>"
     )
     if solo:
@@ -99,32 +105,34 @@ def start_screen(
             + '<div class="row">'
             + _select(
                 "solo-level",
-                "Level",
+                _("Level"),
                 tuple((str(n), str(n)) for n in range(1, 7)),
                 str(form.get("solo_level", "1")),
             )
             + _select(
                 "alexis-decides",
-                "Alexis's tile rotations and house spots",
-                (("me", "I choose them"), ("alexis", "Let Alexis decide")),
+                _("Alexis's tile rotations and house spots"),
+                (("me", _("I choose them")), ("alexis", _("Let Alexis decide"))),
                 str(form.get("alexis_decides", "me")),
             )
             + "</div>"
-            '<p class="small">Alexis (purple) plays by his cards; you win only with a strictly '
-            "higher score than his, bonus included.</p>"
+            '<p class="small">'
+            + escape(_("Alexis (purple) plays by his cards; you win only with a strictly "
+                       "higher score than his, bonus included."))
+            + "</p>"
         )
         seat_buttons = ""
     else:
         seats = "".join(_seat_row(i, n, colours[i], kinds[i]) for i, n in enumerate(names))
         seat_buttons = (
             '<div class="row">'
-            + button("Add a player", "add-seat", "btn", disabled=len(names) >= 4)
-            + button("Remove a player", "remove-seat", "btn", disabled=len(names) <= 2)
+            + button(_("Add a player"), "add-seat", "btn", disabled=len(names) >= 4)
+            + button(_("Remove a player"), "remove-seat", "btn", disabled=len(names) <= 2)
             + "</div>"
         )
     mode_opts = "".join(
-        f'<option value="{m}"{" selected" if form["mode"] == m else ""}>{label}</option>'
-        for m, label in (("normal", "Normal"), ("advanced", "Advanced"))
+        f'<option value="{m}"{" selected" if form["mode"] == m else ""}>{escape(label)}</option>'
+        for m, label in (("normal", _("Normal")), ("advanced", _("Advanced")))
     )
     table_opts = "".join(
         f'<option value="{n}"{" selected" if int(form["table"]) == n else ""}>{n} × {n}</option>'
@@ -134,39 +142,45 @@ def start_screen(
     cont = ""
     if has_save:
         cont = (
-            '<section class="card continue">'
-            f"<h2>Saved game: Small Islands</h2><p>{escape(save_summary)}</p>"
-            f"{button('Continue Small Islands', 'continue', 'btn primary')}</section>"
+            '<section class="card continue"><h2>'
+            + escape(_("Saved game: {title}").format(title="Small Islands"))
+            + f"</h2><p>{escape(save_summary)}</p>"
+            + button(_("Continue {title}").format(title="Small Islands"), "continue", "btn primary")
+            + "</section>"
         )
     if confirm_new:
         start = (
             '<div class="confirm" role="alertdialog" data-confirm="new">'
-            "<p><b>A game is in progress.</b> Starting a new game replaces it (it cannot be "
-            'continued afterwards).</p><div class="row">'
-            + button("Start the new game", "new", "btn danger", confirmed="1")
-            + button("Keep the saved game", "new-cancel", "btn primary")
+            "<p><b>" + escape(_("A game is in progress.")) + "</b> "
+            + escape(_("Starting a new game replaces it (it cannot be continued afterwards)."))
+            + '</p><div class="row">'
+            + button(_("Start the new game"), "new", "btn danger", confirmed="1")
+            + button(_("Keep the saved game"), "new-cancel", "btn primary")
             + "</div></div>"
         )
     else:
-        start = button("Start the game", "new", "btn primary")
+        start = button(_("Start the game"), "new", "btn primary")
     return cards.start_screen(
         "Small Islands",
-        '<p class="tagline">Explore, build islands, place houses. Pass-and-play on one device, '
-        "against computer players, or solo against Alexis.</p>" + offer + cont,
+        '<p class="tagline">'
+        + escape(_("Explore, build islands, place houses. Pass-and-play on one device, "
+                   "against computer players, or solo against Alexis."))
+        + "</p>" + offer + cont,
         others,
-        '<section class="card new-game"><h2>New game</h2>'
+        '<section class="card new-game"><h2>' + escape(_("New game")) + "</h2>"
         f"{tabs}"
         f'<div class="seats">{seats}</div>'
         f"{seat_buttons}"
         '<div class="row">'
-        f'<label>Mode <select data-field="mode">{mode_opts}</select></label>'
-        f'<label>Table <select data-field="table">{table_opts}</select></label>'
-        + _select("speed", "Computer pace", SPEED_LABELS, str(form.get("speed", "normal")))
+        "<label>" + escape(_("Mode")) + f' <select data-field="mode">{mode_opts}</select></label>'
+        "<label>" + escape(_("Table")) + f' <select data-field="table">{table_opts}</select></label>'
+        + _select("speed", _("Computer pace"), tuple((v, _(t)) for v, t in SPEED_LABELS),
+                  str(form.get("speed", "normal")))
         + "</div>"
         f"{err}{start}</section>",
-        (button("Rules", "rules", "btn"), button("Great Explorer", "explorer", "btn"),
-         button("Guided first game", "coach-start", "btn")),
-        f'<p class="edition">{EDITION_NOTE}</p>',
+        (button(_("Rules"), "rules", "btn"), button(_("Great Explorer"), "explorer", "btn"),
+         button(_("Guided first game"), "coach-start", "btn")),
+        '<p class="edition">' + escape(_(EDITION_NOTE)) + "</p>",
         title.picture(),
     )
 

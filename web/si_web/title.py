@@ -13,9 +13,13 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from game_shell import i18n
+from game_shell.i18n import N_, _
+from game_shell.markup import escape
+
 from .art import GLYPHS, house_piece, ship_piece
 
-ALT = "Small Islands: a little island of three tiles with a flower, a fruit and a temple, a blue house, and a red ship at sea"
+ALT = N_("Small Islands: a little island of three tiles with a flower, a fruit and a temple, a blue house, and a red ship at sea")
 
 # The island: three tiles (an L of 100-unit cells) whose land joins, with a bay on the right.
 _LAND = (
@@ -42,8 +46,13 @@ def _placed(defn: str, x: float, y: float, scale: float = 1.0) -> str:
     return f'<g transform="translate({x:g} {y:g}){zoom}">{body}</g>'
 
 
-@cache
 def picture() -> str:
+    """The title picture, named in the player's language."""
+    return _picture(i18n.language())
+
+
+@cache
+def _picture(lang: str) -> str:
     """The title picture (an inline SVG; its CSS class ``title-pic`` sizes it)."""
     body = (
         '<rect class="tp-sea" width="360" height="200" rx="18" fill="url(#tp-sea)"/>'
@@ -64,6 +73,6 @@ def picture() -> str:
         + _placed(ship_piece("red"), 308, 154, 0.75)
     )
     return (
-        f'<svg class="title-pic" viewBox="0 0 360 200" role="img" aria-label="{ALT}">'
+        f'<svg class="title-pic" viewBox="0 0 360 200" role="img" aria-label="{escape(_(ALT))}">'
         f"{_DEFS}{body}</svg>"
     )

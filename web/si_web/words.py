@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from game_shell.i18n import N_
 from game_shell.last_moves import since_turn
 from game_shell.markup import escape
 from game_shell.wording import count as count
@@ -32,11 +33,11 @@ from small_islands import MISSIONS, OBJECTIVES, REWARDS, TILE_BY_ID, Action, Ill
 from small_islands.view import IslandView, SeatView
 
 # why the device passes: the pass screen's line (also painted first at a reload, `first_paint`)
-PASS_WHY = {
-    "setup": "They arrange the starting tiles.",
-    "preparation": "They choose their objectives in secret.",
-    "exploration": "It is their turn to explore.",
-    "reward": "It is their reward phase.",
+PASS_WHY = {  # translated where shown
+    "setup": N_("They arrange the starting tiles."),
+    "preparation": N_("They choose their objectives in secret."),
+    "exploration": N_("It is their turn to explore."),
+    "reward": N_("It is their reward phase."),
 }
 SYMBOL_NAMES = {
     "flower": ("a flower", "flowers"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_shell import widgets
+from game_shell.i18n import _
 from game_shell.widgets import toasts
 
 from .. import words
@@ -27,7 +28,7 @@ class PassDevice(Screen):
         g = app.game
         assert g is not None and g.to_move is not None
         seat = g.seats[g.to_move]
-        return widgets.pass_screen(seat.name, seat.colour, words.PASS_WHY.get(g.phase, "")) + toasts(
+        return widgets.pass_screen(seat.name, seat.colour, _(words.PASS_WHY[g.phase]) if g.phase in words.PASS_WHY else "") + toasts(
             app.message, app.notice, app.leave_asked, app.kept.saved()
         )
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game_shell import registry
 from game_shell import settings as shell
+from game_shell.i18n import _
 from game_shell.widgets import swatch
 
 from .. import settings
@@ -38,4 +39,4 @@ def settings_screen(current: shell.Settings, over_game: bool) -> str:
     """The settings as rows of pressed/unpressed buttons (a tap applies and saves)."""
     swatches = '<p class="swatches">' + "".join(swatch(c) for c in COLOURS) + "</p>"
     return shell.screen(current, registry.plugins(), extra={"palette": swatches},
-                        back_label="Back to the menu" if over_game else "Back")
+                        back_label=_("Back to the menu") if over_game else _("Back"))

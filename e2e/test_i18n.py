@@ -1,0 +1,98 @@
+"""Issue 30 in the browser (390x844 phone): the language follows the device on a first visit,
+Settings switch it during a game (the page draws again in French, `<html lang>` follows, the
+game goes on), a reload keeps French and the game; the page fetches the French catalogue only
+when French is shown (the service worker precaches it with the rest). Screenshots of the start
+screen and a placing decision in French (e2e/artifacts/i18n-*.png)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from conftest import wait_ready
+from game_helpers import play_until, start_game, state, tap_act
+from playwright.sync_api import Browser, Page
+from test_phone import device_context, ready_page
+
+CATALOGUE = "locale/fr/messages.mo"
+LANG = "() => document.documentElement.lang"
+SCREEN = "() => document.body.dataset.appScreen"
+
+
+def page_fetched(page: Page) -> bool:
+    """Has the page itself fetched the French catalogue? (The service worker precaches every
+    file of the site, the ~10 KB catalogue too, so that French works offline once chosen: its
+    requests are not the page's.)"""
+    names = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    return any(str(n).split("?")[0].endswith(CATALOGUE) for n in names)
+
+
+def fits(page: Page) -> None:
+    """Nothing wider than the phone's screen (long French words must not widen the page)."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide"
+
+
+def test_a_french_device_sees_french_from_the_first_visit(
+        browser: Browser, site_url: str, artifacts: Path) -> None:
+    context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
+    page = ready_page(context)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    assert page.inner_text("h1") == "Small Islands"
+    assert "Nouvelle partie" in page.inner_text("#app")
+    assert page.locator('[data-act="settings"]').inner_text() == "Réglages"
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-start-fr-phone.png", full_page=True)
+    start_game(page, ["Ann", "Bob"])
+    play_until(page, random.Random(2), lambda st: st["stage"] == "place")
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-place-fr-phone.png")
+    assert page_fetched(page)
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_settings_switch_to_french_during_a_game_and_a_reload_keeps_it(
+        browser: Browser, site_url: str, artifacts: Path) -> None:
+    context, recorder = device_context(browser, site_url, "phone", locale="en-US")
+    page = ready_page(context)
+    assert page.evaluate(LANG) == "en"
+    assert not page_fetched(page)  # English needs no catalogue
+    start_game(page, ["Ann", "Bob"])
+    st = play_until(page, random.Random(5), lambda st: st["phase"] == "exploration")
+    save = page.evaluate("() => localStorage.getItem('small-islands/save')")
+    tap_act(page, "menu")
+    tap_act(page, "settings")
+    tap_act(page, "set", key="language", value="fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    page.wait_for_function("() => document.querySelector('#app h1').textContent === 'Réglages'")
+    assert page.locator('[data-key="language"][data-value="fr"]').get_attribute(
+        "aria-pressed") == "true"
+    assert page_fetched(page)
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-settings-fr-phone.png", full_page=True)
+    tap_act(page, "back")
+    page.wait_for_selector('[data-act="continue"]')
+    assert page.locator('[data-act="continue"]').inner_text() == "Reprendre Small Islands"
+    tap_act(page, "continue")
+    page.wait_for_function("() => ['game', 'pass'].includes(document.body.dataset.appScreen)")
+    assert page.evaluate("() => localStorage.getItem('small-islands/save')") == save  # as it was
+    after = state(page)
+    assert (after["phase"], after["seat"]) == (st["phase"], st["seat"])
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(LANG) == "fr"
+    assert page.evaluate(SCREEN) in ("game", "pass")  # the game came back, in French
+    if page.evaluate(SCREEN) == "pass":
+        assert page.inner_text("#app h1").startswith("Passez l’appareil à")
+        fits(page)
+        page.screenshot(path=artifacts / "i18n-pass-fr-phone.png")
+        tap_act(page, "unlock")
+        page.wait_for_function("() => document.body.dataset.appScreen === 'game'")
+    assert state(page)["phase"] == st["phase"]
+    settings = page.evaluate("() => JSON.parse(localStorage.getItem('games/settings'))")
+    assert settings["language"] == "fr"
+    tap_act(page, "menu")
+    assert page.locator('[data-act="settings"]').inner_text() == "Réglages"
+    assert recorder.problems() == {}
+    context.close()

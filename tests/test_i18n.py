@@ -1,0 +1,178 @@
+"""Issue 30, the machinery: gettext catalogues compiled by the build and read by the standard
+library's gettext (in CPython here; the site's trimmed Pyodide standard library holds it), the
+choice of language (the device's, then Settings), plurals, contexts and numbers per language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import random
+import zipfile
+from pathlib import Path
+
+import pytest
+from i18n_helpers import french_mo, language
+
+from game_shell import i18n, registry
+from game_shell import settings as shell
+from game_shell.i18n import _, ngettext, number, pgettext
+from tools import build, catalogues
+
+SAMPLE_PO = r'''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\n"
+
+msgid "{name} places a tile"
+msgstr "{name} pose une tuile"
+
+msgid "{n} tile"
+msgid_plural "{n} tiles"
+msgstr[0] "{n} tuile"
+msgstr[1] "{n} tuiles"
+
+msgctxt "verb"
+msgid "Place"
+msgstr "Poser"
+
+msgctxt "noun"
+msgid "Place"
+msgstr "Lieu"
+
+#, fuzzy
+msgid "Half done"
+msgstr "À moitié"
+
+msgid ""
+"A long "
+"line"
+msgstr ""
+"Une longue "
+"ligne"
+'''
+
+
+def sample(tmp_path: Path) -> gettext.GNUTranslations:
+    po = tmp_path / "x.po"
+    po.write_text(SAMPLE_PO, encoding="utf-8")
+    return gettext.GNUTranslations(io.BytesIO(catalogues.compile_mo(catalogues.read_po(po))))
+
+
+def test_the_compiled_catalogue_reads_with_gettext_plurals_contexts_and_all(tmp_path: Path) -> None:
+    t = sample(tmp_path)
+    assert t.gettext("{name} places a tile").format(name="Ann") == "Ann pose une tuile"
+    assert [t.ngettext("{n} tile", "{n} tiles", n) for n in (0, 1, 2)] == [
+        "{n} tuile", "{n} tuile", "{n} tuiles"]  # French: 0 and 1 singular
+    assert (t.pgettext("verb", "Place"), t.pgettext("noun", "Place")) == ("Poser", "Lieu")
+    assert t.gettext("Half done") == "Half done"  # fuzzy: left out, as msgfmt does
+    assert t.gettext("A long line") == "Une longue ligne"
+
+
+def test_the_functions_follow_the_installed_language(tmp_path: Path) -> None:
+    seen: list[str] = []
+    i18n.on_change(seen.append)
+    with language("fr"):
+        assert i18n.language() == "fr"
+        assert _("Settings") == "Réglages"
+        assert pgettext("nowhere", "Settings") == "Settings"  # no such context: English
+        assert ngettext("{n} tile", "{n} tiles", 1) == "{n} tile"  # not in the catalogue
+        assert number(1234.5) == "1\u202f234,5" and number(7) == "7"
+    assert i18n.language() == "en" and _("Settings") == "Settings" and number(1234.5) == "1,234.5"
+    assert seen[-2:] == ["fr", "en"]
+    with language("qps"):
+        assert _("Sound") == "⟦Sound··⟧" and ngettext("a", "{n} bs", 3) == "⟦{n} bs··⟧"
+
+
+def test_a_catalogue_that_gettext_cannot_read_changes_nothing() -> None:
+    with pytest.raises(ValueError, match="cannot be read"):
+        i18n.install("fr", b"not a catalogue")
+    assert i18n.language() == "en"
+    with pytest.raises(KeyError):
+        i18n.install("de")
+
+
+@pytest.mark.parametrize(("stored", "device", "want"), [
+    ("", ["fr-FR", "en"], "fr"), ("", ["fr"], "fr"), ("", ["en-GB", "fr"], "en"),
+    ("", ["de-DE", "fr-CH"], "fr"), ("", ["de", "es"], "en"), ("", [], "en"),
+    ("en", ["fr-FR"], "en"), ("fr", ["en-US"], "fr"), ("xx", ["fr-BE"], "fr"),
+])
+def test_the_first_visit_follows_the_device_then_the_choice(stored: str, device: list[str],
+                                                             want: str) -> None:
+    assert i18n.resolve(stored, device) == want
+
+
+def test_the_choice_is_kept_with_the_other_settings_and_switches_the_words() -> None:
+    games = registry.plugins()
+    fresh = shell.read(None, games)
+    assert fresh.language == ""  # none chosen: the device's
+    i18n.install("fr", french_mo())
+    i18n.install("en")
+    new = shell.changed(fresh, games, "language", "fr")
+    try:
+        assert new is not None and i18n.language() == "fr"
+        assert shell.parse(shell.dump(new), games).language == "fr"
+        assert shell.changed(new, games, "language", "de") is None
+        page = shell.screen(new, games)
+        assert 'data-value="fr" aria-pressed="true" lang="fr">Français' in page
+        assert "<h1>Réglages</h1>" in page
+    finally:
+        i18n.install("en")
+    assert "<h1>Settings</h1>" in shell.screen(new, games)
+
+
+def site() -> Path:
+    """The site `make test` built (SI_TEST_SITE), else site/ of this tree (`make build`)."""
+    found = Path(os.environ.get("SI_TEST_SITE") or build.ROOT / "site")
+    if not (found / "index.html").is_file():
+        pytest.fail(f"{found}: no site built (make build)")
+    return found
+
+
+def test_the_build_compiles_the_catalogues_and_the_service_worker_precaches_them(
+        tmp_path: Path) -> None:
+    assert build.write_catalogues(tmp_path) == ["fr"]
+    mo = tmp_path / i18n.catalogue_path("fr")
+    assert mo.read_bytes() == french_mo()
+    assert gettext.GNUTranslations(io.BytesIO(mo.read_bytes())).gettext("Settings") == "Réglages"
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    build.write_service_worker(tmp_path)
+    assert f'"./{i18n.catalogue_path("fr")}"' in (tmp_path / "service-worker.js").read_text()
+    assert len(mo.read_bytes()) < 200_000  # small: precached with the rest
+
+
+def test_the_sites_trimmed_standard_library_holds_gettext() -> None:
+    stdlib = site() / f"vendor/pyodide-{build.PYODIDE_VERSION}/python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as archive:
+        names = set(archive.namelist())
+    assert {"gettext.py", "gettext.pyc"} & names, "gettext is not in the site's standard library"
+    assert (site() / i18n.catalogue_path("fr")).is_file()
+
+
+def played(lang: str, seed: int = 4, taps: int = 120) -> dict[str, str]:
+    """Every record a game leaves in storage after the same taps, the words in `lang`."""
+    from web_driver import choose, data_of, tappables
+
+    from game_shell.storage import MemoryStorage
+    from si_web.app import App
+    from small_islands import Game, Options
+
+    with language(lang):
+        storage = MemoryStorage()
+        app = App(storage)
+        app.begin(Game.new(Options(seats=("Ann", "Bob"), seed=seed)))
+        rng = random.Random(seed)
+        for _ in range(taps):
+            item = choose(tappables(app.render()), rng)
+            assert item is not None
+            app.handle(item["data-act"], data_of(item), {})
+        app.handle("menu")
+        app.render()
+        return dict(storage.data)
+
+
+def test_saved_games_and_records_are_the_same_in_every_language() -> None:
+    english, french = played("en"), played("fr")
+    assert english == french  # nothing translated is stored
+    assert any("save" in key for key in english)

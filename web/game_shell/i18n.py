@@ -1,0 +1,186 @@
+"""The app's words in the player's language (English, French): gettext catalogues, one domain
+(``messages``) for the shell and every game. Pure: no browser imports.
+
+The source strings are English and English needs no catalogue. A language's catalogue is
+``locale/<lang>/LC_MESSAGES/messages.po`` in the repository, compiled to ``.mo`` by
+tools/build.py (``site/locale/<lang>/messages.mo``); the page fetches only the chosen
+language's (`game_shell.host`) and hands its bytes to `install`, which reads them with the
+standard library's `gettext.GNUTranslations`. One domain, not one per game: the shell's and
+the games' words share their terms (a round, a tile, a turn), one file is one review, and
+the page fetches one small file once.
+
+Writing a string to translate: a whole sentence, with named placeholders, never assembled
+from pieces (a French sentence puts them elsewhere)::
+
+    _("{name} places a tile").format(name=name)
+    ngettext("{n} tile", "{n} tiles", n).format(n=number(n))   # every count, even 1
+    pgettext("button", "Place")                               # an English word, two senses
+
+Module-level constants (a setting's label, say) are marked with `N_` where they are written
+and translated with `_` where they are shown, so that a switch of language shows at once.
+`pseudo` is a test language (``qps``): every string wrapped in ⟦ ⟧ and made ~30 % longer
+(tests/test_i18n_pseudo.py finds what is not marked).
+
+>>> install("en"); _("Settings"), language()
+('Settings', 'en')
+>>> install("qps"); _("Settings"), ngettext("{n} tile", "{n} tiles", 2)
+('⟦Settings···⟧', '⟦{n} tiles···⟧')
+>>> install("en"); number(1234.5)
+'1,234.5'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Callable, Sequence
+
+DOMAIN = "messages"
+LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("fr", "Français"))  # own names
+DEFAULT = "en"
+PSEUDO = "qps"
+OPEN, CLOSE = "⟦", "⟧"
+
+
+def catalogue_path(lang: str) -> str:
+    """Where the site holds a language's compiled catalogue (relative to the page)."""
+    return f"locale/{lang}/{DOMAIN}.mo"
+
+
+class Pseudo(gettext.NullTranslations):
+    """Every string marked and lengthened (a check, never a player's language)."""
+
+    @staticmethod
+    def mark(text: str) -> str:
+        return f"{OPEN}{text}{'·' * max(1, (len(text) * 3 + 9) // 10)}{CLOSE}"
+
+    def gettext(self, message: str) -> str:
+        return self.mark(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.mark(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.mark(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.mark(msgid1 if n == 1 else msgid2)
+
+
+_state: dict[str, object] = {"lang": DEFAULT, "t": gettext.NullTranslations()}
+_loaded: dict[str, gettext.NullTranslations] = {}
+_listeners: list[Callable[[str], None]] = []
+_fetcher: list[Callable[[str], None]] = []
+
+
+def _t() -> gettext.NullTranslations:
+    t = _state["t"]
+    assert isinstance(t, gettext.NullTranslations)
+    return t
+
+
+def language() -> str:
+    """The language the words are in now ("en", "fr"; "qps" in the pseudo check)."""
+    return str(_state["lang"])
+
+
+def supported(lang: object) -> bool:
+    return isinstance(lang, str) and any(lang == code for code, _ in LANGUAGES)
+
+
+def from_device(preferred: Sequence[str]) -> str:
+    """The language for a device that prefers `preferred` (``navigator.languages``, best
+    first): French for the first that is French (``fr``, ``fr-CA``...), else English."""
+    for tag in preferred:
+        code = str(tag).lower().split("-")[0].split("_")[0]
+        if code == "fr":
+            return "fr"
+        if code == "en":
+            return "en"
+    return DEFAULT
+
+
+def resolve(stored: str, preferred: Sequence[str]) -> str:
+    """The language to show: the one chosen in Settings, else the device's (`from_device`)."""
+    return stored if supported(stored) else from_device(preferred)
+
+
+def has(lang: str) -> bool:
+    """Can `install` switch to `lang` now (no catalogue to fetch first)?"""
+    return lang in (DEFAULT, PSEUDO) or lang in _loaded
+
+
+def install(lang: str, mo: bytes | None = None) -> None:
+    """Show the words in `lang` from now on: `mo` is its compiled catalogue (kept, so that a
+    switch back needs no second fetch); English and the pseudo language need none. Raises
+    KeyError for a language with no catalogue given yet, ValueError for a catalogue that
+    gettext cannot read (the words stay as they were)."""
+    if mo is not None:
+        try:
+            _loaded[lang] = gettext.GNUTranslations(io.BytesIO(mo))
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"the {lang} catalogue cannot be read: {error}") from error
+    if lang == DEFAULT:
+        t: gettext.NullTranslations = gettext.NullTranslations()
+    elif lang == PSEUDO:
+        t = Pseudo()
+    else:
+        t = _loaded[lang]
+    changed = lang != _state["lang"]
+    _state.update(lang=lang, t=t)
+    if changed:
+        for listener in list(_listeners):
+            listener(lang)
+
+
+def set_fetcher(fetch: Callable[[str], None]) -> None:
+    """How `choose` gets a catalogue not yet installed: `fetch(lang)` calls `install(lang,
+    bytes)` when the bytes arrive (the page: a fetch of `catalogue_path`)."""
+    _fetcher[:] = [fetch]
+
+
+def choose(lang: str) -> None:
+    """Switch to `lang` (a player's choice in Settings): at once when its catalogue is here,
+    else once it is fetched (`set_fetcher`; nothing happens without one)."""
+    if has(lang):
+        install(lang)
+    elif _fetcher:
+        _fetcher[0](lang)
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call `listener(lang)` after each switch of language (the page re-renders)."""
+    _listeners.append(listener)
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _t().gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
+    """Mark `message` for the catalogue without translating it (translated where shown)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for the count `n` (French says "1 tuile", "0 tuile", "2 tuiles")."""
+    return _t().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the sense `context` says (an English word with two French senses)."""
+    return _t().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _t().npgettext(context, singular, plural, n)
+
+
+def number(value: float) -> str:
+    """A number as the current language writes it (French: 1 234,5 with a narrow no-break
+    space; English: 1,234.5)."""
+    text = f"{value:,}" if isinstance(value, int) else f"{value:,.10g}"
+    if language() == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return text
