@@ -33,10 +33,26 @@ def _by_position(g: Game) -> list[tuple[int, int]]:
 
 
 def test_default_rule_by_table_size():
-    assert FOUR_SEAT_DEFAULT != "none" and FOUR_SEAT_DEFAULT in BALANCES
+    assert FOUR_SEAT_DEFAULT in BALANCES
     assert [default_for(n) for n in (2, 3, 4)] == ["none", "none", FOUR_SEAT_DEFAULT]
     assert Options(seats=("A", "B", "C", "D")).balance == FOUR_SEAT_DEFAULT
     assert Options(seats=("A", "B")).balance == Options(seats=("A", "B", "C")).balance == "none"
+
+
+def test_new_four_seat_games_get_the_default_rule():
+    g = _dealt(4, 9, None, 1)
+    assert g.options.balance == FOUR_SEAT_DEFAULT
+    assert g.state() == _dealt(4, 9, FOUR_SEAT_DEFAULT, 1).state()
+
+
+@pytest.mark.parametrize("balance", BALANCES)
+def test_the_rules_page_says_the_default_rule_in_words(monkeypatch, balance):
+    from ei_web import rules
+
+    monkeypatch.setattr(rules, "FOUR_SEAT_DEFAULT", balance)
+    text = rules.setup()
+    assert rules.FOUR_SEATS[balance] in text and balance not in text
+    assert ("With four players" in text) == (balance != "none")
 
 
 @pytest.mark.parametrize("seats", [2, 3])
