@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from game_kit import cli
 
+from .balance import BALANCES
 from .game import Game
 from .options import Options
 
@@ -69,13 +70,16 @@ def _tournament_arguments(tour: argparse.ArgumentParser) -> None:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--map", default="random")
     tour.add_argument("--progress", action="store_true")
+    tour.add_argument("--balance", default=None, choices=BALANCES,
+                      help="seat compensation of 4 players (default: the table's rule)")
 
 
 def _tournament(args: argparse.Namespace) -> Iterator[str]:
     from .bots import tournament
 
     res = tournament.run(
-        args.a, args.b, args.games, args.seats, args.seed, args.map, args.progress
+        args.a, args.b, args.games, args.seats, args.seed, args.map, args.progress,
+        args.balance,
     )
     yield tournament.report(res)
 

@@ -1,4 +1,5 @@
-"""New-game options: seats, seed, map, objects, first player, volcano, computer players."""
+"""New-game options: seats, seed, map, objects, first player, volcano, computer players, and
+the seat compensation of four-player games (`balance`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from game_kit.names import clean_name
 
+from .balance import BALANCES, SEATS, default_for
 from .content import ARRANGEMENTS, COLOURS, DEFAULT_MAP
 from .errors import MalformedInput, short
 
@@ -26,7 +28,9 @@ class Options:
     ``"random"`` or an arrangement such as ``"A1B2C1"``; `objects` is ``"default"`` (the
     default map only), ``"random"`` or ``"players"``; None picks ``"default"`` on the default
     map and ``"random"`` elsewhere. `first_player` None draws one. `volcano=False` is the
-    basic island. `seed` None picks one (kept, so saves replay).
+    basic island. `seed` None picks one (kept, so saves replay). `balance` is the seat
+    compensation (`balance.BALANCES`); None picks the default rule of the table size (see
+    `balance.default_for`); only four-player games may have one other than ``"none"``.
 
     >>> Options(seats=("Ann", "Bob"), seed=1).objects
     'default'
@@ -40,6 +44,7 @@ class Options:
     volcano: bool = True
     bots: dict[int, str] = field(default_factory=dict)
     colours: tuple[str, ...] | None = None
+    balance: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("seats", "colours"):
@@ -73,6 +78,7 @@ class Options:
             raise MalformedInput(f"first_player must be a seat index, got {short(fp)}")
         self._check_bots()
         self._check_colours()
+        self._check_balance()
 
     def _check_objects(self) -> None:
         on_default = self.map in ("default", DEFAULT_MAP)
@@ -109,6 +115,14 @@ class Options:
         ):
             raise MalformedInput(f"colours must be {n} different colours of {COLOURS}")
 
+    def _check_balance(self) -> None:
+        if self.balance is None:
+            object.__setattr__(self, "balance", default_for(len(self.seats)))
+        if self.balance not in BALANCES:
+            raise MalformedInput(f"balance must be one of {BALANCES}, got {short(self.balance)}")
+        if self.balance != "none" and len(self.seats) != SEATS:
+            raise MalformedInput(f"balance {self.balance} is a rule of four-player games only")
+
     @property
     def hand_size(self) -> int:
         """Clue cards dealt to each player."""
@@ -121,8 +135,8 @@ class Options:
         return replace(self, seed=random.SystemRandom().randrange(2**31))
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-safe dict."""
-        return {
+        """A JSON-safe dict (``balance`` only when there is one: older saves have none)."""
+        out: dict[str, Any] = {
             "seats": list(self.seats),
             "seed": self.seed,
             "map": self.map,
@@ -132,17 +146,25 @@ class Options:
             "bots": {str(k): v for k, v in sorted(self.bots.items())},
             "colours": list(self.colours or ()),
         }
+        if self.balance != "none":
+            out["balance"] = self.balance
+        return out
 
     @classmethod
     def from_json(cls, obj: Any) -> Options:
-        """Rebuild from `to_json` output; `MalformedInput` when it is not valid."""
+        """Rebuild from `to_json` output; `MalformedInput` when it is not valid. A save
+        without ``balance`` was made before the option existed, or under no compensation:
+        it replays under ``"none"``."""
         if not isinstance(obj, dict):
             raise MalformedInput(f"options must be an object, got {type(obj).__name__}")
-        known = {"seats", "seed", "map", "objects", "first_player", "volcano", "bots", "colours"}
+        known = {
+            "seats", "seed", "map", "objects", "first_player", "volcano", "bots", "colours",
+            "balance",
+        }
         unknown = set(obj) - known
         if unknown:
             raise MalformedInput(f"unknown option(s) {sorted(unknown)}")
         try:
-            return cls(**obj)
+            return cls(**{"balance": "none", **obj})
         except (TypeError, AttributeError) as exc:
             raise MalformedInput(f"bad options: {exc}") from exc

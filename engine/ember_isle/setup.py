@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action, PlaceObject, PlaceRover, PlaceTriad, SeedColumn
+from .balance import SEATS, hand_sizes, start_amulets
 from .content import COLUMNS, DEFAULT_OBJECTS, LAND, OBJECT_GROUND, OBJECT_ORDER, SPACING, TRIADS
 from .errors import IllegalAction, short
 from .hexes import bit, dist, hexes_of, on_board
@@ -219,13 +220,26 @@ def _next_seed(g: GameState) -> None:
             return
         g.note("seed_skipped", g.setup_order.pop(0))  # the clue deck ran dry: never seen
     g.seed_card = None
-    for _ in range(g.options.hand_size):
-        for seat in g.seat_order():
-            card = g.draw_clue()
-            if card is not None:
-                g.seats[seat].hand.append(card)
+    _deal_hands(g)
     g.note("hands_dealt", None)
     g.begin_turn(g.first_player)
+
+
+def _deal_hands(g: GameState) -> None:
+    """Step 8, one card a round in seat order, with the table's compensation (`balance`)."""
+    order = g.seat_order()
+    rule = g.options.balance or "none"
+    sizes = hand_sizes(rule, len(order))
+    for i in range(max(sizes)):
+        for pos, seat in enumerate(order):
+            card = g.draw_clue() if i < sizes[pos] else None
+            if card is not None:
+                g.seats[seat].hand.append(card)
+    if len(order) == SEATS:
+        for pos, n in enumerate(start_amulets(rule)):
+            n = min(n, g.amulet_supply)
+            g.seats[order[pos]].amulets += n
+            g.amulet_supply -= n
 
 
 def legal_seed(g: GameState) -> list[Action]:

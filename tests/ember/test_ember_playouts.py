@@ -41,6 +41,7 @@ from ember_isle import (
     TakeAmulet,
     WardCurse,
 )
+from ember_isle.balance import BALANCES
 from ember_isle.board import Board
 from ember_isle.content import (
     AMULETS,
@@ -61,9 +62,11 @@ FULL_DECK = Counter(treasure_values() + [CURSE, CURSE])
 
 
 def options(seats: int, seed: int) -> Options:
-    """Every seat count, random maps, now and then players' objects or the basic island."""
+    """Every seat count, random maps, now and then players' objects or the basic island; four
+    seats under each compensation in turn (`balance.BALANCES`)."""
     kind = seed % 10
     return Options(
+        balance=BALANCES[seed % len(BALANCES)] if seats == 4 else None,
         seats=tuple("ABCD"[:seats]),
         seed=seed,
         map="random" if kind else "default",

@@ -10,6 +10,7 @@ focus, which brings it into view). Pure string builders.
 
 from __future__ import annotations
 
+from ember_isle.balance import FOUR_SEAT_DEFAULT
 from game_shell import shortcuts
 from game_shell.markup import escape
 from game_shell.widgets import button
@@ -20,6 +21,14 @@ from .keys import KEYS
 from .pictures import CORNERS, clue_icon, cube, defs_svg, treasure_card
 
 Hex = tuple[int, int]
+#: The four-player compensation of new games (`ember_isle.balance`), in the setup section
+FOUR_SEATS = {
+    "none": "",
+    "amulet-last": " With four players, the last player starts with an amulet.",
+    "amulets-late": " With four players, the third and the last players start with an amulet.",
+    "card-last": " With four players, the last player takes 5.",
+    "first-short": " With four players, the first player takes only 3.",
+}
 # (key, title) in the page's order: the contents, the tips' links (`coach.RULES`)
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("goal", "The hunt"),
@@ -191,7 +200,8 @@ def setup() -> str:
         "sea. A statue faces one way: where its amulets will land.</li>"
         "<li><b>First clues.</b> Each player draws a clue card and starts one empty column with "
         "it. It must leave at least 2 spaces and fewer than all.</li>"
-        "<li>Each player takes 4 clue cards (6 with two players).</li></ol>"
+        "<li>Each player takes 4 clue cards (6 with two players)."
+        + FOUR_SEATS[FOUR_SEAT_DEFAULT] + "</li></ol>"
         + '<div class="ei-figs">'
         + figure(triad, "A piece of land: two grounds and its lava.")
         + figure(spread, "Two huts: 4 spaces apart at least.")

@@ -48,13 +48,19 @@ class Result:
     # per level, per seat and game: amulets collected, lava hexes placed
     amulets_by: dict[str, list[int]] = field(default_factory=dict)
     lava_by: dict[str, list[int]] = field(default_factory=dict)
+    balance: str | None = None  # the seat compensation asked for (None: the default rule)
 
 
-def play_game(levels: list[str], seed: int, map_name: str, res: Result | None = None) -> Game:
-    """One whole game between bots of the given levels (seat order as listed)."""
+def play_game(
+    levels: list[str], seed: int, map_name: str, res: Result | None = None,
+    balance: str | None = None,
+) -> Game:
+    """One whole game between bots of the given levels (seat order as listed); `balance` is
+    the seat compensation (None: the table size's default rule)."""
     names = tuple(f"{lv.title()} {i + 1}" for i, lv in enumerate(levels))
     g = Game.new(
-        Options(seats=names, seed=seed, map=map_name, first_player=0, bots=dict(enumerate(levels)))
+        Options(seats=names, seed=seed, map=map_name, first_player=0, bots=dict(enumerate(levels)),
+                balance=balance)
     )
     rng = random.Random(seed ^ 0xE3B)
     last_turn = -1
@@ -82,15 +88,16 @@ def run(
     seed: int = 0,
     map_name: str = "random",
     progress: bool = False,
+    balance: str | None = None,
 ) -> Result:
     """Play every seed once with A in each seat: ``seeds * seats`` games (``seeds`` games
     when A and B are the same level: the seat orders would repeat one game)."""
-    res = Result(a, b, seats, seed, map_name, seat_wins=[0.0] * seats)
+    res = Result(a, b, seats, seed, map_name, seat_wins=[0.0] * seats, balance=balance)
     start = time.perf_counter()
     for s in range(seed, seed + seeds):
         for a_seat in range(seats if a != b else 1):
             levels = [a if k == a_seat else b for k in range(seats)]
-            g = play_game(levels, s, map_name, res)
+            g = play_game(levels, s, map_name, res, balance)
             _record(res, g, a_seat)
             if progress:
                 print(f"seed {s} A in seat {a_seat + 1}: A {res.wins_a:g}/{res.games}", flush=True)
@@ -128,7 +135,8 @@ def report(res: Result) -> str:
     lo, hi = wilson(res.wins_a, n)
     lines = [
         f"tournament: A={res.a} vs B={res.b}  seats {res.seats}  map {res.map}  games {n}"
-        f"  (seeds from {res.seed}, A in every seat)",
+        f"  (seeds from {res.seed}, A in every seat)"
+        + ("" if res.balance is None else f"  balance {res.balance}"),
         f"A ({res.a}) win rate: {100 * res.wins_a / max(n, 1):.1f}%"
         f"  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
         f"average margin A - best other: {statistics.mean(res.margins) if n else 0:+.2f} points",
