@@ -58,6 +58,16 @@ class Element:
     def removeAttribute(self, name: str) -> None:  # noqa: N802
         self.attrs.pop(name.lower(), None)
 
+    tagName = "ELEMENT"  # noqa: N815
+    blurred = False
+
+    def contains(self, other: object) -> bool:
+        return other is self or any(isinstance(c, Element) and c.contains(other)
+                                    for c in self.children)
+
+    def blur(self) -> None:
+        self.blurred = True
+
     def find(self, ident: str) -> Element | None:
         if self.attrs.get("id") == ident:
             return self
@@ -116,6 +126,7 @@ def parse(html: str) -> list[Element | str]:
 class Document:
     def __init__(self, root: Element) -> None:
         self.root = root
+        self.activeElement: Any = type("Body", (), {"tagName": "BODY"})()  # noqa: N815
 
     def getElementById(self, ident: str) -> Element | None:  # noqa: N802
         return self.root.find(ident)
@@ -147,6 +158,13 @@ def test_layers_and_attributes_are_changed_alone() -> None:
     assert root.tree() == whole(b)
     table_draw.draw(doc, root, a, b, lambda v: v is None)  # and back: the attribute removed
     assert root.tree() == whole(a) and "data-open" not in section.attrs
+    kept = doc.getElementById("g-actions")  # unchanged: its focus stays
+    doc.activeElement = kept
+    table_draw.draw(doc, root, b, a, lambda v: v is None)
+    assert kept is not None and not kept.blurred
+    doc.activeElement = rect = doc.getElementById("m-a")  # in a layer to replace: let go first
+    table_draw.draw(doc, root, a, b, lambda v: v is None)
+    assert rect is not None and rect.blurred and root.tree() == whole(a)
     table_draw.draw(doc, root, a, a, lambda v: v is None, force=("board-wrap",))
     assert doc.getElementById("m") is not svg and root.tree() == whole(a)  # forced: anew
 
