@@ -211,12 +211,12 @@ def main(argv: list[str] | None = None) -> None:
         want: dict[int, dict[int, dict[str, Any]]] = {}
         for r in rows:
             want.setdefault(r["seed"], {})[r["k"]] = r
-        for s, ks in want.items():
-            for k, g, seat, _ in positions(records[s]):
-                if k in ks:
+        for seed, by_k in want.items():
+            for k, g, seat, _ in positions(records[seed]):
+                if k in by_k:
                     view = g.view(seat)
                     for n in missing:
-                        ks[k][f"model:{n}"] = models[n].value(view)
+                        by_k[k][f"model:{n}"] = models[n].value(view)
     names = [n for n in models]
     print(json.dumps(summary(rows, names), indent=1))
     for n in names:
@@ -228,10 +228,10 @@ def main(argv: list[str] | None = None) -> None:
         by_round.setdefault(r["round"], []).append(r)
     for rnd, rs in sorted(by_round.items()):
         if len(rs) >= 10:
-            s = summary(rs, names)
-            print(f"round {rnd}: n={len(rs)} hard corr {s['hard']['corr_true']:.3f}, "
-                  f"hard_to_end corr {s['hard_to_end']['corr_true']:.3f}"
-                  + "".join(f", {n} corr {s['model:' + n]['corr_true']:.3f}" for n in names))
+            sm = summary(rs, names)
+            print(f"round {rnd}: n={len(rs)} hard corr {sm['hard']['corr_true']:.3f}, "
+                  f"hard_to_end corr {sm['hard_to_end']['corr_true']:.3f}"
+                  + "".join(f", {n} corr {sm['model:' + n]['corr_true']:.3f}" for n in names))
 
 
 if __name__ == "__main__":

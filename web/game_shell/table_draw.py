@@ -79,7 +79,7 @@ def draw(document: Any, root: Any, new: Screen, old: Screen | None,
         changed.replace = {k: h for k, h in changed.replace.items() if not _inside(parts[i], k)}
         changed.sets = [s for s in changed.sets if not _inside(parts[i], s[0])]
         changed.replace[i] = html_of(parts[i])
-    _let_go_of_focus(document, list(changed.replace), missing)
+    let_go_of_focus(document, list(changed.replace), missing)
     for i, html in changed.replace.items():
         el = document.getElementById(i)
         if missing(el):  # (a layer's element the page lost: the whole screen, to be sure)
@@ -103,7 +103,7 @@ def draw(document: Any, root: Any, new: Screen, old: Screen | None,
             frame.removeAttribute(name)
 
 
-def _let_go_of_focus(document: Any, ids: list[str], missing: Callable[[object], bool]) -> None:
+def let_go_of_focus(document: Any, ids: list[str], missing: Callable[[object], bool]) -> None:
     """Blur the focused control when a part about to be replaced holds it (the tapped button,
     say): the browser then need not mend the focus while it removes the old part, which costs
     it a style pass mid-drawing (bench/RESULTS.md, the tap latency of the sixteenth session).

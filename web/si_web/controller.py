@@ -39,6 +39,7 @@ from game_shell import (
     keeping,
     shortcuts_browser,
     sounds,
+    table_draw,
     worker_host,
     your_games,
 )
@@ -132,6 +133,9 @@ def draw() -> None:
             game = root.querySelector('[data-screen="game"]')
             game.dataset.phase, game.dataset.stage = parts["phase"], parts["stage"]
             game.setAttribute("data-sheet", parts["sheet"])
+        changed = [("board-marks" if k == "board-wrap" and parts["board-map"] == old["board-map"]
+                    else k) for k in PARTS if parts[k] != old[k]]
+        table_draw.let_go_of_focus(document, changed, missing)  # (before the browser mends it)
         for key in PARTS:
             if parts[key] == old[key]:
                 continue

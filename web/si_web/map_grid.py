@@ -9,6 +9,7 @@ public view in, markup out; `tests/test_web_map_grid.py` checks the words from s
 
 from __future__ import annotations
 
+from game_shell import i18n
 from game_shell.markup import escape
 from small_islands.view import SeatView
 
@@ -59,8 +60,20 @@ def cell_words(view: SeatView, x: int, y: int) -> str:
     return " ".join(parts)
 
 
+_LAST: dict[str, object] = {"key": None, "html": ""}
+
+
 def grid(view: SeatView) -> str:
-    """The table (nothing while the map has no tile)."""
+    """The table (nothing while the map has no tile). The last one made is reused while the
+    map, the seats' names and the language are the same (an Undo or a reload makes a new view
+    of the same map)."""
+    key = (view["board"], [(s["colour"], s["name"]) for s in view["seats"]], i18n.language())
+    if _LAST["key"] != key:
+        _LAST["key"], _LAST["html"] = key, _grid(view)
+    return str(_LAST["html"])
+
+
+def _grid(view: SeatView) -> str:
     tiles = view["board"]["tiles"]
     if not tiles:
         return ""

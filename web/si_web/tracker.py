@@ -86,7 +86,7 @@ _BOARDS: list[tuple[SeatView, Board]] = []
 def view_board(v: SeatView) -> Board:
     """The engine board of a view's map (kept for the last few views: every tap asks)."""
     for seen, board in _BOARDS:
-        if seen is v:
+        if seen is v or seen["board"] == v["board"]:  # (the same map: an Undo's new view)
             return board
     board = board_from_json(v["board"])
     _BOARDS.insert(0, (v, board))
