@@ -9,6 +9,7 @@ The sea is left out (nothing stands on it). Pure: a view in, markup out."""
 from __future__ import annotations
 
 from ember_isle.view import View
+from game_shell import i18n
 from game_shell.markup import escape
 
 from . import words
@@ -73,7 +74,8 @@ def grid_table(view: View) -> str:
     b = view["board"]
     key = repr((b["terrain"], b["lava"], b["objects"], view["amulets"],
                 [(s["name"], s["rover"]) for s in view["seats"]],
-                [(c["name"], c.get("located"), c["candidates"]) for c in view["columns"]]))
+                [(c["name"], c.get("located"), c["candidates"]) for c in view["columns"]],
+                i18n.language()))
     if _LAST["key"] != key:
         _LAST["key"], _LAST["html"] = key, _grid(view)
     return _LAST["html"]
