@@ -156,6 +156,11 @@ class Recorder:
     csp_violations: list[dict[str, Any]] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    # Requests a navigation cut short (a reload while the bot worker was fetching Python):
+    # the browser's doing, not the app's, so kept apart from `failed`.
+    cut_by_navigation: list[str] = field(default_factory=list)
+    _navigations: int = 0
+    _started: dict[Request, int] = field(default_factory=dict)  # request -> navigations then
 
     def attach(self, context: BrowserContext) -> Recorder:
         context.expose_function(
@@ -165,7 +170,7 @@ class Recorder:
         context.on("console", self._on_console)
         context.on("weberror", lambda error: self.page_errors.append(str(error.error)))
         context.on("request", self._on_request)
-        context.on("requestfailed", lambda r: self.failed.append(f"{r.url} {r.failure}"))
+        context.on("requestfailed", self._on_failed)
         context.on("response", self._on_response)
         return self
 
@@ -174,6 +179,9 @@ class Recorder:
             self.console_errors.append(f"{message.text} @ {message.location}")
 
     def _on_request(self, request: Request) -> None:
+        if request.is_navigation_request() and request.frame.parent_frame is None:
+            self._navigations += 1  # (announced before the old document's requests stop)
+        self._started[request] = self._navigations
         self.requests.append(request.url)
         url = request.url.removeprefix("blob:")
         if url.startswith("data:"):
@@ -181,6 +189,14 @@ class Recorder:
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" != self.origin:
             self.off_origin.append(request.url)
+
+    def _on_failed(self, request: Request) -> None:
+        text = f"{request.url} {request.failure}"
+        started = self._started.get(request, self._navigations)
+        if request.failure == "net::ERR_ABORTED" and started < self._navigations:
+            self.cut_by_navigation.append(text)
+        else:
+            self.failed.append(text)
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:

@@ -112,6 +112,8 @@ def refresh(by_tap: bool = False) -> None:
     latest change its motion, sound and vibration (`feedback`)."""
     key = focus_key()
     draw()
+    if app.screen == "game" and measure_map():  # this drawing changed the map's size (a
+        draw()  # taller tray): the map's box and its targets' sizes depend on it
     try:
         restore_focus(key)
         announce()
@@ -406,26 +408,27 @@ def on_popstate(event: Js) -> None:
     render()
 
 
-def measure_map() -> None:
-    """Tell the app the map's size on screen (ringed spots are sized from it)."""
+def measure_map() -> bool:
+    """Tell the app the map's size on screen (ringed spots are sized from it); True when it
+    changed."""
+    before = app.map_px
     wrap = document.getElementById("board-wrap")
     if missing(wrap):
         if app.map_px is None:
             w, h = window.innerWidth, window.innerHeight
             wide = w > 760 and not (h > w and w <= 1100)
             app.set_map_px((max(w - 380, 200), max(h - 120, 200)) if wide else (w, h * 0.5))
-        return
+        return False
     r = wrap.getBoundingClientRect()
     if r.width > 0 and r.height > 0:
         app.set_map_px((float(r.width), float(r.height)))
+    return app.map_px != before
 
 
 def on_resize(event: Js) -> None:
     if not showing():
         return
-    before = app.map_px
-    measure_map()
-    if app.screen == "game" and app.map_px != before:
+    if measure_map() and app.screen == "game":
         refresh()
 
 
