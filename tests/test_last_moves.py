@@ -112,7 +112,8 @@ def test_small_islands_marks_the_computers_tiles_with_a_named_badge_not_a_house(
     recap = words.recap(v)
     placed = [(e["args"]["x"], e["args"]["y"]) for e in recap if e.get("event") == "placed"]
     assert placed
-    group_svg = parts["board-map"].split('<g class="last-marks', 1)[1]
+    assert "last-marks" not in parts["board-map"]  # its own layer: the map is not redrawn for it
+    group_svg = parts["board-recent"].split('<g class="last-marks', 1)[1]
     assert "g-home" not in group_svg and "<use" not in group_svg  # never a piece
     assert "Bob placed a tile here" in group_svg
     for x, y in placed:  # on each placed tile's top-right corner, off its symbols
@@ -133,8 +134,8 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     first = app.render_parts()
     again = app.render_parts()
     assert first is not None and again is not None
-    assert 'last-marks fresh' in first["board-map"]
-    assert 'last-marks fresh' in again["board-map"]  # the same position drawn again
+    assert 'last-marks fresh' in first["board-recent"]
+    assert 'last-marks fresh' in again["board-recent"]  # the same position drawn again
     assert 'last-marks fresh' not in first["board-marks"]  # a tap's marks layer: never moves
     v = app.view()
     line = next(n for n, e in enumerate(words.recap(v), 1) if e.get("event") == "placed")
@@ -146,7 +147,8 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     assert box[1] <= y * CELL and y * CELL + CELL <= box[1] + box[3]
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark shown" in parts["board-map"] and 'aria-current="true"' in parts["si-recap"]
+    assert parts["board-map"] == first["board-map"]  # only the last moves' layer changes
+    assert "last-mark shown" in parts["board-recent"] and 'aria-current="true"' in parts["si-recap"]
     app.handle("show-move", {"line": "99"})  # a stale line: nothing happens
     app.handle("show-move", {"line": "x"})
     assert app.message is None
@@ -155,7 +157,24 @@ def test_small_islands_motion_once_and_a_recap_line_frames_its_move() -> None:
     assert app.game is not None and app.game.log[-1].get("seat") == 0
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark" in parts["board-map"] and 'last-marks fresh' not in parts["board-map"]
+    assert "last-mark" in parts["board-recent"] and 'last-marks fresh' not in parts["board-recent"]
+
+
+def test_small_islands_the_marks_motion_ending_leaves_the_map_layer_alone() -> None:
+    """The game reopened (no tile in motion): its last moves pop in at the first drawing;
+    the next tap (a take, which changes nothing on the map) ends that motion in the last
+    moves' small layer, and the map's layer (27 KB mid-game) stays as it was: the browser
+    does not rebuild the whole map for it."""
+    played = si_after_computer()
+    app = App(played.storage)
+    app.handle("unlock")
+    first = app.render_parts()
+    assert first is not None and 'last-marks fresh' in first["board-recent"]
+    assert "data-fx" not in first["board-map"]
+    app.handle("take", {"slot": "0"})
+    after = app.render_parts()
+    assert after is not None and 'last-marks fresh' not in after["board-recent"]
+    assert "last-mark" in after["board-recent"] and after["board-map"] == first["board-map"]
 
 
 def test_small_islands_motion_off_draws_the_marks_still() -> None:
@@ -163,7 +182,7 @@ def test_small_islands_motion_off_draws_the_marks_still() -> None:
     app.use_settings(replace(app.settings, animations=False))
     parts = app.render_parts()
     assert parts is not None
-    assert "last-mark" in parts["board-map"] and 'last-marks fresh' not in parts["board-map"]
+    assert "last-mark" in parts["board-recent"] and 'last-marks fresh' not in parts["board-recent"]
 
 
 # ------------------------------------------------------------------ Ember Isle

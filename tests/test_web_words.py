@@ -265,10 +265,10 @@ def test_recap_lists_and_frames_what_the_others_did_since_your_turn() -> None:
     other = app.game.seats[1 - first] if app.game else None
     assert other is not None and f"<b>{other.name}</b> placed" in parts["si-recap"]
     # marked on the map by a badge in the other's colour (no house piece: issue 28)
-    marks = parts["board-map"]
+    marks = parts["board-recent"]
     assert 'class="last-mark' in marks and f"f-{other.colour}" in marks
-    assert f"#g-home-{other.colour}" not in parts["board-map"].split('class="last-marks')[1]
-    assert f"{other.name} placed a tile" in parts["board-map"]
+    assert f"#g-home-{other.colour}" not in marks.split('class="last-marks')[1]
+    assert f"{other.name} placed a tile" in marks
 
 
 def test_player_marks_differ_in_shape_not_only_colour() -> None:

@@ -237,7 +237,8 @@ def board_svg(
 ) -> str:
     """The whole map as one <svg id="board"> string with the art's definitions: the map
     layer, then the marks layer."""
-    return board_open(viewbox) + GLYPH_DEFS + board_layers_svg(*board_layers(view_board, tiles, hints))
+    return (board_open(viewbox) + GLYPH_DEFS
+            + board_layers_svg(*board_layers(view_board, tiles, hints), hints.recent))
 
 
 def viewbox_attr(viewbox: Sequence[float]) -> str:
@@ -254,10 +255,13 @@ def board_open(viewbox: tuple[float, float, float, float], label: str = "Map") -
     )
 
 
-def board_layers_svg(map_layer: str, marks_layer: str) -> str:
-    """Both layers as groups, and the closing tag. The controller can replace the marks
-    group alone when only the marks changed (a tap that selects or previews)."""
-    return f'<g id="board-map">{map_layer}</g><g id="board-marks">{marks_layer}</g></svg>'
+def board_layers_svg(map_layer: str, marks_layer: str, recent: str = "") -> str:
+    """The layers as groups, and the closing tag: the map, the others' last moves over it
+    (`BoardHints.recent`), the device seat's marks. The controller replaces a group alone
+    when only it changed (a tap that selects or previews: the marks; the last moves' motion
+    played once or a recap line shown: the last moves)."""
+    return (f'<g id="board-map">{map_layer}</g><g id="board-recent">{recent}</g>'
+            f'<g id="board-marks">{marks_layer}</g></svg>')
 
 
 def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints) -> tuple[str, str]:
@@ -298,7 +302,6 @@ def board_layers(view_board: BoardView, tiles: list[TileArt], hints: BoardHints)
             )
             + "</g>"
         )
-    out.append(hints.recent)  # in the map's layer: redrawn with it, not at every tap's marks
     marks: list[str] = []
     if hints.island_cells:
         marks.append(

@@ -155,8 +155,9 @@ def draw() -> None:
 def update_board(parts: dict[str, str], old: dict[str, str]) -> None:
     """The map layer is unchanged: replace only the marks group and the viewBox."""
     svg = board_el()
-    if parts["board-marks"] != old["board-marks"]:
-        document.getElementById("board-marks").innerHTML = parts["board-marks"]
+    for layer in ("board-recent", "board-marks"):
+        if parts[layer] != old[layer]:
+            document.getElementById(layer).innerHTML = parts[layer]
     if parts["board-vb"] != svg.getAttribute("viewBox"):
         svg.setAttribute("viewBox", parts["board-vb"])
     show_fit('data-act="fit"' in parts["board-wrap"])

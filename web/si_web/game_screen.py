@@ -85,6 +85,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     return {
         "board-map": map_layer,
         "board-marks": marks_layer,
+        "board-recent": hints.recent,
         "board-vb": viewbox_attr(box),
         "game": (
             f'data-phase="{v["phase"]}" data-stage="{v["stage"] or ""}" data-seat="{v["seat"]}" '
@@ -99,7 +100,7 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
             panels.bar_buttons(v, undo.buttons(app), settings.sound_button(app.settings)),
         ),
         "board-wrap": board_open(box, words.map_label(v))
-        + board_layers_svg(map_layer, marks_layer)
+        + board_layers_svg(map_layer, marks_layer, hints.recent)
         + map_grid.grid(v)
         + (fit_button() if app.map_framed(box, v, tiles, hints) else ""),
         "si-say": table.say(panels.say_lead(v, me["name"], me["colour"]), esc(title), line),

@@ -70,7 +70,7 @@ def board_part(r: Replay, v: SeatView, new: list[dict[str, Any]]) -> str:
     label = f"The map: {where_label(r)}"
     # its own id: the game map's pan and zoom gestures (the controller's, on #board) stay off
     opening = board_open(_box(r), label).replace('id="board"', 'id="replay-map"', 1)
-    return opening + board_layers_svg(*board_layers(v["board"], tiles, hints))
+    return opening + board_layers_svg(*board_layers(v["board"], tiles, hints), hints.recent)
 
 
 def scores_part(g: Any) -> str:
