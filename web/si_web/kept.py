@@ -285,12 +285,12 @@ class Kept:
     def title(self, summary: Summary | None) -> str:
         if summary is None:
             return ""
-        return words.join([s["name"] for s in summary["seats"]]) + ", " + self.when(summary["at"])
+        return _("{names}, {when}").format(names=and_list([s["name"] for s in summary["seats"]]),
+                                           when=self.when(summary["at"]))
 
     def when(self, at_ms: int) -> str:
-        """'12 Mar 2025, 14:05' in the device's time."""
-        t = time.gmtime(at_ms / 1000 + self.tz_minutes * 60)
-        return f"{t.tm_mday} {time.strftime('%b %Y, %H:%M', t)}"
+        """'12 Mar 2025, 14:05' in the device's time, in the player's language."""
+        return date_time(at_ms, self.tz_minutes)
 
     # ------------------------------------------------------------------ windows
     def sync(self) -> bool:
