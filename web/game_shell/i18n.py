@@ -32,8 +32,8 @@ and translated with `_` where they are shown, so that a switch of language shows
 from __future__ import annotations
 
 import gettext
-import time
 import io
+import time
 from collections.abc import Callable, Sequence
 
 DOMAIN = "messages"

@@ -124,7 +124,7 @@ def names(games: Games) -> list[tuple[str, int]]:
     """(name as last written, games) of every player, most games first."""
     count: dict[str, int] = {}
     shown: dict[str, str] = {}
-    for _, r in _in_order(games):
+    for _plugin, r in _in_order(games):
         mine = {key_of(seat.name): seat.name.strip() for seat in r.seats if seat.person}
         for k, written in mine.items():
             count[k] = count.get(k, 0) + 1
