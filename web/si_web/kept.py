@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from game_shell import keeping, registry
-from game_shell.i18n import _, and_list, date_time
+from game_shell.i18n import N_, _, and_list, date_time
 from game_shell.kept_games import KeptGames
 from game_shell.registry import GamePlugin
 from game_shell.storage import Storage
@@ -75,7 +75,7 @@ class Kept:
         self.can_share = False  # the browser can share files (the controller sets it)
         self.outbox: Outgoing | None = None
         self.notes: list[str] = []  # storage notes for the History screen
-        self.path = keeping.save_path(app.storage, registry.plugins(), "Menu, Your games")
+        self.path = keeping.save_path(app.storage, registry.plugins(), N_("Menu, Your games"))
         # the History screen
         self.mode_filter = "all"
         self.opponent_filter = "all"

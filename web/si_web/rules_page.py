@@ -305,14 +305,19 @@ def ending() -> str:
     )
 
 
-# Alexis's search directions, and which face-up tile a card names (the 1st, 2nd, 3rd).
-DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+def direction_words(d: str) -> str:
+    """One of Alexis's search directions, as "looking {first}" says it (French "vers le
+    nord")."""
+    return {
+        "N": pgettext("looking", "north"), "E": pgettext("looking", "east"),
+        "S": pgettext("looking", "south"), "W": pgettext("looking", "west"),
+    }[d]
 
 
 def card_rule(c: ExplorationCard) -> str:
     """One of Alexis's cards in words: what he does, which face-up tile, the directions he
     searches in order, his mission."""
-    first, second, third = (_(DIRECTION_WORDS[d]) for d in c.directions)
+    first, second, third = (direction_words(d) for d in c.directions)
     slot = c.slot % 3
     if c.kind == "land":
         text = (
