@@ -193,7 +193,7 @@ def bars(title: str, rows: list[tuple[str, float, str]]) -> str:
 
 
 def won_of(t: Tally) -> str:
-    return ngettext("{wins} of {n} won ({rate})", "{wins} of {n} won ({rate})", t.games).format(
+    return ngettext("{wins} of {n} won ({rate})", "{wins} of {n} won ({rate})", t.wins).format(
         wins=number(t.wins), n=number(t.games), rate=percent(t.rate))
 
 

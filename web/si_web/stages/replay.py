@@ -192,7 +192,8 @@ def buttons_part(r: Replay) -> str:
 
 def bar_part(r: Replay) -> str:
     return (
-        '<header class="bar"><span class="who"><span class="who-text"><b>' + esc(_("Replay"))
+        '<header class="bar"><span class="who"><span class="who-text"><b>'
+        + esc(pgettext("the viewer's title", "Replay"))
         + f'</b><span class="phase">{esc(r.title)}</span></span></span>'
         f'<span class="stat" data-where="1">{esc(where_label(r))}</span>'
         '<span class="bar-buttons">' + button(_("Close"), "close", "btn") + "</span></header>"
