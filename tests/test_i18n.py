@@ -186,7 +186,8 @@ def test_dates_lists_decimals_and_file_names_follow_the_language() -> None:
 
     at = 1741788300000  # 12 March 2025, 14:05 UTC
     english = (i18n.date_time(at), i18n.date_time(at, 60), i18n.and_list(["Ann", "Bob", "Cy"]),
-               i18n.fixed(1234.25, 1), percent(2 / 3), file_name("small-islands", ["Ann"], False, at))
+               i18n.fixed(1234.25, 1), percent(2 / 3),
+               file_name("small-islands", ["Ann"], False, at))
     assert english == ("12 Mar 2025, 14:05", "12 Mar 2025, 15:05", "Ann, Bob and Cy", "1,234.2",
                        "67%", "small-islands-2025-03-12-ann-unfinished.json")
     with language("fr"):
