@@ -106,6 +106,11 @@ def test_the_rules_statistics_and_your_games_in_french_on_a_phone(
     context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
     page = ready_page(context)
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    # the update banner (index.html's English words, hidden until an update waits)
+    reload_words = page.evaluate("() => document.getElementById('update-reload').textContent")
+    assert reload_words == "Recharger"
+    assert page.evaluate("() => document.querySelector('#update > span').textContent") == (
+        "Mise à jour disponible")
     tap_act(page, "rules")
     page.wait_for_function(f"{SCREEN} === 'rules'")
     assert page.inner_text("h1") == "Règles"
