@@ -189,8 +189,8 @@ def read_game_file(name: str, size: int, text: str, game: str) -> FileCheck | Re
 
 
 def a_game(title: str, a: str, an: str) -> str:
-    """Of two sentences, the one whose English article fits `title` ("a Small Islands game",
-    "an Ember Isle game"; other languages translate both alike)."""
+    """Of two sentences, the one whose English article fits `title` ("a ... game" before a
+    consonant, "an ... game" before a vowel; other languages translate both alike)."""
     return an if title[:1] in "AEIOU" else a
 
 
