@@ -96,3 +96,39 @@ def test_settings_switch_to_french_during_a_game_and_a_reload_keeps_it(
     assert page.locator('[data-act="settings"]').inner_text() == "Réglages"
     assert recorder.problems() == {}
     context.close()
+
+
+def test_the_rules_statistics_and_your_games_in_french_on_a_phone(
+        browser: Browser, site_url: str, artifacts: Path) -> None:
+    """The long French pages (the rules, Statistics, Your games) fit the phone's width;
+    screenshots e2e/artifacts/i18n-rules-fr-phone*.png, i18n-stats-fr-phone.png,
+    i18n-history-fr-phone.png."""
+    context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
+    page = ready_page(context)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    # the update banner (index.html's English words, hidden until an update waits)
+    reload_words = page.evaluate("() => document.getElementById('update-reload').textContent")
+    assert reload_words == "Recharger"
+    assert page.evaluate("() => document.querySelector('#update > span').textContent") == (
+        "Mise à jour disponible")
+    tap_act(page, "rules")
+    page.wait_for_function(f"{SCREEN} === 'rules'")
+    assert page.inner_text("h1") == "Règles"
+    assert "Sommaire" in page.inner_text("#app")
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-rules-fr-phone.png")
+    page.locator("#rules-solo").scroll_into_view_if_needed()
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-rules-fr-phone-solo.png")
+    tap_act(page, "back")
+    page.wait_for_function(f"{SCREEN} === 'start'")
+    for act, title in (("stats", "Statistiques"), ("history", "Vos parties")):
+        tap_act(page, act)
+        page.wait_for_function(f"{SCREEN} === '{act}'")
+        assert page.inner_text("h1") == title
+        fits(page)
+        page.screenshot(path=artifacts / f"i18n-{act}-fr-phone.png", full_page=True)
+        tap_act(page, "menu")
+        page.wait_for_function(f"{SCREEN} === 'start'")
+    assert recorder.problems() == {}
+    context.close()

@@ -176,3 +176,24 @@ def test_saved_games_and_records_are_the_same_in_every_language() -> None:
     english, french = played("en"), played("fr")
     assert english == french  # nothing translated is stored
     assert any("save" in key for key in english)
+
+
+def test_dates_lists_decimals_and_file_names_follow_the_language() -> None:
+    """The date helper (Your games, the replay's title), lists of names, one-decimal numbers
+    and percentages (Statistics), and an export's file name, in English and in French."""
+    from game_shell.files import file_name
+    from game_shell.stats import percent
+
+    at = 1741788300000  # 12 March 2025, 14:05 UTC
+    english = (i18n.date_time(at), i18n.date_time(at, 60), i18n.and_list(["Ann", "Bob", "Cy"]),
+               i18n.fixed(1234.25, 1), percent(2 / 3),
+               file_name("small-islands", ["Ann"], False, at))
+    assert english == ("12 Mar 2025, 14:05", "12 Mar 2025, 15:05", "Ann, Bob and Cy", "1,234.2",
+                       "67%", "small-islands-2025-03-12-ann-unfinished.json")
+    with language("fr"):
+        french = (i18n.date_time(at), i18n.and_list(["Ann", "Bob", "Cy"]), i18n.fixed(1234.25, 1),
+                  percent(2 / 3), file_name("small-islands", ["Ann"], False, at),
+                  file_name("small-islands", ["Ann"], True, at))
+    assert french == ("12 mars 2025 à 14:05", "Ann, Bob et Cy", "1\u202f234,2", "67\u202f%",
+                      "small-islands-2025-03-12-ann-en-cours.json",
+                      "small-islands-2025-03-12-ann.json")

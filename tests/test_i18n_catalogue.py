@@ -79,3 +79,18 @@ def test_a_missing_or_broken_translation_is_found(tmp_path: Path) -> None:
         catalogues.ROOT = old
     assert len(found) == 3, found
     assert "'Hello': not translated" in found[0] and "placeholders" in found[1]
+
+
+def test_the_pages_own_copies_of_the_engines_texts_are_the_same() -> None:
+    """The rules page and Great Explorer mark the engine's card and achievement texts where
+    Babel sees them: the copies must say what the engine says."""
+    from si_web import explorer, rules_page
+    from small_islands import MISSIONS, REWARDS
+    from small_islands.achievements import CHECKLISTS
+
+    missions = {k: m.text for k, m in MISSIONS.items()}
+    rewards = {k: r.text for k, r in REWARDS.items()}
+    assert missions == rules_page.MISSION_TEXTS
+    assert rewards == rules_page.REWARD_TEXTS
+    texts = {t for checklist in CHECKLISTS.values() for t in checklist.values()}
+    assert texts == explorer.BOXES

@@ -38,10 +38,11 @@ ALLOWED = frozenset({"Ann", "Bob", "Cy", "Di", "You", "Small Islands", "Ember Is
 # not yet translated, with the rest of Ember Isle.
 EMBER_WORDS = frozenset({"Ember Isle: a hex island with a smoking volcano in its middle"})
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
-_PLAIN = re.compile(r"[\s\d.,:;!?%+\-−–—×·/()\[\]#•…'’\"“”«»→←↑↓★☆✓✔✕✗⟲⟳↺↻▲▼◀▶]*")
+_PLAIN = re.compile(r"[\s\d.,:;!?%+\-−–—×·/()\[\]#•…'’\"“”«»→←↑↓★☆✓✔✕✗⟲⟳↺↻▲▼◀▶≤≥]*")
 
 # Screens whose words are all marked (name: the app's screen; the game screen by its phase).
-TRANSLATED = frozenset({"settings", "start", "pass"})
+TRANSLATED = frozenset({"settings", "start", "pass", "rules", "stats", "history", "explorer",
+                        "import"})
 
 
 INLINE = frozenset({"span", "b", "strong", "i", "em", "small", "abbr", "kbd"})
@@ -109,7 +110,8 @@ def new_game(names: tuple[str, ...], solo: bool = False, **fields: str) -> App:
 def screens(seed: int) -> Iterator[tuple[str, str]]:
     """(screen, its HTML) of the start screen, the menus' screens and every screen of whole
     games played by random taps: two players in advanced mode, solo against Alexis, and
-    (`make test-deep`) four players."""
+    (`make test-deep`) four players; after each, the screens of its kept game
+    (`kept_screens`)."""
     fresh = App(MemoryStorage())
     yield screen_of(fresh), fresh.render()
     for act in ("settings", "rules", "stats", "history"):
@@ -141,6 +143,30 @@ def screens(seed: int) -> Iterator[tuple[str, str]]:
             item = choose(tappables(html), rng)
             assert item is not None, app.screen
             app.handle(item["data-act"], data_of(item), {})
+        yield from kept_screens(app)
+
+
+def kept_screens(app: App) -> Iterator[tuple[str, str]]:
+    """After a finished game: Your games with it kept (its export and delete questions, a
+    refused file), Statistics, Great Explorer, its replay (start, a step, the end) and its
+    file imported again (the import screen)."""
+    gid = app.kept.history.games[-1]["id"]
+    text = app.kept.history.save_text(gid)
+    assert text is not None
+    visits: list[tuple[str, dict[str, str]]] = [
+        ("menu", {}), ("history", {}), ("export", {"id": gid}), ("export-cancel", {}),
+        ("delete", {"id": gid}), ("delete-cancel", {}), ("stats", {}), ("menu", {}),
+        ("explorer", {}), ("back", {}), ("history", {}), ("replay", {"id": gid}),
+        ("step", {"to": "next"}), ("step", {"to": "last"}), ("close", {}),
+    ]
+    for act, data in visits:
+        app.handle(act, data, {})
+        yield screen_of(app), app.render()
+    app.handle("import-file", {"name": "broken.json", "size": "5", "text": "{oops"}, {})
+    yield screen_of(app), app.render()
+    app.handle("import-file", {"name": "game.json", "size": str(len(text)), "text": text}, {})
+    yield screen_of(app), app.render()
+    app.handle("import-cancel", {}, {})
 
 
 def inventory(seed: int = 3) -> dict[str, set[str]]:
@@ -171,7 +197,7 @@ def test_a_translated_screen_shows_only_marked_words(seen: dict[str, set[str]], 
     assert not seen[name], f"{name}: words not in the catalogue: {sorted(seen[name])[:20]}"
 
 
-NOT_YET = ("rules", "stats", "history", "game:setup", "game:preparation",
+NOT_YET = ("replay", "game:setup", "game:preparation",
            "game:exploration", "game:reward", "watch", "over")
 
 

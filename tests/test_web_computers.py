@@ -352,7 +352,7 @@ def test_finished_game_is_recorded_once_and_corrupt_record_moved_aside() -> None
     app = App(storage)
     assert app.record_error and storage.get(ACH_KEY) == "{corrupt"
     app.handle("explorer")
-    assert "not valid JSON" in app.render()
+    assert "record kept on this device cannot be read" in app.render()
     app.handle("back")
     app = bots_app(["human", "human"], storage)
     assert storage.get(ACH_KEY) == "{corrupt"  # nothing written before a game ends

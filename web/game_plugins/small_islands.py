@@ -53,7 +53,7 @@ PLUGIN = GamePlugin(
     # caches of older builds: the picture of the next start, the Python snapshot's flag (its
     # key names the build, so an older snapshot is never restored: pyodide-boot.mjs)
     dropped=frozenset({"small-islands/first-paint", "small-islands/python-snapshot"}),
-    import_where="Menu, “Your games”, then “Import a file”",
+    import_where=N_("Menu, “Your games”, then “Import a file”"),
     settings=SETTINGS,
     old_settings=("small-islands/settings", "small-islands-settings/1"),  # the device's, before
 )

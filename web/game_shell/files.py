@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game_kit.jsonio import load_json
 
+from .i18n import _, number, pgettext
 from .registry import GamePlugin
 
 MAX_FILE_BYTES = 64 * 1024  # the largest save measured is ~7.4 KB
@@ -65,16 +66,19 @@ def _slug(text: str) -> str:
 
 
 def file_name(kind: str, seats: list[str], finished: bool, at_ms: int, tz_minutes: int = 0) -> str:
-    """'<kind>-2025-03-12-ann-bob.json' (ASCII only; '-unfinished' before the end)."""
+    """'<kind>-2025-03-12-ann-bob.json' (ASCII only; '-unfinished' before the end). Its words
+    are the player's language's ("-en-cours" in French): the file's content is the same in
+    every language, its name is for the person who keeps it."""
     day = time.strftime("%Y-%m-%d", time.gmtime(at_ms / 1000 + tz_minutes * 60))
-    names = "-".join(s for s in (_slug(name) for name in seats) if s) or "game"
-    tail = "" if finished else "-unfinished"
+    names = "-".join(s for s in (_slug(name) for name in seats) if s) or (
+        _slug(pgettext("file name", "game")) or "game")
+    tail = "" if finished else "-" + (_slug(pgettext("file name", "unfinished")) or "unfinished")
     return f"{kind}-{day}-{names[:48].strip('-')}{tail}.json"
 
 
 def file_label(name: str) -> str:
     """The file's name as a player sees it in a message (shortened; escaped by the screen)."""
-    name = " ".join(name.split()) or "The file"
+    name = " ".join(name.split()) or _("The file")
     return name if len(name) <= 60 else name[:57] + "..."
 
 
@@ -88,23 +92,31 @@ class FileCheck:
     game: str  # the game's title (`registry.GamePlugin.title`)
 
     def no(self, message: str, reason: str) -> Rejected:
+        """Refused: `message` follows the file's name (English only: prefer `say`)."""
         return Rejected(f"{self.label} {message}", reason)
 
+    def say(self, sentence: str, reason: str) -> Rejected:
+        """Refused: `sentence` is whole (translated), with ``{file}`` and ``{game}`` where the
+        file's name and the game's title go."""
+        return Rejected(sentence.format(file=self.label, game=self.game), reason)
+
     def damaged(self, reason: str) -> Rejected:
-        return self.no(f"is damaged: it is not a readable {self.game} game.", reason)
+        return self.say(_("{file} is damaged: it is not a readable {game} game."), reason)
 
     def newer(self, reason: str) -> Rejected:
-        return self.no(
-            f"was saved by a newer version of {self.game}. Update the app (reload it when it "
-            "offers an update) to open it.",
-            reason,
-        )
+        return self.say(_("{file} was saved by a newer version of {game}. Update the app "
+                          "(reload it when it offers an update) to open it."), reason)
 
     def bad_settings(self, reason: str) -> Rejected:
-        return self.no("is damaged: the game's settings in it are not valid.", reason)
+        return self.say(_("{file} is damaged: the game's settings in it are not valid."), reason)
 
     def bad_moves(self, reason: str) -> Rejected:
-        return self.no("is damaged: its list of moves is not valid.", reason)
+        return self.say(_("{file} is damaged: its list of moves is not valid."), reason)
+
+    def not_this_game(self, reason: str) -> Rejected:
+        """The file is a save, but not of this game (nor of another registered one)."""
+        return self.say(a_game(self.game, _("{file} is not a {game} game."),
+                               _("{file} is not an {game} game.")), reason)
 
     def app_problem(self) -> Rejected | None:
         """The app's version field, which every save carries."""
@@ -118,8 +130,10 @@ class FileCheck:
         fmt = self.data["format"]
         for p in games:
             if p.title != self.game and isinstance(fmt, str) and fmt.startswith(p.name + "/"):
-                return self.no(f"is a game of {p.title}, not of {self.game}. Open it in "
-                               f"{p.title}: {p.import_where}.", f"format {fmt[:40]!r}")
+                return Rejected(_("{file} is a game of {other}, not of {game}. Open it in "
+                                  "{other}: {where}.").format(
+                    file=self.label, other=p.title, game=self.game, where=_(p.import_where)),
+                    f"format {fmt[:40]!r}")
         return None
 
     def replayed(self, replay: Callable[[], G], moves: int, malformed: type[Exception]) -> G | Rejected:
@@ -135,41 +149,48 @@ class FileCheck:
         """A move that the rules refuse when the file's game is played again ("action N" in
         the engine's reason names it)."""
         m = re.match(r"action (\d+)", str(exc))
-        move = f"move {int(m.group(1)) + 1} of {moves}" if m else "one of its moves"
-        return self.no(
-            f"is damaged: {move} is not possible in the game (the file was changed, or made "
-            "by another program).",
-            str(exc),
-        )
+        if m:
+            return Rejected(_("{file} is damaged: move {n} of {moves} is not possible in the game "
+                              "(the file was changed, or made by another program).").format(
+                file=self.label, n=number(int(m.group(1)) + 1), moves=number(moves)), str(exc))
+        return self.say(_("{file} is damaged: one of its moves is not possible in the game (the "
+                          "file was changed, or made by another program)."), str(exc))
 
 
 def read_game_file(name: str, size: int, text: str, game: str) -> FileCheck | Rejected:
     """The checks every game file passes first (for `game`, a game's title
     Isle"): its size, that it is text, JSON (depth-checked, no duplicate keys), an object
     with a format field."""
-    label = f"“{file_label(name)}”"
-    a_game = ("an " if game[0] in "AEIOU" else "a ") + game
+    label = _("“{name}”").format(name=file_label(name))
 
-    def no(message: str, reason: str) -> Rejected:
-        return Rejected(f"{label} {message}", reason)
+    def no(sentence: str, reason: str, **values: object) -> Rejected:
+        return Rejected(sentence.format(file=label, game=game, **values), reason)
 
     if size > MAX_FILE_BYTES or len(text) > MAX_FILE_BYTES:
         kb = max(size, len(text)) // 1024
-        return no(
-            f"is too big to be {a_game} game ({kb} KB; a saved game is at most "
-            f"{MAX_FILE_BYTES // 1024} KB).",
-            f"{size} bytes",
-        )
+        return no(a_game(game, _("{file} is too big to be a {game} game ({kb} KB; a saved game "
+                                 "is at most {most} KB)."),
+                         _("{file} is too big to be an {game} game ({kb} KB; a saved game is "
+                           "at most {most} KB).")),
+                  f"{size} bytes", kb=number(kb), most=number(MAX_FILE_BYTES // 1024))
     if not text.strip():
-        return no("is empty.", "empty file")
+        return no(_("{file} is empty."), "empty file")
     if "\x00" in text or "\ufffd" in text:
-        return no(f"is not {a_game} game: it is not a text file.", "binary content")
+        return no(a_game(game, _("{file} is not a {game} game: it is not a text file."),
+                         _("{file} is not an {game} game: it is not a text file.")), "binary content")
     try:
         data = load_json(text, "file")
     except (ValueError, RecursionError) as exc:
-        return no(f"is damaged: it is not a readable {game} game.", str(exc))
+        return no(_("{file} is damaged: it is not a readable {game} game."), str(exc))
     if not isinstance(data, dict) or "format" not in data:
-        return no(f"is not {a_game} game.", "no format field")
+        return no(a_game(game, _("{file} is not a {game} game."), _("{file} is not an {game} game.")),
+                  "no format field")
     return FileCheck(label, data, game)
+
+
+def a_game(title: str, a: str, an: str) -> str:
+    """Of two sentences, the one whose English article fits `title` ("a ... game" before a
+    consonant, "an ... game" before a vowel; other languages translate both alike)."""
+    return an if title[:1] in "AEIOU" else a
 
 

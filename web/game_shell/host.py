@@ -30,6 +30,7 @@ from pyscript import document, window
 
 from . import first_paint_browser, i18n, migrate, registry, settings
 from .browser_storage import LocalStorage
+from .i18n import N_
 from .markup import escape
 
 state: dict[str, Any] = {"modules": {}, "loading": None, "proxies": [], "storage": None}
@@ -163,10 +164,24 @@ def fetch_catalogue(lang: str, then: Any = None) -> None:
     window.fetch(f"./{i18n.catalogue_path(lang)}").then(proxies[0]).then(proxies[1], proxies[2])
 
 
+# The page's own words outside any game (index.html writes them in English): the update
+# banner (sw-register.js shows it).
+PAGE_WORDS = (("#update > span", N_("Update available")), ("#update-reload", N_("Reload")))
+
+
+def page_words() -> None:
+    """The page's own words (`PAGE_WORDS`) in the current language."""
+    for selector, words in PAGE_WORDS:
+        node = document.querySelector(selector)
+        if node is not None:
+            node.textContent = i18n._(words)
+
+
 def language_changed(lang: str) -> None:
-    """The words switched: ``<html lang>``, and the game on screen draws again (soon: not in
-    the middle of the tap that chose it)."""
+    """The words switched: ``<html lang>``, the page's own words, and the game on screen draws
+    again (soon: not in the middle of the tap that chose it)."""
     document.documentElement.lang = "en" if lang == i18n.PSEUDO else lang
+    page_words()
     module: ModuleType | None = state["modules"].get(on_screen())
     if module is None:
         return
@@ -212,6 +227,7 @@ def boot() -> None:
 
 def start(games: list[registry.GamePlugin], storage: Any) -> None:
     """The game this tab showed takes the page, in the chosen language (`boot`)."""
+    page_words()
     first_paint_browser.watch(on_screen)
     first = registry.by_name(games, wanted(storage)) or games[0]
     if first.home:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import time
 from collections.abc import Callable, Sequence
 
 DOMAIN = "messages"
@@ -181,6 +182,44 @@ def number(value: float) -> str:
     """A number as the current language writes it (French: 1 234,5 with a narrow no-break
     space; English: 1,234.5)."""
     text = f"{value:,}" if isinstance(value, int) else f"{value:,.10g}"
+    return _local(text)
+
+
+def fixed(value: float, places: int) -> str:
+    """A number with `places` decimals, as the current language writes it ("12.0"; French
+    "12,0")."""
+    return _local(f"{value:,.{places}f}")
+
+
+def _local(text: str) -> str:
+    """A number written the English way ("1,234.5") as the current language writes it."""
     if language() == "fr":
         text = text.replace(",", "\u202f").replace(".", ",")
     return text
+
+
+_MONTHS = (
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+    N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)  # the months' short names (French: "janv.", "févr."...)
+
+
+def date_time(at_ms: int, tz_minutes: int = 0) -> str:
+    """A moment as the current language writes it: "12 Mar 2025, 14:05" (French "12 mars
+    2025 à 14:05"); `at_ms` in milliseconds since 1970, shown `tz_minutes` ahead of UTC (the
+    device's time zone)."""
+    t = time.gmtime(at_ms / 1000 + tz_minutes * 60)
+    return _("{day} {month} {year}, {hour}:{minute}").format(
+        day=t.tm_mday, month=_(_MONTHS[t.tm_mon - 1]), year=t.tm_year,
+        hour=f"{t.tm_hour:02d}", minute=f"{t.tm_min:02d}")
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'a, b and c' in the current language (empty items left out)."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    head = items[0]
+    for item in items[1:-1]:
+        head = _("{list}, {item}").format(list=head, item=item)
+    return _("{list} and {last}").format(list=head, last=items[-1])

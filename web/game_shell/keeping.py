@@ -21,10 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import first_paint
+from .i18n import N_, _, ngettext, number
 from .registry import GamePlugin
 from .storage import Storage, StorageFull
 
-CANNOT_SAVE = (
+CANNOT_SAVE = N_(
     "This device's storage is full: your last move could not be saved. The game stays open "
     "in this window; export it ({export}) or free some space before you close it."
 )
@@ -32,11 +33,11 @@ CANNOT_SAVE = (
 
 def made_room(dropped: int) -> str:
     """The note after older games gave way to the game in progress."""
-    games = "1 of the oldest games" if dropped == 1 else f"{dropped} of the oldest games"
-    return (
-        f"Storage was full: to keep this game saved, {games} in your history now "
-        "keep only their summary (or were removed)."
-    )
+    return ngettext(
+        "Storage was full: to keep this game saved, {n} of the oldest games in your history now "
+        "keep only their summary (or were removed).",
+        "Storage was full: to keep this game saved, {n} of the oldest games in your history now "
+        "keep only their summary (or were removed).", dropped).format(n=number(dropped))
 
 
 @dataclass
@@ -60,7 +61,7 @@ class SavePath:
                  export_hint: str) -> None:
         self.give_way = give_way
         self.make_room = make_room
-        self.export_hint = export_hint  # where the game's export is ("Menu, Your games")
+        self.export_hint = export_hint  # where the game's export is ("Menu, Your games": `N_`)
         self.unsaved = False  # the game's last change is not in storage
         self.attempts = 0  # saves tried (tests)
 
@@ -88,25 +89,24 @@ class SavePath:
         return Outcome(True, dropped=dropped, note=made_room(dropped) if dropped else None)
 
     def cannot_save(self) -> str:
-        return CANNOT_SAVE.format(export=self.export_hint)
+        return _(CANNOT_SAVE).format(export=_(self.export_hint))
 
 
 def after_error(save: Callable[[], None], saved: Callable[[], bool], has_game: bool) -> str:
     """What the player reads after the app itself failed (an unexpected error). The game is
     saved once more first; "saved" is said only when its latest state is then in storage."""
     if not has_game:
-        return "Something went wrong. Reload to continue."
+        return _("Something went wrong. Reload to continue.")
     try:
         save()
         ok = saved()
     except Exception:  # the save itself failed: say so, never "saved"
         ok = False
     if ok:
-        return "Something went wrong. Your game is saved up to your last move: reload to continue."
-    return (
-        "Something went wrong, and your last move is not saved. Export the game from the menu "
-        "before you reload, or reload to go back to the last saved move."
-    )
+        return _("Something went wrong. Your game is saved up to your last move: reload to "
+                 "continue.")
+    return _("Something went wrong, and your last move is not saved. Export the game from the "
+             "menu before you reload, or reload to go back to the last saved move.")
 
 
 def save_path(storage: Storage, games: list[GamePlugin], export_hint: str,

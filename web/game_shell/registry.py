@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from .finished import Reader
+from .i18n import N_
 from .storage import Storage
 
 NAME = re.compile(r"[a-z][a-z0-9-]{1,30}")
@@ -98,7 +99,7 @@ class GamePlugin:
     # device that kept nothing (the home game's: the build prerenders it into index.html)
     blurb: str = ""
     picture: str = ""  # its title picture: a small inline SVG (its card, its start screen)
-    import_where: str = "its menu, then “Import a file”"  # where its files are imported
+    import_where: str = N_("its menu, then “Import a file”")  # where its files import (`_` shown)
     moved: Mapping[str, str] = field(default_factory=dict)
     dropped: frozenset[str] = frozenset()  # an older build's caches, removed at the start
     aliases: frozenset[str] = frozenset()  # names an older build gave it (a tab's active game)

@@ -25,12 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .finished import Finished, valid
+from .i18n import N_, _, fixed, ngettext, number
 from .markup import escape
 from .registry import GamePlugin
 from .storage import Storage
 from .widgets import button
 
-PEOPLE = "Other people"
+PEOPLE = N_("Other people")  # English, as every label a record holds: `_` where shown
 Games = Sequence[tuple[GamePlugin, Sequence[Finished]]]  # each game's finished games
 
 
@@ -123,7 +124,7 @@ def names(games: Games) -> list[tuple[str, int]]:
     """(name as last written, games) of every player, most games first."""
     count: dict[str, int] = {}
     shown: dict[str, str] = {}
-    for _, r in _in_order(games):
+    for _plugin, r in _in_order(games):
         mine = {key_of(seat.name): seat.name.strip() for seat in r.seats if seat.person}
         for k, written in mine.items():
             count[k] = count.get(k, 0) + 1
@@ -163,11 +164,17 @@ def player_stats(games: Games, name: str) -> PlayerStats:
 
 
 def percent(x: float) -> str:
-    return f"{round(100 * x)}%"
+    """A share as the player's language writes it ("67%", French "67 %")."""
+    return _("{n}%").format(n=number(round(100 * x)))
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def one_decimal(x: float) -> str:
+    """A number with one decimal, as the player's language writes it ("12.0", French "12,0")."""
+    return fixed(x, 1)
+
+
+def games_count(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=number(n))
 
 
 def bars(title: str, rows: list[tuple[str, float, str]]) -> str:
@@ -186,31 +193,38 @@ def bars(title: str, rows: list[tuple[str, float, str]]) -> str:
 
 
 def won_of(t: Tally) -> str:
-    return f"{t.wins} of {t.games} won ({percent(t.rate)})"
+    return ngettext("{wins} of {n} won ({rate})", "{wins} of {n} won ({rate})", t.wins).format(
+        wins=number(t.wins), n=number(t.games), rate=percent(t.rate))
 
 
 def figures(t: Tally, scores: bool = True) -> str:
     """Games, wins, win rate (and best and average score: within one game only)."""
-    rows = [("Games", str(t.games)), ("Wins", str(t.wins)), ("Win rate", percent(t.rate))]
+    rows = [(_("Games"), number(t.games)), (_("Wins"), number(t.wins)), (_("Win rate"), percent(t.rate))]
     if scores:
-        rows += [("Best score", str(t.best)), ("Average score", f"{t.average:.1f}")]
+        rows += [(_("Best score"), "" if t.best is None else number(t.best)),
+                 (_("Average score"), one_decimal(t.average))]
     return ('<dl class="figures">'
-            + "".join(f"<div><dt>{dt}</dt><dd>{dd}</dd></div>" for dt, dd in rows) + "</dl>")
+            + "".join(f"<div><dt>{escape(dt)}</dt><dd>{escape(dd)}</dd></div>" for dt, dd in rows)
+            + "</dl>")
 
 
 def game_html(g: GameStats) -> str:
     """One name in one game: the figures, then the charts (win rate against each kind of
     opponent, average score per group of each grouping)."""
-    note = (f'<p class="small">{g.imported} of these games came from imported files.</p>'
-            if g.imported else "")
-    against = [(label, t.rate, won_of(t))
+    note = ('<p class="small">' + escape(ngettext(
+        "{n} of these games came from an imported file.",
+        "{n} of these games came from imported files.", g.imported).format(n=number(g.imported)))
+        + "</p>" if g.imported else "")
+    against = [(_(label), t.rate, won_of(t))
                for label, t in sorted(g.against.items(), key=lambda kv: (g.order[kv[0]], kv[0]))]
-    charts = bars("Win rate against", against) if against else ""
+    charts = bars(_("Win rate against"), against) if against else ""
     for kind, groups in g.groups.items():
         top = max([t.average for t in groups.values()] + [1])
         ordered = sorted(groups.items(), key=lambda kv: (g.order[f"{kind}\n{kv[0]}"], kv[0]))
-        charts += bars(f"Average score by {kind}", [
-            (label, t.average / top, f"{t.average:.1f} over {plural(t.games, 'game')}")
+        charts += bars(_("Average score by {grouping}").format(grouping=_(kind)), [
+            (_(label), t.average / top, ngettext(
+                "{average} over {n} game", "{average} over {n} games", t.games).format(
+                    average=one_decimal(t.average), n=number(t.games)))
             for label, t in ordered
         ])
     return figures(g.all) + note + charts
@@ -220,11 +234,12 @@ def stats_html(p: PlayerStats) -> str:
     """The statistics of one player: over every game when there are several (with a chart
     of the win rate in each), then each game's figures and charts."""
     if not p.all.games:
-        return f'<p>No finished game of {escape(p.name)} is kept on this device.</p>'
+        return "<p>" + escape(_("No finished game of {name} is kept on this device.").format(
+            name=p.name)) + "</p>"
     out = ""
     if len(p.games) > 1:
         out = figures(p.all, scores=False) + bars(
-            "Win rate by game", [(g.title, g.all.rate, won_of(g.all)) for g in p.games.values()])
+            _("Win rate by game"), [(g.title, g.all.rate, won_of(g.all)) for g in p.games.values()])
     for name, g in p.games.items():
         out += (f'<section class="game-stats" data-stats-game="{escape(name)}">'
                 f'<h2 class="stats-game">{escape(g.title)}</h2>{game_html(g)}</section>')
@@ -245,7 +260,7 @@ def page(games: Games, chosen: str | None) -> str:
     chosen = chosen_name(people, chosen)
     pick = "".join(
         button(
-            f"{name} · {plural(n, 'game')}",
+            _("{name} · {games}").format(name=name, games=games_count(n)),
             "player",
             "btn" + (" on" if chosen is not None and key_of(name) == key_of(chosen) else ""),
             player=name,
@@ -253,18 +268,20 @@ def page(games: Games, chosen: str | None) -> str:
         for name, n in people
     )
     if chosen is None:
-        body = '<p class="empty">No finished game is kept on this device yet.</p>'
+        body = '<p class="empty">' + escape(_("No finished game is kept on this device yet.")) + "</p>"
     else:
         body = (f'<h2 class="stats-name">{escape(chosen)}</h2>'
                 + stats_html(player_stats(games, chosen)))
     return (
         '<section class="screen stats" data-screen="stats">'
-        "<h1>Statistics</h1>"
-        '<p class="small">From the finished games kept on this device, per player name.</p>'
-        + (f'<div class="row players-pick" role="group" aria-label="Player">{pick}</div>' if pick else "")
+        "<h1>" + escape(_("Statistics")) + "</h1>"
+        '<p class="small">'
+        + escape(_("From the finished games kept on this device, per player name.")) + "</p>"
+        + ('<div class="row players-pick" role="group" aria-label="'
+           + escape(_("Player"), quote=True) + f'">{pick}</div>' if pick else "")
         + f'<div class="stats-body">{body}</div>'
         '<div class="row">'
-        + button("Your games", "history", "btn")
-        + button("Menu", "menu", "btn")
+        + button(_("Your games"), "history", "btn")
+        + button(_("Menu"), "menu", "btn")
         + "</div></section>"
     )

@@ -64,12 +64,13 @@ def elsewhere_screen(game: str, prefix: str = "") -> str:
         f'<section class="screen elsewhere" data-screen="{prefix}elsewhere">'
         '<div class="dialog" role="alertdialog" aria-labelledby="elsewhere-title" '
         'aria-describedby="elsewhere-text">'
-        '<h1 id="elsewhere-title">This game continued in another window</h1>'
-        f'<p id="elsewhere-text">Another window or tab of {escape(game)} on this device saved '
-        "the game since this one did. So as not to write over those moves, this window "
-        "stopped. Continue here to load the latest position (the other window stops as soon "
-        "as you play here), or close this window.</p>"
-        + button("Continue here", f"{prefix}continue-here", "btn primary big", autofocus="1")
+        '<h1 id="elsewhere-title">' + escape(_("This game continued in another window")) + "</h1>"
+        '<p id="elsewhere-text">'
+        + escape(_("Another window or tab of {game} on this device saved the game since this one "
+                   "did. So as not to write over those moves, this window stopped. Continue here "
+                   "to load the latest position (the other window stops as soon as you play "
+                   "here), or close this window.").format(game=game)) + "</p>"
+        + button(_("Continue here"), f"{prefix}continue-here", "btn primary big", autofocus="1")
         + "</div></section>"
     )
 
@@ -122,8 +123,10 @@ def names_cleaned(typed: list[str], names: list[str]) -> str | None:
     changed = [n for n in names if n not in {t.strip() for t in typed}]
     if not changed:
         return None
-    return "Invisible or text-direction characters were taken out of " + (
-        f"the name {changed[0]}." if len(changed) == 1 else "some names.")
+    if len(changed) == 1:
+        return _("Invisible or text-direction characters were taken out of the name {name}.").format(
+            name=changed[0])
+    return _("Invisible or text-direction characters were taken out of some names.")
 
 
 def pass_screen(name: str, colour: str, what: str, prefix: str = "") -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import kept_rows
+from .i18n import _
 from .kept_games import KeptGames
 from .markup import escape
 from .registry import GamePlugin
@@ -33,16 +34,17 @@ class Own:
 
 def empty_line(title: str | None = None) -> str:
     """No finished game is kept (of the game `title`, when others keep some)."""
-    what = f"{title} game" if title else "game"
-    return (f'<p class="empty">No finished {escape(what)} is kept yet: every game you finish on '
-            "this device appears here.</p>")
+    text = (_("No finished {game} game is kept yet: every game you finish on this device appears "
+              "here.").format(game=title) if title else
+            _("No finished game is kept yet: every game you finish on this device appears here."))
+    return f'<p class="empty">{escape(text)}</p>'
 
 
 def import_picker() -> str:
     """The file chooser, as a button-sized label (the input covers it: taps and the keyboard
     reach the input itself)."""
     return (
-        '<label class="btn file-pick">Import a file'
+        '<label class="btn file-pick">' + escape(_("Import a file")) +
         '<input type="file" accept=".json,application/json,text/plain" data-file="import">'
         "</label>"
     )
@@ -67,17 +69,17 @@ def sections(games: Sequence[GamePlugin], own: Mapping[str, Own], kept: Mapping[
 
 
 def page(games: Sequence[GamePlugin], own: Mapping[str, Own], kept: Mapping[str, KeptGames],
-         when: Callable[[int], str], *, back: str = "Menu", messages: str = "",
+         when: Callable[[int], str], *, back: str | None = None, messages: str = "",
          dialog: str = "") -> str:
     """The whole screen: `back` labels the button that leaves it, `messages` are the last
-    tap's, `dialog` the question open over the list (if any)."""
+    tap's (None: "Menu"), `dialog` the question open over the list (if any)."""
     return (
         f'<section class="screen history" data-screen="{SCREEN}">'
-        "<h1>Your games</h1>"
+        "<h1>" + escape(_("Your games")) + "</h1>"
         '<div class="row">'
-        + button("Statistics", "stats", "btn")
+        + button(_("Statistics"), "stats", "btn")
         + import_picker()
-        + button(back, "menu", "btn")
+        + button(_("Menu") if back is None else back, "menu", "btn")
         + "</div>"
         + messages
         + sections(games, own, kept, when)

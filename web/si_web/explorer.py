@@ -18,8 +18,8 @@ import json
 from typing import Any
 
 from game_kit.jsonio import load_json
+from game_shell.i18n import N_, _, ngettext, number
 from game_shell.markup import escape, percent_encode
-from game_shell.wording import count
 from small_islands.achievements import CHECKLISTS
 
 ACH_KEY = "small-islands/achievements"
@@ -27,6 +27,19 @@ ACH_BROKEN_KEY = "small-islands/achievements-broken"
 FORMAT = "small-islands-achievements/1"
 MAX_GAMES = 200
 MAX_COUNT = 10**6
+
+
+# The checklists' boxes as the player reads them (the engine's `CHECKLISTS` texts, marked for
+# the catalogue; tests/test_i18n.py checks they are the same).
+BOXES = frozenset({
+    N_("50 PP or more"), N_("10 PP or more from your ship"), N_("all your Bonus tokens placed"),
+    N_("at least 10 islands of 2 tiles or more"), N_("all your Houses placed"),
+    N_("your ship placed first"), N_("solo mode won at level 4"), N_("60 PP or more"),
+    N_("12 PP or more from your ship"), N_("an island of 13 tiles or more"),
+    N_("your ship placed last"), N_("a tie in PP"), N_("solo mode won at level 6"),
+    N_("2 Houses of your colour on one island (joined afterwards)"),
+})
+TITLES = (("normal", N_("Normal game")), ("advanced", N_("Advanced game")))
 
 
 def empty_record() -> dict[str, Any]:
@@ -96,38 +109,46 @@ def dump_record(record: dict[str, Any]) -> str:
 def explorer_screen(record: dict[str, Any], error: str | None, raw: str | None) -> str:
     """Both checklists with their ticks and counts; a report when the record is unreadable."""
     parts = []
-    for mode, title in (("normal", "Normal game"), ("advanced", "Advanced game")):
+    for mode, title in TITLES:
         counts = record["counts"].get(mode, {})
         checklist = CHECKLISTS[mode]
         done = sum(1 for key in checklist if counts.get(key, 0) > 0)
         items = "".join(
             f'<li class="ach{" done" if counts.get(key, 0) else ""}" data-ach="{escape(key)}">'
             f'<span class="box" aria-hidden="true">{"&#10003;" if counts.get(key, 0) else ""}</span>'
-            f"<span>{escape(text)}</span>"
-            f'<span class="count">{"×" + str(counts[key]) if counts.get(key, 0) else ""}</span></li>'
+            f"<span>{escape(_(text))}</span>"
+            f'<span class="count">{"×" + number(counts[key]) if counts.get(key, 0) else ""}</span></li>'
             for key, text in checklist.items()
         )
+        tally = ngettext("{done} of {n} ticked", "{done} of {n} ticked", done).format(
+            done=number(done), n=number(len(checklist)))
         parts.append(
-            f'<section class="card checklist" data-mode="{mode}"><h2>{title}</h2>'
-            f'<p class="tally" data-done="{done}">{done} of {len(checklist)} ticked</p>'
+            f'<section class="card checklist" data-mode="{mode}"><h2>{escape(_(title))}</h2>'
+            f'<p class="tally" data-done="{done}">{escape(tally)}</p>'
             f"<ul>{items}</ul></section>"
         )
     report = ""
     if error:
         href = "data:application/json;charset=utf-8," + percent_encode(raw or "")
         report = (
-            f'<p class="error" role="alert" data-ach-error="1">{escape(error)}. '
-            "It is kept on this device; a new record starts when a game ends (the old one is "
-            "then moved aside, not deleted).</p>"
+            '<p class="error" role="alert" data-ach-error="1">'
+            + escape(_("The achievements record kept on this device cannot be read. It is kept "
+                       "on this device; a new record starts when a game ends (the old one is then "
+                       "moved aside, not deleted)."))
+            + "</p>"
             f'<p><a class="btn" data-act="download" download="small-islands-achievements.json" '
-            f'href="{escape(href, quote=True)}">Download the stored record</a></p>'
+            f'href="{escape(href, quote=True)}">' + escape(_("Download the stored record")) + "</a></p>"
         )
     games = len(record["games"])
     return (
-        '<section class="screen explorer" data-screen="explorer"><h1>Great Explorer</h1>'
-        "<p>Achievements count only in games the player won; they are kept on this device "
-        f"({count(games, 'finished game')} counted).</p>"
-        f"{report}{''.join(parts)}"
-        '<div class="row"><button type="button" class="btn primary" data-act="back">Back</button></div>'
-        "</section>"
+        '<section class="screen explorer" data-screen="explorer"><h1>' + escape(_("Great Explorer"))
+        + "</h1><p>"
+        + escape(ngettext(
+            "Achievements count only in games the player won; they are kept on this device ({n} "
+            "finished game counted).",
+            "Achievements count only in games the player won; they are kept on this device ({n} "
+            "finished games counted).", games).format(n=number(games)))
+        + f"</p>{report}{''.join(parts)}"
+        '<div class="row"><button type="button" class="btn primary" data-act="back">'
+        + escape(_("Back")) + "</button></div></section>"
     )

@@ -52,7 +52,7 @@ def check_import(name: str, size: int, text: str) -> Incoming[Game] | Rejected:
     except MalformedInput as exc:
         if "newer version" in str(exc):
             return f.newer(str(exc))
-        return f.no("is not a Small Islands game.", str(exc))
+        return f.not_this_game(str(exc))
     problem = f.app_problem()
     if problem is not None:
         return problem

@@ -29,6 +29,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from game_shell.i18n import N_, _, ngettext, number
 from game_shell.kept_games import KeptIndex, read_index
 from game_shell.storage import Storage, StorageFull
 from small_islands import Game
@@ -48,7 +49,7 @@ SUMMARY_FIELDS = {"id", "at", "mode", "solo", "seats", "end", "rounds", "moves",
 SEAT_FIELDS = {"name", "colour", "kind", "total", "rank"}
 
 Summary = dict[str, Any]
-FULL_NOTE = (
+FULL_NOTE = N_(
     "This device's storage is full: the game could not be kept in your history. Export it "
     "to a file to keep it."
 )
@@ -183,7 +184,7 @@ class History(KeptIndex):
         self.forgotten = [f for f in self.forgotten if f != gid]
         notes: list[str] = []
         if self.error is not None and not self._move_broken_aside(notes):
-            notes.append(FULL_NOTE)
+            notes.append(_(FULL_NOTE))
             return Added(False, notes=notes)
         key = SAVE_PREFIX + summary["id"]
         summary["full"] = self._write_making_room(key, game.to_json(), notes)
@@ -192,12 +193,10 @@ class History(KeptIndex):
         if not self._write_index(notes):
             self._remove(key)
             self.reload()
-            notes.append(FULL_NOTE)
+            notes.append(_(FULL_NOTE))
             return Added(False, notes=notes)
         if not summary["full"]:
-            notes.append(
-                "Storage is full: only this game's summary was kept (no replay or export)."
-            )
+            notes.append(_("Storage is full: only this game's summary was kept (no replay or export)."))
         return Added(True, summary["full"], notes)
 
     def delete(self, game_id: str) -> bool:
@@ -239,18 +238,20 @@ class History(KeptIndex):
             self._remove(SAVE_PREFIX + s["id"])
             s["full"] = False
         if old_full:
-            notes.append(
-                f"Your history keeps the full record (replay, export) of the newest {KEEP_FULL} "
-                "games; the oldest now keeps its summary only."
-            )
+            notes.append(ngettext(
+                "Your history keeps the full record (replay, export) of the newest {n} game; the "
+                "oldest now keeps its summary only.",
+                "Your history keeps the full record (replay, export) of the newest {n} games; the "
+                "oldest now keeps its summary only.", KEEP_FULL).format(n=number(KEEP_FULL)))
         if len(order) > KEEP_SUMMARIES:
             drop = {s["id"] for s in order[: len(order) - KEEP_SUMMARIES]}
             for gid in drop:
                 self._remove(SAVE_PREFIX + gid)
             self.games = [s for s in self.games if s["id"] not in drop]
-            notes.append(
-                f"Your history keeps the newest {KEEP_SUMMARIES} games; the oldest was removed."
-            )
+            notes.append(ngettext(
+                "Your history keeps the newest {n} game; the oldest was removed.",
+                "Your history keeps the newest {n} games; the oldest was removed.",
+                KEEP_SUMMARIES).format(n=number(KEEP_SUMMARIES)))
         return notes
 
     def _write_making_room(self, key: str, text: str, notes: list[str]) -> bool:
@@ -280,7 +281,7 @@ class History(KeptIndex):
         for s in victims:
             self._remove(SAVE_PREFIX + s["id"])
             s["full"] = False
-        note = "Storage was full: the oldest games in your history now keep their summary only."
+        note = _("Storage was full: the oldest games in your history now keep their summary only.")
         if victims and note not in notes:
             notes.append(note)
         return bool(victims)
@@ -292,10 +293,9 @@ class History(KeptIndex):
                 self.storage.set(BROKEN_KEY, self._raw_broken)
             except StorageFull:
                 return False
-            notes.append(
+            notes.append(_(
                 "The list of your games could not be read: it was moved aside (still kept on "
-                "this device, not deleted), and a new list starts with this game."
-            )
+                "this device, not deleted), and a new list starts with this game."))
         self.error, self._raw_broken, self.games, self.forgotten = None, None, [], []
         return True
 

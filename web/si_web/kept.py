@@ -11,11 +11,11 @@ open (never losing it silently). Pure: no browser imports.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from game_shell import keeping, registry
+from game_shell.i18n import N_, _, and_list, date_time
 from game_shell.kept_games import KeptGames
 from game_shell.registry import GamePlugin
 from game_shell.storage import Storage
@@ -23,7 +23,6 @@ from small_islands import Game
 from small_islands.errors import MalformedInput
 from small_islands.save import read_save
 
-from . import words
 from .files import Incoming, Outgoing, Rejected, check_import, export_name
 from .history import History, Summary, game_id, now_ms
 from .replay import Replay
@@ -76,7 +75,7 @@ class Kept:
         self.can_share = False  # the browser can share files (the controller sets it)
         self.outbox: Outgoing | None = None
         self.notes: list[str] = []  # storage notes for the History screen
-        self.path = keeping.save_path(app.storage, registry.plugins(), "Menu, Your games")
+        self.path = keeping.save_path(app.storage, registry.plugins(), N_("Menu, Your games"))
         # the History screen
         self.mode_filter = "all"
         self.opponent_filter = "all"
@@ -180,16 +179,16 @@ class Kept:
         if target == "current":
             g = self.current()
             if g is None:
-                return "There is no game in progress to export."
+                return _("There is no game in progress to export.")
             return Outgoing(export_name(g, self.clock(), self.tz_minutes), g.to_json())
         text = self.history.save_text(target)
         summary = self.history.get(target)
         if text is None or summary is None:
-            return "Only the summary of this game is kept: it cannot be exported."
+            return _("Only the summary of this game is kept: it cannot be exported.")
         try:
             g = Game.from_json(text)
         except MalformedInput:
-            return "This game's record on this device is damaged: it cannot be exported."
+            return _("This game's record on this device is damaged: it cannot be exported.")
         return Outgoing(export_name(g, summary["at"], self.tz_minutes), g.to_json())
 
     def send(self, target: str, share: bool) -> bool:
@@ -236,9 +235,9 @@ class Kept:
         added = self.history.add(inc.game, self.clock(), imported=True)
         self.notes = added.notes
         if added.kept:
-            self.app.tell("The game was added to your history.")
+            self.app.tell(_("The game was added to your history."))
         elif not added.notes:
-            self.app.tell("This game is already in your history.")
+            self.app.tell(_("This game is already in your history."))
         self.incoming = None
         self.app.go("history")
 
@@ -265,12 +264,12 @@ class Kept:
         """Watch a kept game from its start."""
         text = self.history.save_text(game_id)
         if text is None:
-            self.app.say("Only the summary of this game is kept: it cannot be replayed.")
+            self.app.say(_("Only the summary of this game is kept: it cannot be replayed."))
             return
         try:
             self.replay = Replay(*read_save(text), title=self.title(self.history.get(game_id)))
         except ValueError:
-            self.app.say("This game's record on this device is damaged: it cannot be replayed.")
+            self.app.say(_("This game's record on this device is damaged: it cannot be replayed."))
             return
         self.replay_back = "history"
         self.app.go("replay")
@@ -285,12 +284,12 @@ class Kept:
     def title(self, summary: Summary | None) -> str:
         if summary is None:
             return ""
-        return words.join([s["name"] for s in summary["seats"]]) + ", " + self.when(summary["at"])
+        return _("{names}, {when}").format(names=and_list([s["name"] for s in summary["seats"]]),
+                                           when=self.when(summary["at"]))
 
     def when(self, at_ms: int) -> str:
-        """'12 Mar 2025, 14:05' in the device's time."""
-        t = time.gmtime(at_ms / 1000 + self.tz_minutes * 60)
-        return f"{t.tm_mday} {time.strftime('%b %Y, %H:%M', t)}"
+        """'12 Mar 2025, 14:05' in the device's time, in the player's language."""
+        return date_time(at_ms, self.tz_minutes)
 
     # ------------------------------------------------------------------ windows
     def sync(self) -> bool:
@@ -320,14 +319,14 @@ class Kept:
         """Another window changed `key` (None: everything): read again what it affects."""
         if key is None or key.startswith("small-islands/history"):
             self.history.reload()
-        others = [index for _, index in self.others.values() if key is None or key.startswith(index.key)]
+        others = [index for _plugin, index in self.others.values() if key is None or key.startswith(index.key)]
         for index in others:
             index.reload()
         return self.sync() or key is None or key.startswith("small-islands/history") or bool(others)
 
     def reload_others(self) -> None:
         """Read the other games' kept games again (one may have kept a game since)."""
-        for _, index in self.others.values():
+        for _plugin, index in self.others.values():
             index.reload()
 
     def other(self, ref: str) -> tuple[GamePlugin, KeptGames, str] | None:

@@ -19,11 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game_shell.i18n import N_
 from small_islands import Action, Game, Options, StartLayout
 
 CHECKPOINT = 12
 PACES = {"slow": 1600, "normal": 800, "fast": 300}  # ms between two moves when playing
-PACE_LABELS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
+PACE_LABELS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))  # `_` where shown
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from typing import Any
 from game_shell import registry
 from game_shell import settings as device_record
 from game_shell.guard import SaveGuard
+from game_shell.i18n import _
 from game_shell.storage import Storage, put_record, read_json
 from small_islands import Game
 from small_islands.save import with_revision
@@ -181,10 +182,9 @@ class Session:
         note = None
         if self.record_error is not None and self.record_raw is not None:
             self.put(explorer.ACH_BROKEN_KEY, self.record_raw)
-            note = (
+            note = _(
                 "The Great Explorer record could not be read: it was moved aside (still kept on "
-                "this device, not deleted), and a new record starts with this game."
-            )
+                "this device, not deleted), and a new record starts with this game.")
             self.record_error = None
             self.record_raw = None
         explorer.add_game(self.record, game_id, mode, ticked)

@@ -11,16 +11,34 @@ from __future__ import annotations
 import functools
 
 from game_shell.finished import Finished, Group, Seat
+from game_shell.i18n import N_
 from game_shell.storage import Storage
 from small_islands.options import BOT_LEVELS
 
 from .history import INDEX_KEY, Summary, parse_index
 
+# The records' labels are English (the statistics screen translates them where it shows them:
+# a record is read once per stored text, in whichever language is on).
 MODE_LABELS = {
-    "normal": "Normal",
-    "advanced": "Advanced",
-    "normal-solo": "Normal, solo",
-    "advanced-solo": "Advanced, solo",
+    "normal": N_("Normal"),
+    "advanced": N_("Advanced"),
+    "normal-solo": N_("Normal, solo"),
+    "advanced-solo": N_("Advanced, solo"),
+}
+GROUPING = N_("mode")  # "Average score by mode"
+LEVEL_LABELS = {
+    "easy": N_("Computer: easy"),
+    "medium": N_("Computer: medium"),
+    "hard": N_("Computer: hard"),
+    "expert": N_("Computer: expert"),
+}
+ALEXIS_LABELS = {
+    1: N_("Alexis, level 1"),
+    2: N_("Alexis, level 2"),
+    3: N_("Alexis, level 3"),
+    4: N_("Alexis, level 4"),
+    5: N_("Alexis, level 5"),
+    6: N_("Alexis, level 6"),
 }
 ALEXIS_ORDER = 10  # Alexis's levels come after the computers' (level n sorts as 10 + n)
 
@@ -34,11 +52,12 @@ def seat_of(seat: Summary, solo: int | None) -> Seat:
     """One seat of a summary, as the statistics see it."""
     kind = seat["kind"]
     if kind == "alexis":
-        level, order = f"Alexis, level {solo}", ALEXIS_ORDER + (solo or 0)
+        level, order = ALEXIS_LABELS.get(solo or 0, f"Alexis, level {solo}"), ALEXIS_ORDER + (solo or 0)
     elif kind == "human":
         level, order = "", 0
     else:
-        level, order = f"Computer: {kind}", BOT_LEVELS.index(kind) if kind in BOT_LEVELS else 0
+        level = LEVEL_LABELS.get(kind, f"Computer: {kind}")
+        order = BOT_LEVELS.index(kind) if kind in BOT_LEVELS else 0
     return Seat(name=seat["name"], person=kind == "human", rank=seat["rank"],
                 score=seat["total"], level=level, level_order=order)
 
@@ -49,7 +68,7 @@ def record(s: Summary) -> Finished:
     return Finished(
         at=s["at"],
         seats=tuple(seat_of(seat, s["solo"]) for seat in s["seats"]),
-        groups=(Group("mode", MODE_LABELS[mode], list(MODE_LABELS).index(mode)),),
+        groups=(Group(GROUPING, MODE_LABELS[mode], list(MODE_LABELS).index(mode)),),
         imported=s["imported"],
     )
 

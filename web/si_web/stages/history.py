@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_shell import registry, your_games
+from game_shell.i18n import N_, _, and_list, ngettext, number
 from game_shell.widgets import button, swatch
 
 from ..history import KEEP_FULL, Summary
-from ..panels import PHASE_NAMES
+from ..panels import phase_name
 from ..screens import esc
+from ..stats import ALEXIS_LABELS, LEVEL_LABELS
 from .base import Data, Screen
 
 if TYPE_CHECKING:
@@ -21,38 +23,46 @@ if TYPE_CHECKING:
     from ..port import Table
 
 NAME = "small-islands"  # this game's name in the registry (`game_plugins.small_islands`)
-MODE_FILTERS = (("all", "All"), ("normal", "Normal"), ("advanced", "Advanced"), ("solo", "Solo"))
+# The words are English here, marked with `N_`, and translated where shown (`_`).
+MODE_FILTERS = (("all", N_("All")), ("normal", N_("Normal")), ("advanced", N_("Advanced")),
+                ("solo", N_("Solo")))
 OPPONENT_LABELS = {
-    "all": "Any opponents",
-    "people": "Other people",
-    "easy": "Computer: easy",
-    "medium": "Computer: medium",
-    "hard": "Computer: hard",
-    "expert": "Computer: expert",
-    **{f"alexis-{n}": f"Alexis, level {n}" for n in range(1, 7)},
+    "all": N_("Any opponents"),
+    "people": N_("Other people"),
+    **LEVEL_LABELS,
+    **{f"alexis-{n}": label for n, label in ALEXIS_LABELS.items()},
 }
-PRIVACY = (
+PRIVACY = N_(
     "This game is not finished and several people play it: the file holds every player's "
     "hand tiles and objectives, and anyone who opens it can see them. Export it only if "
     "every player agrees."
 )
 END_WORDS = {
-    "ships": "all ships landed",
-    "reserve": "the reserve ran out",
-    "display": "no tile was left",
+    "ships": N_("all ships landed"),
+    "reserve": N_("the reserve ran out"),
+    "display": N_("no tile was left"),
+}
+KIND_WORDS = {
+    "easy": N_("computer, easy"),
+    "medium": N_("computer, medium"),
+    "hard": N_("computer, hard"),
+    "expert": N_("computer, expert"),
 }
 
 
 def kind_words(kind: str, solo: int | None) -> str:
-    """'computer, hard', 'Alexis, level 3', or '' for a person."""
+    """'computer, hard', 'level 3' (Alexis), or '' for a person."""
     if kind == "alexis":
-        return f"level {solo}"
-    return "" if kind == "human" else f"computer, {kind}"
+        return _("level {level}").format(level=number(solo or 0))
+    return "" if kind == "human" else _(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
 def mode_words(s: Summary) -> str:
-    mode = "Advanced" if s["mode"] == "advanced" else "Normal"
-    return f"{mode}, solo level {s['solo']}" if s["solo"] else mode
+    if s["solo"]:
+        text = (_("Advanced, solo level {level}") if s["mode"] == "advanced"
+                else _("Normal, solo level {level}"))
+        return text.format(level=number(s["solo"]))
+    return _("Advanced") if s["mode"] == "advanced" else _("Normal")
 
 
 def seats_line(s: Summary) -> str:
@@ -60,11 +70,12 @@ def seats_line(s: Summary) -> str:
     items = []
     for seat in sorted(s["seats"], key=lambda seat: seat["rank"]):
         kind = kind_words(seat["kind"], s["solo"])
-        won = ' <b class="won">winner</b>' if seat["rank"] == 1 else ""
+        won = ' <b class="won">' + esc(_("winner")) + "</b>" if seat["rank"] == 1 else ""
+        points = ngettext("{n} point", "{n} points", seat["total"]).format(n=number(seat["total"]))
         items.append(
             f'<li>{swatch(seat["colour"])} {esc(seat["name"])}'
-            + (f' <span class="small">({esc(kind)})</span>' if kind else "")
-            + f' <span class="pts">{seat["total"]} points</span>{won}</li>'
+            + (' <span class="small">' + esc(_("({kind})").format(kind=kind)) + "</span>" if kind else "")
+            + f' <span class="pts">{esc(points)}</span>{won}</li>'
         )
     return f'<ul class="seats-line">{"".join(items)}</ul>'
 
@@ -72,17 +83,19 @@ def seats_line(s: Summary) -> str:
 def game_row(app: Table, s: Summary) -> str:
     """One kept game: who won, when, mode, seats and scores; Replay, Export, Delete."""
     winners = [seat["name"] for seat in s["seats"] if seat["rank"] == 1]
-    head = " and ".join(winners) + (" win" if len(winners) > 1 else " won")
-    meta = f"Small Islands · {app.kept.when(s['at'])} · {mode_words(s)} · {END_WORDS.get(s['end'], '')}"
-    imported = ' · <span class="small">imported</span>' if s["imported"] else ""
+    head = ngettext("{names} won", "{names} win", len(winners)).format(names=and_list(winners))
+    end = _(END_WORDS[s["end"]]) if s["end"] in END_WORDS else ""
+    meta = _("{game} · {when} · {mode} · {end}").format(
+        game="Small Islands", when=app.kept.when(s["at"]), mode=mode_words(s), end=end)
+    imported = ' · <span class="small">' + esc(_("imported")) + "</span>" if s["imported"] else ""
     if s["full"]:
         buttons = (
-            button("Replay", "replay", "btn", id=s["id"])
-            + button("Export", "export", "btn", id=s["id"])
+            button(_("Replay"), "replay", "btn", id=s["id"])
+            + button(_("Export"), "export", "btn", id=s["id"])
         )
     else:
-        buttons = '<span class="small">Summary only: no replay or export.</span>'
-    buttons += button("Delete", "delete", "btn", id=s["id"])
+        buttons = '<span class="small">' + esc(_("Summary only: no replay or export.")) + "</span>"
+    buttons += button(_("Delete"), "delete", "btn", id=s["id"])
     return (
         f'<li class="card game-row" data-game="{esc(s["id"])}">'
         f'<h2>{esc(head)}</h2><p class="small">{esc(meta)}{imported}</p>'
@@ -93,27 +106,29 @@ def game_row(app: Table, s: Summary) -> str:
 def in_progress_card(app: Table, g: Game) -> str:
     """The game in progress: export it only when the player asks for unfinished games too."""
     kept = app.kept
-    names = ", ".join(s.name for s in g.seats)
-    phase = PHASE_NAMES.get(g.phase, g.phase).lower()
+    names = _(", ").join(s.name for s in g.seats)
+    phase = phase_name(g.phase).lower()
     scope = (
-        '<div class="row tabs" role="group" aria-label="Which games may be exported">'
-        + button("Finished games only", "export-scope", "btn" + ("" if kept.with_unfinished else " on"),
+        '<div class="row tabs" role="group" aria-label="'
+        + esc(_("Which games may be exported")) + '">'
+        + button(_("Finished games only"), "export-scope", "btn" + ("" if kept.with_unfinished else " on"),
                  scope="finished")
-        + button("Also the game in progress", "export-scope", "btn" + (" on" if kept.with_unfinished else ""),
+        + button(_("Also the game in progress"), "export-scope", "btn" + (" on" if kept.with_unfinished else ""),
                  scope="all")
         + "</div>"
     )
     if kept.with_unfinished:
-        warn = f'<p class="warn">{esc(PRIVACY)}</p>' if kept.humans(g) > 1 else ""
-        export = warn + button("Export the game in progress", "export", "btn", id="current")
+        warn = f'<p class="warn">{esc(_(PRIVACY))}</p>' if kept.humans(g) > 1 else ""
+        export = warn + button(_("Export the game in progress"), "export", "btn", id="current")
     else:
         export = (
-            '<p class="small">Exports are for finished games: the file of a game in progress '
-            "shows every player's hand and objectives.</p>"
+            '<p class="small">' + esc(_("Exports are for finished games: the file of a game in progress "
+                                        "shows every player's hand and objectives.")) + "</p>"
         )
+    where = _("{names} — round {round}, {phase}").format(names=names, round=number(g.round), phase=phase)
     return (
-        '<section class="card in-progress" data-in-progress="1"><h2>Game in progress</h2>'
-        f"<p>{esc(names)} — round {g.round}, {esc(phase)}</p>{scope}{export}</section>"
+        '<section class="card in-progress" data-in-progress="1"><h2>' + esc(_("Game in progress"))
+        + f"</h2><p>{esc(where)}</p>{scope}{export}</section>"
     )
 
 
@@ -124,21 +139,22 @@ def export_dialog(app: Table, target: str) -> str:
     if target == "current":
         g = kept.unfinished()
         if g is not None and kept.humans(g) > 1:
-            warn = f'<p class="warn">{esc(PRIVACY)}</p>'
+            warn = f'<p class="warn">{esc(_(PRIVACY))}</p>'
     share = (
-        button("Share…", "export-share", "btn", id=target) if kept.can_share else ""
+        button(_("Share…"), "export-share", "btn", id=target) if kept.can_share else ""
     )
     return (
         '<div class="dialog-back" data-dialog="export"><div class="dialog" role="alertdialog" '
         'aria-modal="true" aria-labelledby="export-title" aria-describedby="export-text">'
-        '<h2 id="export-title">Export a game</h2>'
-        '<p id="export-text">The file holds the whole game: its settings and every move. Open '
-        'it with Small Islands on any device: "Your games", then "Import a file".</p>'
+        '<h2 id="export-title">' + esc(_("Export a game")) + "</h2>"
+        '<p id="export-text">'
+        + esc(_('The file holds the whole game: its settings and every move. Open it with Small '
+                'Islands on any device: "Your games", then "Import a file".')) + "</p>"
         f"{warn}"
         '<div class="row">'
-        + button("Download the file", "export-download", "btn primary", id=target, autofocus="1")
+        + button(_("Download the file"), "export-download", "btn primary", id=target, autofocus="1")
         + share
-        + button("Cancel", "export-cancel", "btn")
+        + button(_("Cancel"), "export-cancel", "btn")
         + "</div></div></div>"
     )
 
@@ -146,17 +162,18 @@ def export_dialog(app: Table, target: str) -> str:
 def delete_dialog(app: Table, game_id: str) -> str:
     other = app.kept.other(game_id)
     s = other[1].get(other[2]) if other else app.kept.history.get(game_id)
-    what = esc(app.kept.title(s)) if s else "this game"
+    what = app.kept.title(s) if s else _("this game")
+    text = (_("{game}: its summary leaves this device for good.") if other else
+            _("{game}: its summary and record leave this device for good, and the statistics no "
+              "longer count it."))
     return (
         '<div class="dialog-back" data-dialog="delete"><div class="dialog" role="alertdialog" '
         'aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text">'
-        '<h2 id="delete-title">Delete this game?</h2>'
-        + (f'<p id="delete-text">{what}: its summary leaves this device for good.</p>' if other else
-           f'<p id="delete-text">{what}: its summary and record leave this device for good, and '
-           "the statistics no longer count it.</p>")
+        '<h2 id="delete-title">' + esc(_("Delete this game?")) + "</h2>"
+        + f'<p id="delete-text">{esc(text.format(game=what))}</p>'
         + '<div class="row">'
-        + button("Keep it", "delete-cancel", "btn primary", autofocus="1")
-        + button("Delete it", "delete-confirm", "btn danger", id=game_id)
+        + button(_("Keep it"), "delete-cancel", "btn primary", autofocus="1")
+        + button(_("Delete it"), "delete-confirm", "btn danger", id=game_id)
         + "</div></div></div>"
     )
 
@@ -174,8 +191,9 @@ def feedback(app: Table) -> str:
     out += "".join(f'<p class="app-note">{esc(n)}</p>' for n in kept.notes[-3:])
     if kept.history.error:
         out += (
-            '<p class="error" role="alert">The history kept on this device cannot be read; it '
-            "is kept as it is, and moved aside when the next game is added.</p>"
+            '<p class="error" role="alert">'
+            + esc(_("The history kept on this device cannot be read; it is kept as it is, and "
+                    "moved aside when the next game is added.")) + "</p>"
         )
     return out
 
@@ -188,12 +206,12 @@ def own_section(app: Table, empty: str) -> str:
     listed = kept.listed()
     g = kept.unfinished()
     modes = "".join(
-        button(label, "filter-mode", "btn" + (" on" if kept.mode_filter == v else ""), mode=v)
+        button(_(label), "filter-mode", "btn" + (" on" if kept.mode_filter == v else ""), mode=v)
         for v, label in MODE_FILTERS
     )
     opts = "".join(
         f'<option value="{v}"{" selected" if kept.opponent_filter == v else ""}>'
-        f"{OPPONENT_LABELS[v]}</option>"
+        f"{esc(_(OPPONENT_LABELS[v]))}</option>"
         for v in kept.opponents()
     )
     rows = "".join(game_row(app, s) for s in listed[: kept.shown])
@@ -201,27 +219,32 @@ def own_section(app: Table, empty: str) -> str:
     if not total:
         rows = empty
     elif not listed:
-        rows = '<p class="empty">No kept game matches these filters.</p>'
+        rows = '<p class="empty">' + esc(_("No kept game matches these filters.")) + "</p>"
     more = (
-        button(f"Show more ({len(listed) - kept.shown} left)", "more", "btn")
+        button(_("Show more ({n} left)").format(n=number(len(listed) - kept.shown)), "more", "btn")
         if len(listed) > kept.shown
         else ""
     )
     pruned = kept.history.pruned_count()
     bound = (
-        f"<p class=\"small\">{pruned} game{'s' if pruned != 1 else ''} keep{'' if pruned != 1 else 's'} "
-        "a summary only (no replay or export): the full records of the oldest games go when "
-        f"more than {KEEP_FULL} are kept, or when the device's storage runs short.</p>"
+        '<p class="small">' + esc(ngettext(
+            "{n} game keeps a summary only (no replay or export): the full records of the oldest "
+            "games go when more than {full} are kept, or when the device's storage runs short.",
+            "{n} games keep a summary only (no replay or export): the full records of the oldest "
+            "games go when more than {full} are kept, or when the device's storage runs short.",
+            pruned).format(n=number(pruned), full=number(KEEP_FULL))) + "</p>"
         if pruned
         else ""
     )
     return (
         (in_progress_card(app, g) if g is not None else "")
-        + '<section class="card filters"><h2>Finished games'
-        + f' <span class="small">({total} kept)</span></h2>'
-        + f'<div class="row tabs" role="group" aria-label="Mode">{modes}</div>'
-        + '<label class="filter">Opponents <select data-change="filter-opponent" '
-        + f'aria-label="Opponents">{opts}</select></label>{bound}</section>'
+        + '<section class="card filters"><h2>' + esc(_("Finished games"))
+        + ' <span class="small">'
+        + esc(ngettext("({n} kept)", "({n} kept)", total).format(n=number(total))) + "</span></h2>"
+        + '<div class="row tabs" role="group" aria-label="' + esc(_("Mode"))
+        + f'">{modes}</div>'
+        + '<label class="filter">' + esc(_("Opponents")) + ' <select data-change="filter-opponent" '
+        + 'aria-label="' + esc(_("Opponents")) + f'">{opts}</select></label>{bound}</section>'
         + (f'<ol class="games">{rows}</ol>' if rows.startswith("<li") else rows)
         + more
     )
@@ -248,7 +271,7 @@ class HistoryScreen(Screen):
         return your_games.page(
             registry.plugins(), {NAME: mine},
             {plugin.name: index for plugin, index in kept.others.values()}, kept.when,
-            back="Back" if kept.history_back == "over" else "Menu", messages=feedback(app),
+            back=_("Back") if kept.history_back == "over" else _("Menu"), messages=feedback(app),
             dialog=dialog,
         )
 
@@ -302,7 +325,7 @@ class HistoryScreen(Screen):
             return  # only from the dialog that was opened (and its warning shown)
         if kept.send(target, share):
             kept.export = None
-            app.tell("The file is ready." if share else "The file was downloaded.")
+            app.tell(_("The file is ready.") if share else _("The file was downloaded."))
 
     def on_export_download(self, app: Table, data: Data) -> None:
         self._send(app, data, share=False)
@@ -329,9 +352,9 @@ class HistoryScreen(Screen):
         gid = data["id"]
         other = kept.other(gid)
         if other[1].delete(other[2]) if other else kept.history.delete(gid):
-            app.tell("The game was deleted.")
+            app.tell(_("The game was deleted."))
         else:
-            app.say("The game could not be deleted.")
+            app.say(_("The game could not be deleted."))
 
     def on_import_file(self, app: Table, data: Data) -> None:
         app.kept.receive(data.get("name", ""), int(data.get("size", "0")), data.get("text", ""))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.i18n import _, ngettext, number
 from game_shell.widgets import button, question
-from game_shell.wording import count
 
 from ..history import summarize
-from ..panels import PHASE_NAMES
+from ..panels import level_name, phase_name
 from ..screens import esc
 from .base import Data, Screen
 from .history import mode_words, seats_line
@@ -24,14 +24,15 @@ if TYPE_CHECKING:
 
 def replace_dialog(app: Table) -> str:
     g = app.kept.unfinished()
-    names = ", ".join(s.name for s in g.seats) if g else ""
+    names = _(", ").join(s.name for s in g.seats) if g else ""
     return question(
-        "replace", "Replace the game in progress?",
-        f"A game is in progress on this device ({esc(names)}). Continuing the imported game "
-        "replaces it: it cannot be continued afterwards. Export it first to keep it as a file.",
-        button("Keep the game in progress", "import-cancel", "btn primary", autofocus="1")
-        + button("Export the game in progress", "import-export", "btn")
-        + button("Replace it", "import-continue", "btn danger", confirmed="1"),
+        "replace", _("Replace the game in progress?"),
+        esc(_("A game is in progress on this device ({names}). Continuing the imported game "
+              "replaces it: it cannot be continued afterwards. Export it first to keep it as a "
+              "file.").format(names=names)),
+        button(_("Keep the game in progress"), "import-cancel", "btn primary", autofocus="1")
+        + button(_("Export the game in progress"), "import-export", "btn")
+        + button(_("Replace it"), "import-continue", "btn danger", confirmed="1"),
     )
 
 
@@ -46,38 +47,54 @@ class ImportScreen(Screen):
     def render(self, app: Table) -> str:
         inc = app.kept.incoming
         if inc is None:
-            return '<section class="screen"><p>No file.</p>' + button("Back", "import-cancel", "btn") + "</section>"
+            return ('<section class="screen"><p>' + esc(_("No file.")) + "</p>"
+                    + button(_("Back"), "import-cancel", "btn") + "</section>")
         g = inc.game
+        moves = len(g.actions)
         if inc.finished:
             s = summarize(g, 0)
             kept = app.kept.already_kept(g)
+            finished = ngettext("A finished game ({mode}), {n} move.",
+                                "A finished game ({mode}), {n} moves.", moves).format(
+                mode=mode_words(s), n=number(moves))
             what = (
-                f"<p>A finished game ({esc(mode_words(s))}), {count(len(g.actions), 'move')}.</p>"
+                f"<p>{esc(finished)}</p>"
                 + seats_line(s)
-                + ('<p class="ok">This game is already in your history.</p>' if kept else "")
+                + ('<p class="ok">' + esc(_("This game is already in your history.")) + "</p>"
+                   if kept else "")
             )
             buttons = (
-                ("" if kept else button("Keep it in your history", "import-keep", "btn primary"))
-                + button("Watch the replay", "import-replay", "btn")
+                ("" if kept else button(_("Keep it in your history"), "import-keep", "btn primary"))
+                + button(_("Watch the replay"), "import-replay", "btn")
             )
         else:
-            names = ", ".join(
-                s.name + (f" (computer, {s.bot})" if s.bot else "") for s in g.seats if not s.alexis
+            names = _(", ").join(
+                _("{name} (computer, {level})").format(name=s.name, level=level_name(s.bot))
+                if s.bot else s.name
+                for s in g.seats if not s.alexis
             )
-            phase = PHASE_NAMES.get(g.phase, g.phase).lower()
-            what = (
-                f"<p>An unfinished game: {esc(names)}"
-                + (f", solo against Alexis (level {g.options.solo_level})" if g.options.solo else "")
-                + f" — round {g.round}, {esc(phase)}, {count(len(g.actions), 'move')} played.</p>"
-            )
-            buttons = button("Continue this game here", "import-continue", "btn primary")
+            values = {"names": names, "round": number(g.round), "phase": phase_name(g.phase).lower(),
+                      "n": number(moves), "level": number(g.options.solo_level)}
+            if g.options.solo:
+                text = ngettext(
+                    "An unfinished game: {names}, solo against Alexis (level {level}) — round "
+                    "{round}, {phase}, {n} move played.",
+                    "An unfinished game: {names}, solo against Alexis (level {level}) — round "
+                    "{round}, {phase}, {n} moves played.", moves)
+            else:
+                text = ngettext(
+                    "An unfinished game: {names} — round {round}, {phase}, {n} move played.",
+                    "An unfinished game: {names} — round {round}, {phase}, {n} moves played.", moves)
+            what = f"<p>{esc(text.format(**values))}</p>"
+            buttons = button(_("Continue this game here"), "import-continue", "btn primary")
+        source = _("From the file “{name}”: every move was checked against the rules.").format(
+            name=inc.file_name)
         return (
             '<section class="screen import" data-screen="import">'
-            "<h1>Import a game</h1>"
-            f'<p class="small">From the file “{esc(inc.file_name)}”: every move was checked '
-            "against the rules.</p>"
+            "<h1>" + esc(_("Import a game")) + "</h1>"
+            f'<p class="small">{esc(source)}</p>'
             f'<section class="card">{what}</section>'
-            f'<div class="row">{buttons}' + button("Cancel", "import-cancel", "btn") + "</div>"
+            f'<div class="row">{buttons}' + button(_("Cancel"), "import-cancel", "btn") + "</div>"
             + (replace_dialog(app) if app.kept.confirm_replace else "")
             + "</section>"
         )

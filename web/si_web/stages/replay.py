@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game_shell import last_moves
+from game_shell.i18n import _, number, pgettext
 from game_shell.widgets import button, swatch
 from small_islands import Land, PlaceTile
 from small_islands.view import SeatView
@@ -29,7 +30,7 @@ from ..board_svg import (
     mini_tile_svg,
     view_tiles,
 )
-from ..panels import PHASE_NAMES, game_log, log_item, objective_text
+from ..panels import game_log, log_item, objective_text, phase_name
 from ..replay import PACE_LABELS, Replay, revealed
 from ..screens import esc
 from .base import Data, Screen
@@ -44,9 +45,12 @@ STEPS = ("first", "prev-round", "prev", "next", "next-round", "last")
 def where_label(r: Replay) -> str:
     """'Move 34 of 120 · Round 2 · Exploration'."""
     m = r.marks[r.step]
-    phase = PHASE_NAMES.get(m.phase, m.phase)
-    head = "Start of the game" if r.step == 0 else f"Move {r.step} of {r.last}"
-    return f"{head} · Round {m.round} · {phase}" if m.round else f"{head} · {phase}"
+    phase = phase_name(m.phase)
+    if r.step == 0:
+        text = _("Start of the game · Round {round} · {phase}") if m.round else _("Start of the game · {phase}")
+    else:
+        text = _("Move {n} of {last} · Round {round} · {phase}") if m.round else _("Move {n} of {last} · {phase}")
+    return text.format(n=number(r.step), last=number(r.last), round=number(m.round), phase=phase)
 
 
 def _box(r: Replay) -> tuple[float, float, float, float]:
@@ -67,7 +71,7 @@ def board_part(r: Replay, v: SeatView, new: list[dict[str, Any]]) -> str:
     if isinstance(action, PlaceTile | Land):
         hints.selected = (action.x, action.y)
     hints.recent = marks.svg(last_moves.group(marks.moves(new, v)))
-    label = f"The map: {where_label(r)}"
+    label = _("The map: {where}").format(where=where_label(r))
     # its own id: the game map's pan and zoom gestures (the controller's, on #board) stay off
     opening = board_open(_box(r), label).replace('id="board"', 'id="replay-map"', 1)
     return opening + board_layers_svg(*board_layers(v["board"], tiles, hints), hints.recent)
@@ -83,11 +87,12 @@ def scores_part(g: Any) -> str:
         f'<td><b data-total="{row["seat"]}">{row["total"]}</b></td></tr>'
         for row in rows
     )
-    title = "Final scores" if over else "Scores at this point"
+    title = _("Final scores") if over else _("Scores at this point")
+    head = "".join(f"<th>{esc(h)}</th>" for h in (
+        "#", _("Player"), _("PP"), _("Discovery"), _("Ship ports"), _("Total")))
     return (
-        f'<section class="card"><h2>{title}</h2><div class="scores-wrap"><table class="scores">'
-        "<thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th><th>Ship ports</th>"
-        f"<th>Total</th></tr></thead><tbody>{body}</tbody></table></div></section>"
+        f'<section class="card"><h2>{esc(title)}</h2><div class="scores-wrap"><table class="scores">'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div></section>"
     )
 
 
@@ -100,38 +105,39 @@ def secrets_part(g: Any, v: SeatView) -> str:
         if not info["player"]:
             solo = v.get("solo") or {}
             card = solo.get("card")
-            text = words.alexis_card_words(card) if card else "no card turned over"
-            items.append(f'<div class="seat-secrets">{head}<p class="small">Card: {esc(text)}</p></div>')
+            text = words.alexis_card_words(card) if card else _("no card turned over")
+            items.append(f'<div class="seat-secrets">{head}<p class="small">'
+                         + esc(_("Card: {card}").format(card=text)) + "</p></div>")
             continue
         hand = "".join(
             f'<span class="thumb-tile">{mini_tile_svg(t["points"], t["symbols"], 0, words.tile_words(t["points"], t["symbols"]))}</span>'
             for t in info["hand"]
-        ) or '<span class="small">no tiles</span>'
+        ) or '<span class="small">' + esc(_("no tiles")) + "</span>"
         objs = ""
-        for key, label in (("objective", "This round"), ("next_objective", "Next round")):
+        for key, label in (("objective", _("This round")), ("next_objective", _("Next round"))):
             o = info[key]
             if o:
-                objs += (
-                    f'<p class="small"><b>{label}:</b> {esc(o["mission_text"])}; reward: '
-                    f"{esc(o['reward_text'])}</p>"
-                )
+                objs += '<p class="small">' + _("<b>{when}:</b> {mission}; reward: {reward}").format(
+                    when=esc(label), mission=esc(o["mission_text"]), reward=esc(o["reward_text"])) + "</p>"
         held = "; ".join(" / ".join(t for t in objective_text(c) if t) for c in info["held"])
-        disc = ", ".join(str(d) for d in info["discovery"]) or "none"
+        disc = _(", ").join(number(d) for d in info["discovery"]) or _("none")
         items.append(
             f'<div class="seat-secrets" data-seat="{info["seat"]}">{head}'
-            f'<div class="tiles small-tiles" aria-label="Hand tiles">{hand}</div>{objs}'
-            + (f'<p class="small"><b>Cards held:</b> {esc(held)}</p>' if held else "")
-            + f'<p class="small"><b>Discovery tokens:</b> {esc(disc)}</p></div>'
+            '<div class="tiles small-tiles" aria-label="' + esc(_("Hand tiles")) + f'">{hand}</div>{objs}'
+            + ('<p class="small">' + _("<b>Cards held:</b> {cards}").format(cards=esc(held)) + "</p>"
+               if held else "")
+            + '<p class="small">' + _("<b>Discovery tokens:</b> {tokens}").format(tokens=esc(disc))
+            + "</p></div>"
         )
-    return '<section class="card secrets"><h2>Everything revealed</h2>' + "".join(items) + "</section>"
+    return ('<section class="card secrets"><h2>' + esc(_("Everything revealed")) + "</h2>"
+            + "".join(items) + "</section>")
 
 
 def panel_part(r: Replay, g: Any, v: SeatView, new: list[dict[str, Any]]) -> str:
     if r.step == 0:
-        now = (
-            "<p>The game is set up: the starting tiles lie in the middle of the map. Press "
-            "Play to watch the game by itself, or step forward one move at a time.</p>"
-        )
+        now = "<p>" + esc(_(
+            "The game is set up: the starting tiles lie in the middle of the map. Press "
+            "Play to watch the game by itself, or step forward one move at a time.")) + "</p>"
     else:
         now = "<ol>" + "".join(log_item(e, v) for e in new) + "</ol>" if new else ""
     return (
@@ -139,43 +145,46 @@ def panel_part(r: Replay, g: Any, v: SeatView, new: list[dict[str, Any]]) -> str
         + scores_part(g)
         + secrets_part(g, v)
         + game_log(v, [], limit=40)
-        + '<section class="card keys"><h2>Keys</h2><p class="small">Space or K: play or '
-        "pause. Left and right arrows: one move back or forward. Page Up and Page Down: a "
-        "round back or forward. Home and End: the start or the end.</p></section>"
+        + '<section class="card keys"><h2>' + esc(_("Keys")) + '</h2><p class="small">'
+        + esc(_("Space or K: play or pause. Left and right arrows: one move back or forward. Page "
+                "Up and Page Down: a round back or forward. Home and End: the start or the end."))
+        + "</p></section>"
     )
 
 
 def buttons_part(r: Replay) -> str:
     at_start, at_end = r.step == 0, r.step == r.last
     paces = "".join(
-        f'<option value="{v}"{" selected" if v == r.pace else ""}>{t}</option>'
+        f'<option value="{v}"{" selected" if v == r.pace else ""}>{esc(_(t))}</option>'
         for v, t in PACE_LABELS
     )
     play = (
-        button("Pause", "replay-play", "btn primary play-btn", shortcut="Space",
-               name="Pause the replay")
+        button(_("Pause"), "replay-play", "btn primary play-btn", shortcut="Space",
+               name=_("Pause the replay"))
         if r.playing
-        else button("Play", "replay-play", "btn primary play-btn", disabled=r.last == 0,
-                    shortcut="Space", name="Play the replay by itself")
+        else button(pgettext("replay", "Play"), "replay-play", "btn primary play-btn", disabled=r.last == 0,
+                    shortcut="Space", name=_("Play the replay by itself"))
     )
     return (
-        '<div class="actions-row replay-play" role="group" aria-label="Play by itself">'
+        '<div class="actions-row replay-play" role="group" aria-label="'
+        + esc(_("Play by itself")) + '">'
         + play
-        + '<label class="pace">Pace <select data-change="replay-pace">'
+        + '<label class="pace">' + esc(_("Pace")) + ' <select data-change="replay-pace">'
         + paces
         + "</select></label></div>"
-        '<div class="actions-row replay-buttons" role="group" aria-label="Replay controls">'
-        + button("Start", "step", "btn", disabled=at_start, shortcut="Home",
-                 name="To the start", to="first")
-        + button("Round −", "step", "btn", disabled=at_start, shortcut="PageUp",
-                 name="Previous round", to="prev-round")
-        + button("Back", "step", "btn", disabled=at_start, shortcut="ArrowLeft",
-                 name="One move back", to="prev")
-        + button("Forward", "step", "btn primary", disabled=at_end, shortcut="ArrowRight",
-                 name="One move forward", to="next")
-        + button("Round +", "step", "btn", disabled=at_end, shortcut="PageDown",
-                 name="Next round", to="next-round")
-        + button("End", "step", "btn", disabled=at_end, shortcut="End", name="To the end",
+        '<div class="actions-row replay-buttons" role="group" aria-label="'
+        + esc(_("Replay controls")) + '">'
+        + button(pgettext("replay", "Start"), "step", "btn", disabled=at_start, shortcut="Home",
+                 name=_("To the start"), to="first")
+        + button(pgettext("replay", "Round −"), "step", "btn", disabled=at_start, shortcut="PageUp",
+                 name=_("Previous round"), to="prev-round")
+        + button(pgettext("replay", "Back"), "step", "btn", disabled=at_start, shortcut="ArrowLeft",
+                 name=_("One move back"), to="prev")
+        + button(pgettext("replay", "Forward"), "step", "btn primary", disabled=at_end, shortcut="ArrowRight",
+                 name=_("One move forward"), to="next")
+        + button(pgettext("replay", "Round +"), "step", "btn", disabled=at_end, shortcut="PageDown",
+                 name=_("Next round"), to="next-round")
+        + button(pgettext("replay", "End"), "step", "btn", disabled=at_end, shortcut="End", name=_("To the end"),
                  to="last")
         + "</div>"
     )
@@ -183,16 +192,17 @@ def buttons_part(r: Replay) -> str:
 
 def bar_part(r: Replay) -> str:
     return (
-        '<header class="bar"><span class="who"><span class="who-text"><b>Replay</b>'
-        f'<span class="phase">{esc(r.title)}</span></span></span>'
+        '<header class="bar"><span class="who"><span class="who-text"><b>'
+        + esc(pgettext("the viewer's title", "Replay"))
+        + f'</b><span class="phase">{esc(r.title)}</span></span></span>'
         f'<span class="stat" data-where="1">{esc(where_label(r))}</span>'
-        '<span class="bar-buttons">' + button("Close", "close", "btn") + "</span></header>"
+        '<span class="bar-buttons">' + button(_("Close"), "close", "btn") + "</span></header>"
     )
 
 
 def slider(r: Replay) -> str:
     return (
-        '<label class="slider"><span class="sr">Move</span>'
+        '<label class="slider"><span class="sr">' + esc(pgettext("replay", "Move")) + "</span>"
         f'<input type="range" id="rp-slider" min="0" max="{r.last}" step="1" value="{r.step}" '
         f'data-input="seek" aria-valuetext="{esc(where_label(r))}"></label>'
     )
@@ -222,14 +232,15 @@ class ReplayScreen(Screen):
 
     def render(self, app: Table) -> str:
         if app.kept.replay is None:
-            return '<section class="screen"><p>Nothing to replay.</p>' + button("Close", "close", "btn") + "</section>"
+            return ('<section class="screen"><p>' + esc(_("Nothing to replay.")) + "</p>"
+                    + button(_("Close"), "close", "btn") + "</section>")
         p = self.parts(app)
         r = app.kept.replay
         return (
             f'<div class="game replay" data-screen="replay" data-last="{r.last}">'
             f'<div class="bar-wrap" id="rp-bar">{p["rp-bar"]}</div>'
             f'<div class="board-wrap" id="rp-board">{p["rp-board"]}</div>'
-            f'<aside class="panel" id="rp-panel" aria-label="This move">{p["rp-panel"]}</aside>'
+            '<aside class="panel" id="rp-panel" aria-label="' + esc(_("This move")) + f'">{p["rp-panel"]}</aside>'
             f'<div class="actions replay-controls">{slider(r)}<div id="rp-buttons">{p["rp-buttons"]}</div></div>'
             f"{glyph_defs_svg()}</div>"  # the tiles' land, sea and symbols (outside the parts)
         )
