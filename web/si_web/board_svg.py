@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from game_shell.i18n import _
 from game_shell.markup import escape
 from game_shell.widgets import MARKS as MARKS
 from small_islands.view import BoardView
@@ -245,9 +246,11 @@ def viewbox_attr(viewbox: Sequence[float]) -> str:
     return " ".join(f"{v:.1f}" for v in viewbox)
 
 
-def board_open(viewbox: tuple[float, float, float, float], label: str = "Map") -> str:
+def board_open(viewbox: tuple[float, float, float, float], label: str | None = None) -> str:
     """The map's opening <svg> tag (its viewBox is the pan/zoom). A group for assistive
     technology: its targets are buttons reached with the arrow keys."""
+    if label is None:
+        label = _("Map")
     return (
         f'<svg id="board" class="board" viewBox="{viewbox_attr(viewbox)}" '
         f'preserveAspectRatio="xMidYMid meet" role="group" aria-label="{escape(label)}">'

@@ -46,11 +46,11 @@ def objective_text(card: str) -> tuple[str, str]:
     """(mission text, reward text) of an Objective card or a Mission/Reward card."""
     if card in OBJECTIVES:
         o = OBJECTIVES[card]
-        return MISSIONS[o.mission].text, REWARDS[o.reward].text
+        return words.card_text(MISSIONS[o.mission].text), words.card_text(REWARDS[o.reward].text)
     if card in MISSIONS:
-        return MISSIONS[card].text, ""
+        return words.card_text(MISSIONS[card].text), ""
     if card in REWARDS:
-        return "", REWARDS[card].text
+        return "", words.card_text(REWARDS[card].text)
     return card, ""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game_shell.i18n import N_, _
 from game_shell.markup import escape
 from game_shell.widgets import MARKS
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
@@ -141,9 +142,9 @@ REWARD_PICS: dict[str, tuple[list[str], str]] = {
     "R3": (["leaf"], "×1 +2"),
     "R4": (["temple"], "×2 +2"),
     "R5": (["port"], "×1 +2"),
-    "R6": (["flower", "fruit", "leaf"], "fewest ×2 +2"),
-    "R7": (["flower", "fruit", "leaf"], "one ×1 +2"),
-    "R11": (["flower", "fruit", "leaf", "port", "port"], "one ×1, +1"),
+    "R6": (["flower", "fruit", "leaf"], N_("fewest ×2 +2")),  # translated where drawn
+    "R7": (["flower", "fruit", "leaf"], N_("one ×1 +2")),
+    "R11": (["flower", "fruit", "leaf", "port", "port"], N_("one ×1, +1")),
     "R12": (["house"], "×1"),
 }
 
@@ -152,9 +153,9 @@ def reward(rid: str) -> str:
     """A Reward as a picture: what a house there earns."""
     if rid in REWARD_PICS:
         names, after = REWARD_PICS[rid]
-        return glyph_row(names, after)
+        return glyph_row(names, _(after) if any(c.isalpha() for c in after) else after)
     if rid == "R8":
-        return svg(60, 32, label(4, 23, "6 PP", "pic-t big"))
+        return svg(60, 32, label(4, 23, _("6 PP"), "pic-t big"))
     if rid == "R9":
         return island([(0, 0), (1, 0), (2, 0)], 10, "4·6·8·10")
     if rid == "R10":

@@ -145,6 +145,12 @@ def symbols_of(symbol: str) -> str:
 def ship_colour(colour: str) -> str:
     return _(SHIP_COLOURS[colour]) if colour in SHIP_COLOURS else colour
 
+
+def ship_name(colour: str) -> str:
+    """'Blue ship' (a button's word)."""
+    text = _("{colour} ship").format(colour=ship_colour(colour))
+    return text[:1].upper() + text[1:]
+
 EDGE_INDEX = {"north": 0, "east": 2, "south": 4, "west": 6}
 CORNER_INDEX = {"north-east": 1, "south-east": 3, "south-west": 5, "north-west": 7}
 COLOUR_MARKS = {

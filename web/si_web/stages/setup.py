@@ -56,7 +56,7 @@ class Setup(GameStage):
     def _selected(self, app: Table) -> list[Any] | None:
         sel = app.choices.draft_sel
         if sel is None:
-            app.say("Tap a starting tile first.")
+            app.say(_("Tap a starting tile first."))
             return None
         return draft(app.turn(), app.choices)[sel]
 
@@ -83,7 +83,7 @@ class Setup(GameStage):
         sel = app.choices.draft_sel
         if sel is None or sel == here:
             if here is None:
-                app.say("Tap one of the starting tiles to select it.")
+                app.say(_("Tap one of the starting tiles to select it."))
             app.choices.draft_sel = None if sel == here else here
             return
         x0, y0, x1, y1 = app.turn().game.middle()
