@@ -2,7 +2,8 @@
 Settings switch it during a game (the page draws again in French, `<html lang>` follows, the
 game goes on), a reload keeps French and the game; the page fetches the French catalogue only
 when French is shown (the service worker precaches it with the rest). Screenshots of the start
-screen and a placing decision in French (e2e/artifacts/i18n-*.png)."""
+screen and the game table's first decisions (arranging the starting tiles, the objectives,
+placing a tile) in French (e2e/artifacts/i18n-*.png)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,16 @@ def test_a_french_device_sees_french_from_the_first_visit(
     fits(page)
     page.screenshot(path=artifacts / "i18n-start-fr-phone.png", full_page=True)
     start_game(page, ["Ann", "Bob"])
-    play_until(page, random.Random(2), lambda st: st["stage"] == "place")
+    rng = random.Random(2)
+    play_until(page, rng, lambda st: st["phase"] in ("setup", "preparation", "exploration"))
+    if state(page)["phase"] == "setup":  # the game table's first decision, in French
+        fits(page)
+        page.screenshot(path=artifacts / "i18n-setup-fr-phone.png")
+    play_until(page, rng, lambda st: st["phase"] in ("preparation", "exploration"))
+    if state(page)["phase"] == "preparation":
+        fits(page)
+        page.screenshot(path=artifacts / "i18n-objectives-fr-phone.png")
+    play_until(page, rng, lambda st: st["stage"] == "place")
     fits(page)
     page.screenshot(path=artifacts / "i18n-place-fr-phone.png")
     assert page_fetched(page)

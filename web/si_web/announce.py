@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from game_shell.celebrate import winner_words
+from game_shell.i18n import _
 from small_islands.view import SeatView
 
 from . import coach, words
@@ -76,5 +77,5 @@ class Announcer:
             rows = sorted((r for r in g.scores() if r["rank"] == 1), key=lambda r: r["seat"])
             lines.append(winner_words([(str(r["name"]), int(r["total"])) for r in rows]))
         if tip is not None:
-            lines.append(f"Tip: {tip.title}. {tip.text}")
+            lines.append(_("Tip: {title}. {text}").format(title=_(tip.title), text=_(tip.text)))
         return ". ".join(line.rstrip(".") for line in lines) + ("." if lines else "")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from game_shell import table
+from game_shell.i18n import _, number
 from game_shell.last_moves import Showing
 from game_shell.storage import MemoryStorage, Storage
 from small_islands import Action, Game, IllegalAction
@@ -477,7 +478,7 @@ class App(AppState):
         try:
             stage.tap(self, act, data)
         except (ValueError, KeyError, IndexError) as exc:  # bad data-* values: never crash
-            self.message = words.DEFAULT_REFUSAL
+            self.message = _(words.DEFAULT_REFUSAL)
             self.note(f"{act} failed: {exc!r}")
         self.persist_ui()
 
@@ -491,7 +492,8 @@ class App(AppState):
             self.refuse(refused)
             return False
         if g.seats[seat].pp - before:
-            self.notice = f"+{g.seats[seat].pp - before} PP for {g.seats[seat].name}"
+            self.notice = _("+{n} PP for {name}").format(n=number(g.seats[seat].pp - before),
+                                                         name=g.seats[seat].name)
         self.auto_note, self.auto_new = [], 0
         self.save_game()
         self.to_device_screen()

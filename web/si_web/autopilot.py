@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game_shell.i18n import _
 from small_islands import Action, AlexisStep, Game
 
 from . import computers
@@ -152,7 +153,7 @@ class Autopilot:
         parsed = computers.parse_hint(answer, g)
         stage = self.app.stage()
         if parsed is None or not isinstance(stage, GameStage):
-            self.app.say("No suggestion could be made.")
+            self.app.say(_("No suggestion could be made."))
             return False
         action, reason = parsed
         self.app.choices.hint = Hint(action.to_json(), reason)

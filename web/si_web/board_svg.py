@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from game_shell.i18n import _, pgettext
 from game_shell.markup import escape
 from game_shell.widgets import MARKS as MARKS
 from small_islands.view import BoardView
@@ -246,9 +247,11 @@ def viewbox_attr(viewbox: Sequence[float]) -> str:
     return " ".join(f"{v:.1f}" for v in viewbox)
 
 
-def board_open(viewbox: tuple[float, float, float, float], label: str = "Map") -> str:
+def board_open(viewbox: tuple[float, float, float, float], label: str | None = None) -> str:
     """The map's opening <svg> tag (its viewBox is the pan/zoom). A group for assistive
     technology: its targets are buttons reached with the arrow keys."""
+    if label is None:
+        label = _("Map")
     return (
         f'<svg id="board" class="board" viewBox="{viewbox_attr(viewbox)}" '
         f'preserveAspectRatio="xMidYMid meet" role="group" aria-label="{escape(label)}">'
@@ -473,7 +476,7 @@ def score_chart_svg(rows: list[dict[str, Any]]) -> str:
     row_h = 44
     parts = [
         f'<svg class="chart" viewBox="0 0 {bar_w + 200} {row_h * len(rows) + 34}" role="img" '
-        'aria-label="Final scores">'
+        + 'aria-label="' + escape(_("Final scores")) + '">'
     ]
     for n, r in enumerate(sorted(rows, key=lambda r: r["rank"])):
         y = n * row_h + 6
@@ -495,18 +498,20 @@ def score_chart_svg(rows: list[dict[str, Any]]) -> str:
             x += w
         parts.append(f'<text class="chart-total" x="{x + 6:.1f}" y="{y + 21}">{r["total"]}</text>')
     y = row_h * len(rows) + 14
+    keys = [escape(k) for k in (pgettext("chart key", "PP"), pgettext("chart key", "Discovery"),
+                                pgettext("chart key", "Ship ports"), pgettext("chart key", "Bonus"))]
     parts.append(
         f'<rect class="seg-pp" x="120" y="{y}" width="12" height="12"/>'
-        f'<text class="chart-key" x="136" y="{y + 11}">PP</text>'
+        f'<text class="chart-key" x="136" y="{y + 11}">{keys[0]}</text>'
         f'<rect class="seg-disc" x="180" y="{y}" width="12" height="12"/>'
-        f'<text class="chart-key" x="196" y="{y + 11}">Discovery</text>'
+        f'<text class="chart-key" x="196" y="{y + 11}">{keys[1]}</text>'
         f'<rect class="seg-ship" x="280" y="{y}" width="12" height="12"/>'
-        f'<text class="chart-key" x="296" y="{y + 11}">Ship ports</text>'
+        f'<text class="chart-key" x="296" y="{y + 11}">{keys[2]}</text>'
     )
     if any(r.get("alexis_bonus") for r in rows):
         parts.append(
             f'<rect class="seg-bonus" x="380" y="{y}" width="12" height="12"/>'
-            f'<text class="chart-key" x="396" y="{y + 11}">Bonus</text>'
+            f'<text class="chart-key" x="396" y="{y + 11}">{keys[3]}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game_shell.i18n import _, ngettext, number
 from game_shell.markup import escape
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, REWARDS, Game, PlaceHouse
@@ -139,27 +140,43 @@ def island_text(v: SeatView, h: HouseLine) -> str:
     """'an island of 5 tiles in the north-west of the map' (its size when built)."""
     size = len(h.cells)
     x, y = min(h.cells, key=lambda c: (c[1], c[0]))
-    what = f"an island of {words.count(size, 'tile')}" + (", complete" if h.complete else "")
-    return f"{what} {words.area_words(v, x, y)}"
+    area = words.area_words(v, x, y)
+    if h.complete:
+        text = ngettext("an island of {n} tile, complete {area}",
+                        "an island of {n} tiles, complete {area}", size)
+    else:
+        text = ngettext("an island of {n} tile {area}", "an island of {n} tiles {area}", size)
+    return text.format(n=number(size), area=area)
 
 
 def earned_text(h: HouseLine) -> str:
     """'7 PP (1 PP per Flower, +2)' / 'a Discovery token worth 4' / 'no PP'."""
-    reward = REWARDS[h.reward].text if h.reward in REWARDS else ""
+    reward = words.card_text(REWARDS[h.reward].text) if h.reward in REWARDS else ""
     if h.draws:
-        worth = f" worth {h.kept}" if h.kept is not None else ""
-        return f"a Discovery token{worth} (best of {words.plural(h.draws, 'one', 'drawn')})"
+        n = h.draws
+        if h.kept is not None:
+            return ngettext("a Discovery token worth {value} (best of one)",
+                            "a Discovery token worth {value} (best of {n} drawn)", n).format(
+                                value=number(h.kept), n=number(n))
+        return ngettext("a Discovery token (best of one)",
+                        "a Discovery token (best of {n} drawn)", n).format(n=number(n))
     if h.reward is None:
-        return "no PP (each of his houses adds 1 to his bonus)"
-    pick = f", counting {words.SYMBOL_NAMES[h.choice][1]}" if h.choice else ""
-    return f"{h.pp} PP ({reward}{pick})"
+        return _("no PP (each of his houses adds 1 to his bonus)")
+    if h.choice:
+        return _("{pp} PP ({reward}, counting {resources})").format(
+            pp=number(h.pp), reward=reward, resources=words.symbols_of(h.choice))
+    return _("{pp} PP ({reward})").format(pp=number(h.pp), reward=reward)
 
 
 def other_text(why: str, pps: list[int]) -> str:
     """'2 tiles that fitted nowhere: +2 PP'."""
     n = len(pps)
-    what = why if n == 1 else why.replace("a tile that", f"{n} tiles that", 1)
-    return f"{what[:1].upper()}{what[1:]}: +{sum(pps)} PP"
+    if why == "a tile that fitted nowhere":
+        text = ngettext("A tile that fitted nowhere: +{pp} PP",
+                        "{n} tiles that fitted nowhere: +{pp} PP", n)
+    else:
+        text = why[:1].upper() + why[1:] + ": +{pp} PP"
+    return text.format(n=number(n), pp=number(sum(pps)))
 
 
 def rows_html(
@@ -178,7 +195,8 @@ def rows_html(
             rows = "".join(
                 '<li>'
                 + button(
-                    f"House on {island_text(v, h)}: {earned_text(h)}",
+                    _("House on {island}: {earned}").format(island=island_text(v, h),
+                                                            earned=earned_text(h)),
                     "over-house",
                     "btn line" + (" on" if picked == (s.seat, n) else ""),
                     seat=s.seat,
@@ -194,37 +212,50 @@ def rows_html(
             rows += "".join(
                 f'<li class="plain">{escape(other_text(why, pps))}</li>' for why, pps in others.items()
             )
-            mission = next((MISSIONS[h.mission].text for _, h in here if h.mission in MISSIONS), "")
-            goal = f' <span class="small">(mission: {escape(mission)})</span>' if mission else ""
+            mission = next((words.card_text(MISSIONS[h.mission].text)
+                            for _n, h in here if h.mission in MISSIONS), "")
+            goal = (' <span class="small">'
+                    + escape(_("(mission: {text})").format(text=mission)) + "</span>"
+                    if mission else "")
+            head = escape(_("{round}: {pp} PP")).format(
+                round="<b>" + escape(_("Round {n}").format(n=number(rnd))) + "</b>",
+                pp=number(subtotal))
             items.append(
-                f'<li class="round" data-pp="{subtotal}"><b>Round {rnd}</b>: {subtotal} PP{goal}'
+                f'<li class="round" data-pp="{subtotal}">{head}{goal}'
                 f"<ul>{rows}</ul></li>"
             )
         if not s.houses and not s.other:
-            items.append('<li class="plain">No house placed.</li>')
+            items.append('<li class="plain">' + escape(_("No house placed.")) + "</li>")
         disc = (
-            f"{' + '.join(str(d) for d in s.discovery)} = {sum(s.discovery)}"
+            f"{' + '.join(number(d) for d in s.discovery)} = {number(sum(s.discovery))}"
             if s.discovery
-            else "none"
+            else _("none")
         )
-        ships = "the grey ships" if s.bonus else "their ship"
+        if s.bonus:
+            ports = _("Ports around the grey ships: {n}").format(n=number(s.ship_ports))
+        else:
+            ports = _("Ports around their ship: {n}").format(n=number(s.ship_ports))
+        discovery = escape(_("Discovery tokens: {tokens}").format(tokens=disc))
+        level = escape(_("Level bonus (with 1 per house): {n}").format(n=number(s.bonus)))
         tail = (
-            f'<li class="plain" data-pp="{sum(s.discovery)}">Discovery tokens: {disc}</li>'
-            f'<li class="plain" data-pp="{s.ship_ports}">Ports around {ships}: {s.ship_ports}</li>'
+            f'<li class="plain" data-pp="{sum(s.discovery)}">{discovery}</li>'
+            f'<li class="plain" data-pp="{s.ship_ports}">{escape(ports)}</li>'
             + (
-                f'<li class="plain" data-pp="{s.bonus}">Level bonus (with 1 per house): {s.bonus}</li>'
+                f'<li class="plain" data-pp="{s.bonus}">{level}</li>'
                 if s.bonus
                 else ""
             )
         )
+        in_all = escape(_("{name}: {n} in all").format(name=s.name, n=number(s.total)))
         out.append(
             f'<section class="card bd" data-seat="{s.seat}" data-total="{s.total}">'
-            f'<h3>{swatch(s.colour)} {escape(s.name)}: {s.total} in all</h3>'
+            f'<h3>{swatch(s.colour)} {in_all}</h3>'
             + button(
-                "Show on the map",
+                _("Show on the map"),
                 "over-seat",
                 "btn small" + (" on" if on_seat else ""),
-                name=f"Show the houses of {s.name} on the map",
+                name=_("Show the houses of {name} on the map").format(name=s.name),
+
                 seat=s.seat,
             )
             + f'<ul class="bd-lines">{"".join(items)}{tail}</ul></section>'

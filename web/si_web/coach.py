@@ -22,7 +22,7 @@ map: `guide.Guide.map_marks`). Pure: `tests/test_web_coach.py`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game_shell import coach as shell
 from game_shell.coach import Tip, Tips
@@ -112,99 +112,99 @@ def _tip(tip_id: str, title: str, text: str, target: str, art: str = "") -> Tip:
 TIPS: tuple[Tip, ...] = (
     _tip(
         "objectives",
-        "Your objectives",
-        "You hold 3 objective cards: keep one for this round and one for the next. At the end of "
-        "the round, houses go on islands that meet this round's mission.",
+        N_("Your objectives"),
+        N_("You hold 3 objective cards: keep one for this round and one for the next. At the end of "
+        "the round, houses go on islands that meet this round's mission."),
         "panel",
         "objective",
     ),
     _tip(
         "take",
-        "Take a tile",
-        "Each turn, take one of the face-up tiles at the bottom: it joins your hand of 3.",
+        N_("Take a tile"),
+        N_("Each turn, take one of the face-up tiles at the bottom: it joins your hand of 3."),
         "display",
         "take",
     ),
     _tip(
         "place",
-        "Place a tile",
-        "Tap a highlighted spot to put one of your tiles there. Land must meet land and sea meet "
-        "sea, corners included.",
+        N_("Place a tile"),
+        N_("Tap a highlighted spot to put one of your tiles there. Land must meet land and sea meet "
+        "sea, corners included."),
         "map",
         "place",
     ),
     _tip(
         "rotate",
-        "Turn it, then confirm",
-        "Tap the tile again (or Rotate) to turn it; Place here when it fits the way you want.",
+        N_("Turn it, then confirm"),
+        N_("Tap the tile again (or Rotate) to turn it; Place here when it fits the way you want."),
         "rotate",
         "rotate",
     ),
     _tip(
         "bonus",
-        "Bonus tokens",
-        "You may place one bonus token: on a flower, fruit or leaf to show another resource, or as "
-        "a port on a coast. Or just end your turn.",
+        N_("Bonus tokens"),
+        N_("You may place one bonus token: on a flower, fruit or leaf to show another resource, or as "
+        "a port on a coast. Or just end your turn."),
         "bonus",
         "bonus",
     ),
     _tip(
         "recap",
-        "While you waited",
-        "The computer's moves since your last turn are listed here and marked on the map in its "
-        "colour: tap a line to see it.",
+        N_("While you waited"),
+        N_("The computer's moves since your last turn are listed here and marked on the map in its "
+        "colour: tap a line to see it."),
         "recap",
     ),
     _tip(
         "islands",
-        "Islands",
-        "Tiles joined by land make an island; the number is its size. Houses go only on islands "
-        "of 2 or more tiles.",
+        N_("Islands"),
+        N_("Tiles joined by land make an island; the number is its size. Houses go only on islands "
+        "of 2 or more tiles."),
         "islands",
         "islands",
     ),
     _tip(
         "tracker",
-        "Your objective, live",
-        "Here are the islands that meet your mission now and what houses there would score if a "
-        "ship landed now. Tap one to see it on the map.",
+        N_("Your objective, live"),
+        N_("Here are the islands that meet your mission now and what houses there would score if a "
+        "ship landed now. Tap one to see it on the map."),
         "tracker",
         "tracker",
     ),
     _tip(
         "landing",
-        "Ships may land",
-        "No tiles are left to explore this round: instead of taking a tile you may land a ship. "
-        "Landing ends the exploration and everyone builds houses.",
+        N_("Ships may land"),
+        N_("No tiles are left to explore this round: instead of taking a tile you may land a ship. "
+        "Landing ends the exploration and everyone builds houses."),
         "land",
         "ship",
     ),
     _tip(
         "reward",
-        "Reward phase",
-        "Put houses on the outlined islands that meet your mission (one per island): each earns "
-        "your reward. Tap a ringed house spot, or Done with houses.",
+        N_("Reward phase"),
+        N_("Put houses on the outlined islands that meet your mission (one per island): each earns "
+        "your reward. Tap a ringed house spot, or Done with houses."),
         "reward",
         "house",
     ),
     _tip(
         "discovery",
-        "Discovery tokens",
-        "Keep one of the drawn tokens: its value counts at the end. The others go back.",
+        N_("Discovery tokens"),
+        N_("Keep one of the drawn tokens: its value counts at the end. The others go back."),
         "keep",
         "discovery",
     ),
     _tip(
         "round",
-        "A new round",
-        "With the card you kept, you hold 3 objectives again: choose for this round and the next.",
+        N_("A new round"),
+        N_("With the card you kept, you hold 3 objectives again: choose for this round and the next."),
         "panel",
     ),
     _tip(
         "end",
-        "The end",
-        "Tap a player to see their houses on the final map; each line shows where the points came "
-        "from.",
+        N_("The end"),
+        N_("Tap a player to see their houses on the final map; each line shows where the points came "
+        "from."),
         "scores",
     ),
 )
@@ -285,8 +285,8 @@ def options(name: str, colour: str) -> Options:
 
 
 def tip_html(tip: Tip, inline: bool = False) -> str:
-    """The tip's sheet (`game_shell.coach.tip_html`)."""
-    return shell.tip_html(tip, inline)
+    """The tip's sheet (`game_shell.coach.tip_html`), its words in the player's language."""
+    return shell.tip_html(replace(tip, title=_(tip.title), text=_(tip.text)), inline)
 
 
 def offer_html() -> str:

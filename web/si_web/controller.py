@@ -46,6 +46,7 @@ from game_shell import (
 from game_shell import page as page_habits
 from game_shell.back import BackGuard
 from game_shell.gestures import MapGestures, svg_point
+from game_shell.i18n import _
 from game_shell.storage import Storage
 from si_web import first_paint, form, kept_browser, keys, viewport
 from si_web.app import App
@@ -551,7 +552,7 @@ def local_hint(token: str) -> None:
         app.auto.hint_locally(token)
     except Exception:
         app.want_hint(False)
-        app.say("No suggestion could be made.")
+        app.say(_("No suggestion could be made."))
     render()
 
 
@@ -584,7 +585,7 @@ class WorkerClient:
                 app.auto.apply_hint(data["result"], job.token)
             else:
                 app.want_hint(False)
-                app.say("No suggestion could be made.")
+                app.say(_("No suggestion could be made."))
                 window.console.warn(f"Small Islands: suggestion failed: {data.get('error')}")
             render()
             return

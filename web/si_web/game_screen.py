@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from game_shell import table, widgets
+from game_shell.i18n import _, number
 from game_shell.widgets import button
 from small_islands.view import SeatView
 
@@ -63,11 +64,8 @@ def parts(app: GameTable, stage: GameStage) -> dict[str, str]:
     hints.labels = {(x, y): words.target_label(kind, v, x, y) for x, y in hints.cell_targets}
     if hints.preview is not None:
         p = hints.preview
-        hints.labels[(p.x, p.y)] = (
-            "Your tile here, "
-            + words.tile_words(p.points, p.symbols, p.ship)
-            + ": press again to turn it"
-        )
+        hints.labels[(p.x, p.y)] = _("Your tile here, {tile}: press again to turn it").format(
+            tile=words.tile_words(p.points, p.symbols, p.ship))
     hints.spot_labels = {
         (x, y, i): words.spot_label(act, v, x, y, i, hints.spot_numbers.get((x, y, i)))
         for x, y, i, act in hints.symbol_targets
@@ -131,14 +129,14 @@ def sheet_list(app: GameTable, stage: GameStage, v: SeatView) -> list[table.Shee
     hint = panels.hint_box(app.hint_wanted, app.choices.hint, offered, v)
     return [
         table.Sheet(
-            "recap", "Since your turn", panels.recap_box(recap, v, shown), str(len(recap))
+            "recap", _("Since your turn"), panels.recap_box(recap, v, shown), number(len(recap))
         ),
-        table.Sheet("goal", "Objective", mine),
-        table.Sheet("hint", "Suggest", hint, act="hint" if app.choices.hint is None else ""),
-        table.Sheet("tiles", "Face-up", panels.face_up_card(v) if stage.name != "take" else ""),
+        table.Sheet("goal", _("Objective"), mine),
+        table.Sheet("hint", _("Suggest"), hint, act="hint" if app.choices.hint is None else ""),
+        table.Sheet("tiles", _("Face-up"), panels.face_up_card(v) if stage.name != "take" else ""),
         table.Sheet(
             "players",
-            "Players",
+            _("Players"),
             panels.players(v)
             + panels.game_log(v, app.events, expanded=app.sheet == "players"),
         ),
@@ -149,12 +147,14 @@ def fit_button() -> str:
     """The map's "Fit" button: only on a map the player has panned or zoomed (the controller
     adds it when a gesture starts), since the map fits its content by itself until then.
     So it never lies over a tap target of the fitted map, whatever the screen and the hand."""
-    return button("Fit", "fit", "btn fit", name="Fit the map to the screen")
+    return button(_("Fit"), "fit", "btn fit", name=_("Fit the map to the screen"))
 
 
 def actions(app: GameTable, stage: GameStage, v: SeatView) -> str:
     """The action bar: the step's buttons, always on screen (the primary one last)."""
-    return f'<div class="actions-row" role="group" aria-label="Actions">{stage.actions(app, v)}</div>'
+    label = esc(_("Actions"))
+    return f'<div class="actions-row" role="group" aria-label="{label}">{stage.actions(app, v)}</div>'
+
 
 
 def html(p: dict[str, str]) -> str:

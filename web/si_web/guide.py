@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game_shell.coach import Coach, Record, Tip
+from game_shell.i18n import language
 from small_islands import Game
 from small_islands.view import BoardView, SeatView
 
@@ -190,7 +191,7 @@ class Guide:
         tracker's total; empty when nothing is previewed. (Kept for the same view and
         choices: the panel and the map both ask.)"""
         c = app.choices
-        key = (stage.name, c.preview, c.land_at, c.tile, c.ship)
+        key = (stage.name, c.preview, c.land_at, c.tile, c.ship, language())
         kept = self._change
         if kept is not None and kept[0] is v and kept[1] == key:
             return kept[2]

@@ -10,12 +10,17 @@ public view in, markup out; `tests/test_web_map_grid.py` checks the words from s
 from __future__ import annotations
 
 from game_shell import i18n
+from game_shell.i18n import N_, _, ngettext, number, pgettext
 from game_shell.markup import escape
 from small_islands.view import SeatView
 
 from . import words
 
-RESOURCE = {"flower": "flower", "fruit": "fruit", "leaf": "leaf"}
+RESOURCE = {"flower": N_("flower"), "fruit": N_("fruit"), "leaf": N_("leaf")}
+# where a house or a token stands on its tile ("on the leaf"), translated where shown
+ON_SYMBOL = {"flower": N_("on the flower"), "fruit": N_("on the fruit"), "leaf": N_("on the leaf"),
+             "temple": N_("on the temple"), "port": N_("on the port"),
+             "house": N_("on the house spot")}
 
 
 def _seat_names(view: SeatView) -> dict[str, str]:
@@ -24,10 +29,26 @@ def _seat_names(view: SeatView) -> dict[str, str]:
     return names
 
 
-def _symbol(symbols: list[str], index: int) -> str:
+def _on(symbols: list[str], index: int) -> str:
+    """'on the leaf' (the symbol at `index` of the tile), 'on the tile' else."""
+    if 0 <= index < len(symbols) and symbols[index] in ON_SYMBOL:
+        return _(ON_SYMBOL[symbols[index]])
     if 0 <= index < len(symbols):
-        return words.SYMBOL_NAMES.get(symbols[index], (symbols[index], ""))[0].removeprefix("a ")
-    return "tile"
+        return _("on the {symbol}").format(symbol=symbols[index])
+    return _("on the tile")
+
+
+def house_colour(colour: str) -> str:
+    """A house's colour (French: "bleue", a Maison's)."""
+    if colour == "blue":
+        return pgettext("house", "blue")
+    if colour == "red":
+        return pgettext("house", "red")
+    if colour == "yellow":
+        return pgettext("house", "yellow")
+    if colour == "purple":
+        return pgettext("house", "purple")
+    return colour
 
 
 def cell_words(view: SeatView, x: int, y: int) -> str:
@@ -35,7 +56,7 @@ def cell_words(view: SeatView, x: int, y: int) -> str:
     b = view["board"]
     tile = words.index(view).tiles.get((x, y))
     if tile is None:
-        return "Sea"
+        return _("Sea")
     names = _seat_names(view)
     text = words.tile_words(tile["points"], tile["symbols"], tile.get("ship"))
     parts = [text[:1].upper() + text[1:] + "."]
@@ -43,17 +64,22 @@ def cell_words(view: SeatView, x: int, y: int) -> str:
     for h in b["houses"]:
         if (h["x"], h["y"]) == (x, y):
             who = names.get(h["colour"], h["colour"])
-            parts.append(f"{who}'s house ({h['colour']}) on the {_symbol(symbols, h['index'])}.")
+            parts.append(_("{name}'s house ({colour}) {on}.").format(
+                name=who, colour=house_colour(h["colour"]), on=_on(symbols, h["index"])))
     for r in b["resource_tokens"]:
         if (r["x"], r["y"]) == (x, y):
-            parts.append(f"{names.get(r['colour'], r['colour'])}'s {RESOURCE.get(r['resource'], r['resource'])} token "
-                         f"on the {_symbol(symbols, r['index'])}.")
+            res = r["resource"]
+            parts.append(_("{name}'s {resource} token {on}.").format(
+                name=names.get(r["colour"], r["colour"]),
+                resource=_(RESOURCE[res]) if res in RESOURCE else res,
+                on=_on(symbols, r["index"])))
     covered = sum(1 for c in b["covered_tokens"] if (c["x"], c["y"]) == (x, y))
     if covered:
-        parts.append(words.plural(covered, "One token", "tokens") + " under the tile.")
+        parts.append(ngettext("One token under the tile.", "{n} tokens under the tile.",
+                              covered).format(n=number(covered)))
     for p in b["port_tokens"]:
         if (p["x"], p["y"]) == (x, y):
-            parts.append(f"{names.get(p['colour'], p['colour'])}'s port token.")
+            parts.append(_("{name}'s port token.").format(name=names.get(p["colour"], p["colour"])))
     island = words.island_of(view, x, y)
     if island is not None and island["size"] > 1:
         parts.append(words.island_words(island)[:1].upper() + words.island_words(island)[1:] + ".")
@@ -80,15 +106,17 @@ def _grid(view: SeatView) -> str:
     xs = [t["x"] for t in tiles]
     ys = [t["y"] for t in tiles]
     cols = range(min(xs), max(xs) + 1)
-    head = "".join(f'<th scope="col">Column {i}</th>' for i, _ in enumerate(cols, start=1))
+    head = "".join('<th scope="col">' + escape(_("Column {n}").format(n=number(i))) + "</th>"
+                   for i, _x in enumerate(cols, start=1))
     rows = "".join(
-        f'<tr><th scope="row">Row {n}</th>'
+        '<tr><th scope="row">' + escape(_("Row {n}").format(n=number(n))) + "</th>"
         + "".join(f"<td>{escape(cell_words(view, x, y))}</td>" for x in cols)
         + "</tr>"
         for n, y in enumerate(range(min(ys), max(ys) + 1), start=1)
     )
     return (
         '<div class="sr map-grid" id="map-grid"><table>'
-        "<caption>The map's tiles, row by row from north to south, each row from west to east"
-        f"</caption><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        "<caption>"
+        + escape(_("The map's tiles, row by row from north to south, each row from west to east"))
+        + f"</caption><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
     )

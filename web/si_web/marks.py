@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game_shell import last_moves
+from game_shell.i18n import N_, _
 from game_shell.last_moves import Mark, Move
 from small_islands.view import SeatView
 
@@ -18,15 +19,15 @@ from .board_svg import CELL
 BADGE = 28  # the badge's width in map units (a tile is CELL = 100 wide)
 
 # what a move at a place did, in words (the mark's name)
-DID = {
-    "placed": "placed a tile",
-    "resource_token": "put a resource token",
-    "port_token": "put a port token",
-    "landed": "landed a ship",
-    "built": "built a house",
-    "alexis_landed": "landed a grey ship",
-    "alexis_placed": "placed a tile",
-    "alexis_house": "built a house",
+DID = {  # translated where shown
+    "placed": N_("placed a tile"),
+    "resource_token": N_("put a resource token"),
+    "port_token": N_("put a port token"),
+    "landed": N_("landed a ship"),
+    "built": N_("built a house"),
+    "alexis_landed": N_("landed a grey ship"),
+    "alexis_placed": N_("placed a tile"),
+    "alexis_house": N_("built a house"),
 }
 
 
@@ -38,8 +39,9 @@ def moves(entries: list[dict[str, Any]], view: SeatView) -> list[Move]:
     for line, e in enumerate(entries, 1):
         if e.get("seat") is None:
             continue
-        did = DID.get(str(e.get("event")), "played")
-        who = str(e.get("name") or "A player")
+        event = str(e.get("event"))
+        did = _(DID[event]) if event in DID else _("played")
+        who = str(e.get("name") or _("A player"))
         for x, y in words.entry_cells(e):
             at = ((x + 1) * CELL, y * CELL)
             out.append(Move(line, last_moves.colour_of(colours.get(e["seat"])), who, did, at))

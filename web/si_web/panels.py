@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game_shell import table
-from game_shell.i18n import N_, _
+from game_shell.i18n import N_, _, ngettext, number
 from game_shell.last_moves import recap_item
 from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
@@ -46,11 +46,11 @@ def objective_text(card: str) -> tuple[str, str]:
     """(mission text, reward text) of an Objective card or a Mission/Reward card."""
     if card in OBJECTIVES:
         o = OBJECTIVES[card]
-        return MISSIONS[o.mission].text, REWARDS[o.reward].text
+        return words.card_text(MISSIONS[o.mission].text), words.card_text(REWARDS[o.reward].text)
     if card in MISSIONS:
-        return MISSIONS[card].text, ""
+        return words.card_text(MISSIONS[card].text), ""
     if card in REWARDS:
-        return "", REWARDS[card].text
+        return "", words.card_text(REWARDS[card].text)
     return card, ""
 
 
@@ -106,11 +106,11 @@ def stacks_line(v: SeatView) -> str:
     """How many tiles are left to explore this round (the engine's navigation stack) and for
     the later rounds (its reserve)."""
     nav, reserve = v["navigation_count"], v["reserve_count"]
-    land = " Ships may land now." if nav == 0 and v["phase"] == "exploration" else ""
-    return (
-        f'<p class="stacks small">{words.count(nav, "tile")} left to explore this round, '
-        f"{reserve} for the rounds after.{land}</p>"
-    )
+    land = " " + _("Ships may land now.") if nav == 0 and v["phase"] == "exploration" else ""
+    line = ngettext("{n} tile left to explore this round, {reserve} for the rounds after.",
+                    "{n} tiles left to explore this round, {reserve} for the rounds after.",
+                    nav).format(n=number(nav), reserve=number(reserve))
+    return f'<p class="stacks small">{line}{land}</p>'
 
 
 def chips(v: SeatView | PublicView) -> str:
@@ -118,14 +118,15 @@ def chips(v: SeatView | PublicView) -> str:
     out = []
     for s in v["seats"]:
         turn = s["seat"] == v["to_move"]
-        full = (
-            f"{s['name']}: {s['pp']} PP, houses {s['stock']} in stock and {s['reserve']} "
-            f"in reserve, {words.count(s['bonus'], 'bonus token')}" + (", to move" if turn else "")
-        )
+        bonus = ngettext("{n} bonus token", "{n} bonus tokens", s["bonus"]).format(
+            n=number(s["bonus"]))
+        full = _("{name}: {pp} PP, houses {stock} in stock and {reserve} in reserve, {bonus}").format(
+            name=s["name"], pp=number(s["pp"]), stock=number(s["stock"]),
+            reserve=number(s["reserve"]), bonus=bonus) + (_(", to move") if turn else "")
         figures = (
-            f"<b>{s['pp']}</b><span class=\"pp\">&#8239;PP</span>"
-            f"<span class=\"ico\">{glyph_icon('house')}{s['stock']}</span>"
-            f"<span class=\"ico\">{glyph_icon('token')}{s['bonus']}</span>"
+            f"<b>{number(s['pp'])}</b><span class=\"pp\">&#8239;" + esc(_("PP")) + "</span>"
+            f"<span class=\"ico\">{glyph_icon('house')}{number(s['stock'])}</span>"
+            f"<span class=\"ico\">{glyph_icon('token')}{number(s['bonus'])}</span>"
         )
         out.append(table.chip(s["seat"], turn, full, swatch(s["colour"]), s["name"], figures))
     return "".join(out)
@@ -134,13 +135,15 @@ def chips(v: SeatView | PublicView) -> str:
 def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: SeatView) -> str:
     """"Suggest a move", the suggestion being computed, or the one ready with its reason."""
     if hint_wanted:
-        return '<section class="card hint" data-hint="wait"><p>Thinking of a suggestion…</p></section>'
+        return ('<section class="card hint" data-hint="wait"><p>'
+                + esc(_("Thinking of a suggestion…")) + "</p></section>")
     if hint is None:
-        return button("Suggest a move", "hint", "btn suggest") if offered else ""
+        return button(_("Suggest a move"), "hint", "btn suggest") if offered else ""
     return (
-        '<section class="card hint" data-hint="ready"><h2>Suggestion</h2>'
+        '<section class="card hint" data-hint="ready"><h2>' + esc(_("Suggestion")) + "</h2>"
         f'<p data-hint-type="{esc(hint.action["type"])}">{words.log_html({"text": hint.reason}, v)}</p>'
-        '<p class="small">Highlighted below or on the map; you still confirm the move.</p></section>'
+        '<p class="small">' + esc(_("Highlighted below or on the map; you still confirm the move."))
+        + "</p></section>"
     )
 
 
@@ -149,7 +152,7 @@ def since_box(auto_note: list[dict[str, Any]], v: SeatView) -> str:
     if not auto_note:
         return ""
     return (
-        '<details class="card since"><summary>While you waited</summary><ol>'
+        '<details class="card since"><summary>' + esc(_("While you waited")) + "</summary><ol>"
         + "".join(log_item(e, v) for e in auto_note)
         + "</ol></details>"
     )
@@ -170,8 +173,9 @@ def recap_box(entries: list[dict[str, Any]], v: SeatView, shown: int | None = No
         else:
             items.append(log_item(e, v, "with-swatch", lead))
     return (
-        '<section class="card recap" data-recap="1"><h2>Since your turn</h2>'
-        '<p class="small">Marked on the map in each player\'s colour: tap a line to see it.</p>'
+        '<section class="card recap" data-recap="1"><h2>' + esc(_("Since your turn")) + "</h2>"
+        '<p class="small">'
+        + esc(_("Marked on the map in each player’s colour: tap a line to see it.")) + "</p>"
         f"<ol>{''.join(items)}</ol></section>"
     )
 
@@ -190,25 +194,32 @@ def players(v: SeatView | PublicView) -> str:
     rows = []
     for s in v["seats"]:
         turn = " turn" if s["seat"] == v["to_move"] else ""
-        ship = "ship landed" if s["ship"] else "ship at sea"
+        ship = _("ship landed") if s["ship"] else _("ship at sea")
         obj = s.get("objective")  # a seat view's seats only (revealed objectives)
         obj_txt = (
             f'<span class="obj">{pictures.parts(obj["mission"], obj["reward"], "pic-card small")}'
-            f'Objective: {esc(obj["mission_text"])}; reward: {esc(obj["reward_text"])}</span>'
+            + esc(_("Objective: {mission}; reward: {reward}").format(
+                mission=words.card_text(obj["mission_text"]),
+                reward=words.card_text(obj["reward_text"]))) + "</span>"
             if isinstance(obj, dict) and obj
             else ""
         )
-        kind = f" (computer, {s['bot']})" if s.get("bot") else ""
+        kind = " " + _("(computer, {level})").format(level=level_name(str(s["bot"]))) if s.get("bot") else ""
         solo = v.get("solo")  # a seat view's only
         if isinstance(solo, dict) and solo and s["seat"] == 1:
-            kind = f" (level {solo['level']})"
+            kind = " " + _("(level {level})").format(level=number(solo["level"]))
+        pp = _("{pp} PP").format(pp=number(s["pp"]))
+        houses = _("houses: {stock} in stock, {reserve} in reserve").format(
+            stock=number(s["stock"]), reserve=number(s["reserve"]))
+        bonus = _("bonus tokens: {n}").format(n=number(s["bonus"]))
         rows.append(
             f'<li class="player{turn}" data-seat="{s["seat"]}">{swatch(s["colour"])}'
             f"<b>{esc(s['name'])}</b>{esc(kind)}"
-            f"<span>{s['pp']} PP</span><span>houses: {s['stock']} in stock, {s['reserve']} in reserve</span>"
-            f"<span>bonus tokens: {s['bonus']}</span><span>{ship}</span>{obj_txt}</li>"
+            f"<span>{esc(pp)}</span><span>{esc(houses)}</span>"
+            f"<span>{esc(bonus)}</span><span>{esc(ship)}</span>{obj_txt}</li>"
         )
-    return f'<section class="card players"><h2>Players</h2><ul>{"".join(rows)}</ul></section>'
+    return ('<section class="card players"><h2>' + esc(_("Players")) + "</h2>"
+            f'<ul>{"".join(rows)}</ul></section>')
 
 
 def game_log(v: SeatView, events: list[str], expanded: bool = False, limit: int = 40) -> str:
@@ -216,19 +227,22 @@ def game_log(v: SeatView, events: list[str], expanded: bool = False, limit: int 
     items = "".join(f'<li class="app-note">{esc(t)}</li>' for t in reversed(events[-5:]))
     items += "".join(log_item(e, v) for e in reversed(v["log"][-limit:]))
     opened = " open" if expanded else ""
-    return f'<details{opened} class="card log"><summary>Game log</summary><ol>{items}</ol></details>'
+    return (f'<details{opened} class="card log"><summary>' + esc(_("Game log")) + "</summary>"
+            f"<ol>{items}</ol></details>")
 
 
 def objectives_box(v: SeatView) -> str:
     """The seat's objectives for this round and the next (secret: marked data-secret)."""
     parts = []
-    for o, label in ((v.get("objective"), "This round"), (v.get("next_objective"), "Next round")):
+    for o, label in ((v.get("objective"), _("This round")), (v.get("next_objective"), _("Next round"))):
         if o:
+            mission = _("Mission: {text}").format(text=words.card_text(o["mission_text"]))
+            reward = _("Reward: {text}").format(text=words.card_text(o["reward_text"]))
             parts.append(
-                f'<div class="objective small kept-card" data-secret="objective"><b>{label}</b>'
+                f'<div class="objective small kept-card" data-secret="objective"><b>{esc(label)}</b>'
                 f'{pictures.parts(o["mission"], o["reward"], "pic-card small")}<span class="obj-words">'
-                f"<span>Mission: {esc(o['mission_text'])}</span>"
-                f"<span>Reward: {esc(o['reward_text'])}</span></span></div>"
+                f"<span>{esc(mission)}</span>"
+                f"<span>{esc(reward)}</span></span></div>"
             )
     return '<section class="card objectives">' + "".join(parts) + "</section>" if parts else ""
 
@@ -242,6 +256,7 @@ def hand_box(v: SeatView, selected: str | None, selectable: bool) -> str:
         name = words.tile_words(t["points"], t["symbols"])
         svg = mini_tile_svg(t["points"], t["symbols"], 0)
         if selectable:
+            label = name if place.get(t["id"]) else _("{tile} (fits nowhere now)").format(tile=name)
             cls = (
                 "tile-btn"
                 + (" on" if t["id"] == sel else "")
@@ -250,7 +265,7 @@ def hand_box(v: SeatView, selected: str | None, selectable: bool) -> str:
             items.append(
                 f'<button type="button" class="{cls}" data-act="hand" data-tile="{esc(t["id"])}" '
                 f'data-secret="hand" aria-pressed="{"true" if t["id"] == sel else "false"}" '
-                f'aria-label="{esc(name + ("" if place.get(t["id"]) else " (fits nowhere now)"))}">{svg}</button>'
+                f'aria-label="{esc(label)}">{svg}</button>'
             )
         else:
             items.append(
@@ -258,7 +273,7 @@ def hand_box(v: SeatView, selected: str | None, selectable: bool) -> str:
                 f'role="img" aria-label="{esc(name)}">{svg}</span>'
             )
     return (
-        '<section class="card hand"><h2>Your hand</h2>'
+        '<section class="card hand"><h2>' + esc(_("Your hand")) + "</h2>"
         f'<div class="tiles">{"".join(items)}</div></section>'
     )
 
@@ -269,14 +284,15 @@ def display_box(v: SeatView, takeable: bool, hint: Hint | None = None) -> str:
     items = []
     for slot, t in enumerate(v["display"]):
         if t is None:
-            items.append('<span class="tile-btn empty">empty</span>')
+            items.append('<span class="tile-btn empty">' + esc(_("empty")) + "</span>")
             continue
         name = words.tile_words(t["points"], t["symbols"])
         svg = mini_tile_svg(t["points"], t["symbols"], 0)
         if takeable and slot in take:
+            take_label = _("Take the {tile}").format(tile=name)
             items.append(
                 f'<button type="button" class="tile-btn{hinted(hint, "take", slot=slot)}" data-act="take" data-slot="{slot}" '
-                f'data-tile="{esc(t["id"])}" aria-label="Take the {esc(name)}">{svg}</button>'
+                f'data-tile="{esc(t["id"])}" aria-label="{esc(take_label)}">{svg}</button>'
             )
         else:
             items.append(
@@ -288,15 +304,18 @@ def display_box(v: SeatView, takeable: bool, hint: Hint | None = None) -> str:
 
 def face_up_card(v: SeatView) -> str:
     """The face-up tiles as a small card (not takeable)."""
-    return '<section class="card"><h3>Face-up</h3>' + display_box(v, False) + "</section>"
+    return '<section class="card"><h3>' + esc(_("Face-up")) + "</h3>" + display_box(v, False) + "</section>"
 
 
 def card_words(card: str) -> str:
     """A card's full name in words: 'mission: at least 2 Leaves; reward: 1 PP per Leaf, +2'."""
     mission, reward = objective_text(card)
-    return "; ".join(
-        f"{k}: {t}" for k, t in (("mission", mission), ("reward", reward)) if t
-    )
+    parts = []
+    if mission:
+        parts.append(_("mission: {text}").format(text=mission))
+    if reward:
+        parts.append(_("reward: {text}").format(text=reward))
+    return "; ".join(parts)
 
 
 def objective_card(card: str, slots: tuple[str, ...], choices: Choices) -> str:
@@ -306,22 +325,26 @@ def objective_card(card: str, slots: tuple[str, ...], choices: Choices) -> str:
     mission, reward = objective_text(card)
     chosen = [s for s in slots if choices.picks.get(f"{s}_{card[0]}") == card]
     cls = "objective pick" + (" chosen-" + chosen[0] if chosen else "")
-    label = {"now": "This round", "later": "Next round"}
+    label = {"now": _("This round"), "later": _("Next round")}
     name = card_words(card)
-    kept = {"now": "kept for this round", "later": "kept for next round"}
+    kept = {"now": _("kept for this round"), "later": _("kept for next round")}
     return (
         f'<div class="{cls}" data-card="{esc(card)}">'
         f'<span class="obj-pic">{pictures.card(card)}</span><span class="obj-words">'
-        + (f'<span class="mission">Mission: {esc(mission)}</span>' if mission else "")
-        + (f'<span class="reward">Reward: {esc(reward)}</span>' if reward else "")
-        + (f'<span class="kept"><span aria-hidden="true">✓ </span>{kept[chosen[0]]}</span>' if chosen else "")
+        + ('<span class="mission">' + esc(_("Mission: {text}").format(text=mission)) + "</span>"
+           if mission else "")
+        + ('<span class="reward">' + esc(_("Reward: {text}").format(text=reward)) + "</span>"
+           if reward else "")
+
+        + (f'<span class="kept"><span aria-hidden="true">✓ </span>{esc(kept[chosen[0]])}</span>' if chosen else "")
         + '</span><span class="row">'
         + "".join(
             f'<button type="button" class="btn small{" on" if s in chosen else ""}" data-act="obj" '
             f'data-card="{esc(card)}" data-slot="{s}" aria-pressed="{"true" if s in chosen else "false"}" '
             f'aria-label="{esc(label[s] + ": " + name)}">'
             + ('<span aria-hidden="true">✓\u00a0</span>' if s in chosen else "")
-            + f"{label[s]}</button>"
+            + f"{esc(label[s])}</button>"
+
             for s in slots
         )
         + "</span></div>"

@@ -153,7 +153,7 @@ def reward(rid: str) -> str:
     """A Reward as a picture: what a house there earns."""
     if rid in REWARD_PICS:
         names, after = REWARD_PICS[rid]
-        return glyph_row(names, _(after))  # the worded ones are marked (`N_`)
+        return glyph_row(names, _(after) if any(c.isalpha() for c in after) else after)
     if rid == "R8":
         return svg(60, 32, label(4, 23, _("6 PP"), "pic-t big"))
     if rid == "R9":

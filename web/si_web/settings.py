@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from game_shell import registry
 from game_shell import settings as shell
+from game_shell.i18n import _
+from game_shell.markup import escape
 from game_shell.settings import body_attrs as shell_body_attrs
 
 from .form import SPEEDS as PACES
@@ -192,10 +194,11 @@ _MUTED = '<path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" stroke-width="2" s
 def sound_button(settings: Settings) -> str:
     """The header's sound toggle (always one tap away): a speaker, pressed when on."""
     on = settings.sound
+    name = escape(_("Sound"))
     return (
         f'<button type="button" class="btn sound{" on" if on else ""}" data-act="sound" '
         f'data-value="{"off" if on else "on"}" aria-pressed="{"true" if on else "false"}" '
-        f'aria-label="Sound">{_SPEAKER.format(_WAVES if on else _MUTED)}</button>'
+        f'aria-label="{name}">{_SPEAKER.format(_WAVES if on else _MUTED)}</button>'
     )
 
 
@@ -207,10 +210,14 @@ def sound_question(app: Asking) -> str:
     if not app.sound_question or not app.guide.sound_turn or g is None or g.round > 1 or g.phase in ("reward", "over"):
         return ""
     return (
-        '<section class="card ask-sound" data-ask="sound"><h2>Play with sound?</h2>'
-        "<p>Short sounds when you take and place tiles, build, score and land. The speaker "
-        "button at the top turns them on or off at any time.</p><div class=\"row\">"
-        '<button type="button" class="btn primary" data-act="sound" data-value="on">Sound on</button>'
-        '<button type="button" class="btn" data-act="sound" data-value="off">No sound</button>'
-        "</div></section>"
+        '<section class="card ask-sound" data-ask="sound"><h2>' + escape(_("Play with sound?"))
+        + "</h2>"
+        "<p>" + escape(_("Short sounds when you take and place tiles, build, score and land. The "
+                         "speaker button at the top turns them on or off at any time."))
+        + "</p><div class=\"row\">"
+        '<button type="button" class="btn primary" data-act="sound" data-value="on">'
+        + escape(_("Sound on")) + "</button>"
+        '<button type="button" class="btn" data-act="sound" data-value="off">'
+        + escape(_("No sound")) + "</button></div></section>"
+
     )

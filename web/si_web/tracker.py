@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game_shell.i18n import _, ngettext, number
 from game_shell.markup import escape
 from small_islands import MISSIONS, REWARDS, SHIP_TILE, TILE_BY_ID, Board
 from small_islands.tiles import RESOURCES
@@ -140,8 +141,10 @@ def track_if_landed(v: SeatView, ship: str, x: int, y: int) -> Track | None:
 def amount(t: Track, n: int) -> str:
     """'5 PP' / 'a Discovery token' / '2 Discovery tokens'."""
     if t.discovery:
-        return words.plural(n, "a Discovery token", "Discovery tokens") if n else "nothing"
-    return f"{n} PP"
+        if not n:
+            return _("nothing")
+        return ngettext("a Discovery token", "{n} Discovery tokens", n).format(n=number(n))
+    return _("{n} PP").format(n=number(n))
 
 
 def change_words(before: Track | None, after: Track | None, what: str) -> str:
@@ -149,24 +152,32 @@ def change_words(before: Track | None, after: Track | None, what: str) -> str:
     if before is None or after is None:
         return ""
     d = after.total - before.total
+    land = what == "land here"
     if d == 0:
-        return f"No change for your objective if you {what}."
-    unit = (
-        words.plural(abs(d), "Discovery token", "Discovery tokens")
-        if before.discovery
-        else f"{abs(d)} PP"
-    )
-    if before.discovery and abs(d) == 1:
-        unit = "1 Discovery token"
-    return f"{'+' if d > 0 else '−'}{unit} for your objective if you {what}."
+        return (_("No change for your objective if you land here.") if land
+                else _("No change for your objective if you place here."))
+    n = abs(d)
+    if before.discovery:
+        unit = ngettext("{n} Discovery token", "{n} Discovery tokens", n).format(n=number(n))
+    else:
+        unit = _("{n} PP").format(n=number(n))
+    if land:
+        text = _("{sign}{amount} for your objective if you land here.")
+    else:
+        text = _("{sign}{amount} for your objective if you place here.")
+    return text.format(sign="+" if d > 0 else "−", amount=unit)
 
 
 def gain_words(t: Track, i: IslandScore) -> str:
     """What one island's house would earn."""
     if t.discovery:
-        return words.plural(i.gain, "draw 1 token", "draws") if i.gain else "no temple: nothing"
-    pick = f" (counting {words.SYMBOL_NAMES[i.choice][1]})" if i.choice else ""
-    return f"{i.gain} PP{pick}"
+        if not i.gain:
+            return _("no temple: nothing")
+        return ngettext("draw 1 token", "{n} draws", i.gain).format(n=number(i.gain))
+    if i.choice:
+        return _("{n} PP (counting {resources})").format(n=number(i.gain),
+                                                         resources=words.symbols_of(i.choice))
+    return _("{n} PP").format(n=number(i.gain))
 
 
 def box(v: SeatView, picked: Cell | None, change: str) -> str:
@@ -175,9 +186,11 @@ def box(v: SeatView, picked: Cell | None, change: str) -> str:
     t = track(v)
     nxt = v.get("next_objective")
     later = (
-        f'<p class="small next-obj" data-secret="objective"><b>Next round:</b>'
-        f'{pictures.parts(nxt["mission"], nxt["reward"], "pic-card small")}'
-        f"<span>{escape(nxt['mission_text'])}; {escape(nxt['reward_text'])}</span></p>"
+        '<p class="small next-obj" data-secret="objective"><b>' + escape(_("Next round:")) + "</b>"
+        + pictures.parts(nxt["mission"], nxt["reward"], "pic-card small")
+        + "<span>" + escape(_("{mission}; {reward}").format(
+            mission=words.card_text(nxt["mission_text"]),
+            reward=words.card_text(nxt["reward_text"]))) + "</span></p>"
         if nxt
         else ""
     )
@@ -199,30 +212,37 @@ def box(v: SeatView, picked: Cell | None, change: str) -> str:
     if t.islands:
         more = len(t.islands) - len(t.used())
         spare = (
-            f" You have {words.plural(t.stock, 'one house', 'houses')} in stock."
+            " " + ngettext("You have one house in stock.", "You have {n} houses in stock.",
+                           t.stock).format(n=number(t.stock))
             if more > 0 and t.stock
             else ""
         )
         if not t.stock:
-            spare = " You have no house in stock."
+            spare = " " + _("You have no house in stock.")
+        landed = escape(_("If a ship landed now: {amount}.")).format(
+            amount="<b>" + escape(amount(t, t.total)) + "</b>")
         total = (
-            f'<p class="track-total" data-track-total="{t.total}">If a ship landed now: '
-            f"<b>{escape(amount(t, t.total))}</b>.{escape(spare)}</p>"
+            f'<p class="track-total" data-track-total="{t.total}">{landed}{escape(spare)}</p>'
         )
         listing = f'<ul class="isles">{"".join(rows)}</ul>'
     else:
         total = (
-            '<p class="track-total" data-track-total="0">No island meets your mission yet '
-            "(houses need islands of 2 or more tiles with a free house spot).</p>"
+            '<p class="track-total" data-track-total="0">'
+            + escape(_("No island meets your mission yet (houses need islands of 2 or more tiles "
+                       "with a free house spot)."))
+            + "</p>"
         )
         listing = ""
     delta = f'<p class="track-change" role="status">{escape(change)}</p>' if change else ""
+    title = escape(_("Your objective this round"))
+    mission = escape(_("Mission: {text}").format(text=words.card_text(o["mission_text"])))
+    reward = escape(_("Reward: {text}").format(text=words.card_text(o["reward_text"])))
     return (
-        '<section class="card tracker" aria-label="Your objective this round">'
-        '<h2>Your objective this round</h2>'
+        f'<section class="card tracker" aria-label="{title}">'
+        f'<h2>{title}</h2>'
         f'<div class="objective small kept-card" data-secret="objective">'
         f'{pictures.parts(o["mission"], o["reward"], "pic-card small")}<span class="obj-words">'
-        f'<span>Mission: {escape(o["mission_text"])}</span>'
-        f'<span>Reward: {escape(o["reward_text"])}</span></span></div>'
+        f'<span>{mission}</span>'
+        f'<span>{reward}</span></span></div>'
         f"{total}{delta}{listing}{later}</section>"
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game_shell.i18n import _
 from game_shell.markup import escape
 from small_islands import Action, Game
 
@@ -113,7 +114,7 @@ def redo(app: Undoing) -> None:
     r = app.kept.redo
     g = app.game
     if g is None or app.viewer is None or not r.available(g):
-        app.say("There is nothing to redo.")
+        app.say(_("There is nothing to redo."))
         return
     action = r.stack.pop()
     if app.play(action):
@@ -143,20 +144,22 @@ def buttons(app: Shown) -> str:
     if g is None:
         return ""
     why = g.undo_blocker()
+    undo, redo = escape(_("Undo")), escape(_("Redo"))
     if why is None:
         html = (
-            '<button type="button" class="btn undo-btn" data-act="undo" aria-label="Undo">'
-            f'{_label("undo", "Undo")}</button>'
+            f'<button type="button" class="btn undo-btn" data-act="undo" aria-label="{undo}">'
+            f'{_label("undo", undo)}</button>'
         )
     else:
-        text = words.undo_blocked(why)
+        text = _("Undo: {why}").format(why=words.undo_blocked(why))
         html = (
             '<button type="button" class="btn undo-btn off" data-act="undo" aria-disabled="true" '
-            f'aria-label="Undo: {escape(text)}">{_label("undo", "Undo")}</button>'
+            f'aria-label="{escape(text)}">{_label("undo", undo)}</button>'
         )
     if app.kept.redo.available(g):
         html += (
-            '<button type="button" class="btn undo-btn" data-act="redo" aria-label="Redo">'
-            f'{_label("redo", "Redo")}</button>'
+            f'<button type="button" class="btn undo-btn" data-act="redo" aria-label="{redo}">'
+            f'{_label("redo", redo)}</button>'
         )
+
     return html

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import _
 from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, ChooseRotation
 from small_islands.view import SeatView
@@ -43,7 +44,7 @@ class AlexisRotation(GameStage):
     def on_alexis_rot_confirm(self, app: Table, data: Data) -> None:
         r = alexis_rotation(app.turn(), app.choices)
         if r is None:
-            app.say("No rotation to choose.")
+            app.say(_("No rotation to choose."))
             return
         app.play(ChooseRotation(r))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import _
 from small_islands import Action
 from small_islands.view import SeatView
 
@@ -93,7 +94,7 @@ class GameStage(Stage):
 
     def cell(self, app: Table, x: int, y: int) -> None:
         """A tap on the map outside any target: say why nothing happens."""
-        app.say("That is not possible here.")
+        app.say(_("That is not possible here."))
 
     # the taps every game stage offers
     def on_cell(self, app: Table, data: Data) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import N_, _, ngettext, number
 from game_shell.widgets import button
 from small_islands import Action, EndTurn, PlacePortToken, PlaceResourceToken
 from small_islands.view import SeatView
 
-from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
+from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hand_box, hinted
 from ..turn import resource_spots
@@ -18,6 +19,10 @@ from .spots import on_focus, spot_hints
 if TYPE_CHECKING:
     from ..port import Table
     from ..turn import Turn
+
+
+# the resource a token shows (its button), translated where shown
+SHOW = {"flower": N_("Show flower"), "fruit": N_("Show fruit"), "leaf": N_("Show leaf")}
 
 
 class Bonus(GameStage):
@@ -47,14 +52,14 @@ class Bonus(GameStage):
     def on_res_pick(self, app: Table, data: Data) -> None:
         at = app.choices.res_at
         if not at:
-            app.say("Tap a highlighted resource symbol first.")
+            app.say(_("Tap a highlighted resource symbol first."))
             return
         app.play(PlaceResourceToken(at[0], at[1], at[2], data["resource"]))
 
     def on_port_confirm(self, app: Table, data: Data) -> None:
         at = app.choices.port_at
         if not at:
-            app.say("Tap a highlighted tile first.")
+            app.say(_("Tap a highlighted tile first."))
             return
         app.play(PlacePortToken(at[0], at[1]))
 
@@ -73,14 +78,14 @@ class Bonus(GameStage):
             else:
                 app.why_not(PlacePortToken(x, y))
             return
-        app.say("Place a bonus token (choose its side first) or end your turn.")
+        app.say(_("Place a bonus token (choose its side first) or end your turn."))
 
     def hints(self, app: Table, v: SeatView, hints: BoardHints, tiles: list[TileArt]) -> None:
         legal = v["legal"] or {}
         if app.choices.mode == "resource":
             seen = set()
             spots = []
-            for x, y, index, _ in resource_spots(legal):
+            for x, y, index, _res in resource_spots(legal):
                 if (x, y, index) not in seen:
                     seen.add((x, y, index))
                     spots.append((x, y, index, "res"))
@@ -97,22 +102,24 @@ class Bonus(GameStage):
         mode = app.choices.mode
         if mode == "resource":
             what = (
-                "Which resource should the token show? (the buttons below)"
+                _("Which resource should the token show? (the buttons below)")
                 if app.choices.res_at
-                else "Tap a ringed flower, fruit or leaf on the map."
+                else _("Tap a ringed flower, fruit or leaf on the map.")
             )
         elif mode == "port":
             what = (
-                "Put a port token on the framed tile?"
+                _("Put a port token on the framed tile?")
                 if app.choices.port_at
-                else "Tap a highlighted tile with a coast."
+                else _("Tap a highlighted tile with a coast.")
             )
         else:
-            what = (
+            what = _(
                 "You may place one bonus token: its resource side on a flower, fruit or leaf "
                 "(showing another one), or its port side on a tile with a coast. Then end your turn."
             )
-        return f"Bonus token ({me['bonus']} left)", what
+        n = me["bonus"]
+        return ngettext("Bonus token ({n} left)", "Bonus token ({n} left)", n).format(
+            n=number(n)), what
 
     def panel(self, app: Table, v: SeatView) -> str:
         return hand_box(v, None, selectable=False)
@@ -120,23 +127,23 @@ class Bonus(GameStage):
     def actions(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}
         mode = app.choices.mode
-        cancel = button("Cancel", "cancel", "btn", shortcut="Escape")
-        end = button("End turn", "end-turn", "btn" + hinted(app.choices.hint, "end-turn"))
+        cancel = button(_("Cancel"), "cancel", "btn", shortcut="Escape")
+        end = button(_("End turn"), "end-turn", "btn" + hinted(app.choices.hint, "end-turn"))
         if mode == "resource":
             res = app.choices.res_at
             options = [r for x, y, i, r in resource_spots(legal) if (x, y, i) == res]
             return cancel + ("" if options else end) + "".join(
-                button(f"Show {RESOURCE_NAMES[r].lower()}", "res-pick", "btn primary", resource=r)
+                button(_(SHOW[r]) if r in SHOW else r, "res-pick", "btn primary", resource=r)
                 for r in options
             )
         if mode == "port":
             return cancel + end + button(
-                "Place port token", "port-confirm", "btn primary", disabled=not app.choices.port_at
+                _("Place port token"), "port-confirm", "btn primary", disabled=not app.choices.port_at
             )
         return (
-            button("Resource side", "res-mode", "btn", disabled=not legal.get("resource_tokens"))
-            + button("Port side", "port-mode", "btn", disabled=not legal.get("port_tokens"))
-            + button("End turn", "end-turn", "btn primary" + hinted(app.choices.hint, "end-turn"))
+            button(_("Resource side"), "res-mode", "btn", disabled=not legal.get("resource_tokens"))
+            + button(_("Port side"), "port-mode", "btn", disabled=not legal.get("port_tokens"))
+            + button(_("End turn"), "end-turn", "btn primary" + hinted(app.choices.hint, "end-turn"))
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

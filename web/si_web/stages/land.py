@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.i18n import _
 from game_shell.widgets import button
 from small_islands import Land
 from small_islands.view import SeatView
 
 from ..board_svg import BoardHints, TileArt
 from ..choices import current_ship
+from ..words import ship_name
 from .base import Data
 from .take import Take, take_actions, take_panel, take_say
 
@@ -31,7 +33,7 @@ class Landing(Take):
         at = app.choices.land_at
         ship = current_ship(app.turn(), app.choices)
         if not at or ship is None:
-            app.say("Tap a highlighted cell for the ship first.")
+            app.say(_("Tap a highlighted cell for the ship first."))
             return
         app.play(Land(ship, at[0], at[1]))
 
@@ -70,7 +72,7 @@ class Landing(Take):
             ships = (
                 '<div class="row">'
                 + "".join(
-                    button(f"{s.title()} ship", "ship", "btn" + (" on" if s == cur else ""), ship=s)
+                    button(ship_name(s), "ship", "btn" + (" on" if s == cur else ""), ship=s)
                     for s in land
                 )
                 + "</div>"
@@ -80,6 +82,6 @@ class Landing(Take):
     def actions(self, app: Table, v: SeatView) -> str:
         return (
             take_actions(app, v)
-            + button("Cancel", "cancel", "btn", shortcut="Escape")
-            + button("Land here", "confirm-land", "btn primary", disabled=not app.choices.land_at)
+            + button(_("Cancel"), "cancel", "btn", shortcut="Escape")
+            + button(_("Land here"), "confirm-land", "btn primary", disabled=not app.choices.land_at)
         )

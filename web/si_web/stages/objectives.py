@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import _
 from game_shell.widgets import button
 from small_islands import Action, ChooseObjective
 from small_islands.view import SeatView
 
 from ..choices import Choices
 from ..panels import hand_box, objective_card
+from ..screens import esc
 from .base import Data, GameStage, saved_name
 
 if TYPE_CHECKING:
@@ -50,12 +52,12 @@ class Objectives(GameStage):
     def on_obj_confirm(self, app: Table, data: Data) -> None:
         pair = chosen(app.turn().game.options.mode, app.choices.picks)
         if pair is None:
-            app.say("Choose one objective for this round and one for the next.")
+            app.say(_("Choose one objective for this round and one for the next."))
             return
         app.play(ChooseObjective(*pair))
 
     def cell(self, app: Table, x: int, y: int) -> None:
-        app.say("First choose your objectives (below the map).")
+        app.say(_("First choose your objectives (below the map)."))
 
     def panel(self, app: Table, v: SeatView) -> str:
         held = v["held"]
@@ -64,26 +66,26 @@ class Objectives(GameStage):
             cards = "".join(objective_card(card, ("now", "later"), c) for card in held)
         else:
             cards = (
-                "<h3>Missions</h3>"
+                "<h3>" + esc(_("Missions")) + "</h3>"
                 + "".join(objective_card(k, ("now", "later"), c) for k in held if k[0] == "M")
-                + "<h3>Rewards</h3>"
+                + "<h3>" + esc(_("Rewards")) + "</h3>"
                 + "".join(objective_card(k, ("now", "later"), c) for k in held if k[0] == "R")
             )
         return f'<section class="card">{cards}</section>' + hand_box(v, None, selectable=False)
 
     def say(self, app: Table, v: SeatView) -> tuple[str, str]:
         if v["mode"] == "normal":
-            return "Choose your objectives", (
+            return _("Choose your objectives"), _(
                 "Keep one objective for this round and one for the next; the third goes back."
             )
-        return "Choose your objectives", (
+        return _("Choose your objectives"), _(
             "Build this round's objective from a mission and a reward, and keep one of each "
             "for next round."
         )
 
     def actions(self, app: Table, v: SeatView) -> str:
         pair = chosen(v["mode"], app.choices.picks)
-        return button("Confirm objectives", "obj-confirm", "btn primary", disabled=pair is None)
+        return button(_("Confirm objectives"), "obj-confirm", "btn primary", disabled=pair is None)
 
     def preselect(self, choices: Choices, action: Action) -> None:
         if isinstance(action, ChooseObjective):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_shell.celebrate import celebration
+from game_shell.celebrate import names as and_names
+from game_shell.i18n import N_, _
 from game_shell.widgets import button, swatch
 from small_islands import Game
 from small_islands.view import SeatView
@@ -28,11 +30,20 @@ from .base import Data, Screen
 if TYPE_CHECKING:
     from ..port import Table
 
-END_REASONS = {
-    "ships": "All four ships have landed.",
-    "reserve": "Too few tiles were left for another round.",
-    "display": "No face-up tile was left and no ship could land.",
+END_REASONS = {  # translated where shown
+    "ships": N_("All four ships have landed."),
+    "reserve": N_("Too few tiles were left for another round."),
+    "display": N_("No face-up tile was left and no ship could land."),
 }
+# the achievements' texts (small_islands.achievements' English), translated where shown
+ACHIEVEMENT_TEXTS = (
+    N_("50 PP or more"), N_("10 PP or more from your ship"), N_("all your Bonus tokens placed"),
+    N_("at least 10 islands of 2 tiles or more"), N_("all your Houses placed"),
+    N_("your ship placed first"), N_("solo mode won at level 4"), N_("60 PP or more"),
+    N_("12 PP or more from your ship"), N_("an island of 13 tiles or more"),
+    N_("your ship placed last"), N_("a tie in PP"), N_("solo mode won at level 6"),
+    N_("2 Houses of your colour on one island (joined afterwards)"),
+)
 
 
 class GameOver(Screen):
@@ -95,43 +106,60 @@ class GameOver(Screen):
             + f"<td><b>{r['total']}</b></td><td>{r['houses_placed']}</td></tr>"
             for r in sorted(rows, key=lambda r: (r["rank"], r["seat"]))
         )
-        bonus_head = "<th>Alexis bonus</th>" if solo else ""
+        bonus_head = "<th>" + esc(_("Alexis bonus")) + "</th>" if solo else ""
         if app.ticks:
             ticks = "".join(
-                f"<li><b>{esc(name)}</b>: {esc('; '.join(texts))}</li>" for name, texts in app.ticks
+                "<li>" + esc(_("{name}: {achievements}")).format(
+                    name="<b>" + esc(name) + "</b>",
+                    achievements=esc(_("; ").join(_(t) for t in texts))) + "</li>"
+                for name, texts in app.ticks
             )
             ach = (
-                '<section class="card ticks" data-ticks="1"><h2>Great Explorer: ticked this game</h2>'
+                '<section class="card ticks" data-ticks="1"><h2>'
+                + esc(_("Great Explorer: ticked this game")) + "</h2>"
                 f"<ul>{ticks}</ul></section>"
             )
         else:
             humans = set(app.human_seats())
             human_won = any(r["rank"] == 1 and r["seat"] in humans for r in rows)
-            why = (
-                "No new achievement was ticked this game."
+            why = esc(
+                _("No new achievement was ticked this game.")
                 if human_won
-                else "Achievements count only for a player who wins."
+                else _("Achievements count only for a player who wins.")
             )
             ach = (
-                '<section class="card ticks" data-ticks="0"><h2>Great Explorer</h2>'
-                f"<p>{why}</p></section>"
+                '<section class="card ticks" data-ticks="0"><h2>' + esc(_("Great Explorer"))
+                + f"</h2><p>{why}</p></section>"
             )
         notes = "".join(f'<p class="app-note">{esc(t)}</p>' for t in app.events[-3:])
         solo_note = (
-            f"<p>Solo, level {g.options.solo_level}: you win only with a strictly higher score "
-            "than Alexis (a tie goes to him).</p>"
+            "<p>" + esc(_("Solo, level {level}: you win only with a strictly higher score than "
+                          "Alexis (a tie goes to him).").format(level=g.options.solo_level))
+            + "</p>"
             if solo
             else ""
         )
         tiebreak = (
             ""
             if solo
-            else '<p class="tiebreak">Ties are broken by most houses placed, then most ports '
-            "around the own ship, then the player who placed a tile last.</p>"
+            else '<p class="tiebreak">'
+            + esc(_("Ties are broken by most houses placed, then most ports around the own ship, "
+                    "then the player who placed a tile last."))
+            + "</p>"
         )
         first = sorted((r for r in rows if r["rank"] == 1), key=lambda r: r["seat"])
         winners = [r["name"] for r in first]
-        verb = "wins" if len(winners) == 1 and winners != ["You"] else "win"  # "You": guided
+        if winners == ["You"]:  # the guided game's newcomer
+            title = _("You win!")
+        elif len(winners) == 1:
+            title = _("{name} wins!").format(name=winners[0])
+        else:
+            title = _("{names} win!").format(names=and_names(winners))
+        reason = g.end_reason or ""
+        heads = "".join(
+            "<th>" + esc(h) + "</th>"
+            for h in ("#", _("Player"), _("PP"), _("Discovery"), _("Ship ports"))
+        ) + bonus_head + "".join("<th>" + esc(h) + "</th>" for h in (_("Total"), _("Houses")))
         box = fit_viewbox(
             content_box([(t.x, t.y) for t in tiles], v_board["width"], v_board["height"])
         )
@@ -139,19 +167,20 @@ class GameOver(Screen):
         final = final_part(app, g, v0, tiles, box)
         return (
             '<section class="screen over" data-screen="over">'
-            f"<h1>{esc(' and '.join(winners))} {verb}!</h1>"
+            f"<h1>{esc(title)}</h1>"
             + celebration([(r["name"], r["colour"], r["total"]) for r in first])
-            + f"<p>{esc(END_REASONS.get(g.end_reason or '', ''))}</p>{solo_note}"
+            + f"<p>{esc(_(END_REASONS[reason]) if reason in END_REASONS else '')}</p>{solo_note}"
             + (coach.tip_html(tip, inline=True) if tip is not None else "")
-            + '<div class="scores-wrap" tabindex="0" role="region" aria-label="Scores"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>PP</th><th>Discovery</th>'
-            f"<th>Ship ports</th>{bonus_head}<th>Total</th><th>Houses</th></tr></thead>"
+            + '<div class="scores-wrap" tabindex="0" role="region" aria-label="'
+            + esc(_("Scores")) + '"><table class="scores"><thead><tr>'
+            f"{heads}</tr></thead>"
             f"<tbody>{table}</tbody></table></div>"
             '<div class="row">'
-            + button("Play again", "play-again", "btn primary big")
-            + button("Watch the replay", "over-replay", "btn")
-            + button("Your games", "history", "btn")
-            + button("Great Explorer", "explorer", "btn")
-            + button("Menu", "menu", "btn")
+            + button(_("Play again"), "play-again", "btn primary big")
+            + button(_("Watch the replay"), "over-replay", "btn")
+            + button(_("Your games"), "history", "btn")
+            + button(_("Great Explorer"), "explorer", "btn")
+            + button(_("Menu"), "menu", "btn")
             + "</div>"
             f"{final}{ach}{notes}"
             f"{score_chart_svg(rows)}"
@@ -178,12 +207,16 @@ def final_part(
         f"{swatch(s.colour)}{esc(s.name)}</button>"
         for s in lines
     )
+    final_map = esc(_("The final map"))
     return (
-        '<div class="over-grid"><section class="final-map" aria-label="The final map">'
-        '<h2>The final map</h2><p class="small">Tap a player to see their houses (ringed) and '
-        "ship (framed); tap a line below to see that island.</p>"
+        f'<div class="over-grid"><section class="final-map" aria-label="{final_map}">'
+        f'<h2>{final_map}</h2><p class="small">'
+        + esc(_("Tap a player to see their houses (ringed) and ship (framed); tap a line below to "
+                "see that island."))
+        + "</p>"
         f'<div class="row who-row">{who}</div>'
         f'<div class="board-wrap final">{board_svg(v0["board"], tiles, hints, box)}</div></section>'
-        '<section class="breakdown"><h2>Where the points came from</h2>'
+        '<section class="breakdown"><h2>' + esc(_("Where the points came from")) + "</h2>"
+
         f"{rows_html(v0, lines, pick)}</section></div>"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import _
 from game_shell.widgets import button
 from small_islands import TILE_BY_ID, Action, DiscardTile, PlaceTile
 from small_islands.view import SeatView
@@ -39,7 +40,7 @@ class Place(GameStage):
         app.choices.preview = None
         place = app.turn().legal().get("place", {})
         if place and not place.get(tile):
-            app.say("That tile fits nowhere on the map now; choose another.")
+            app.say(_("That tile fits nowhere on the map now; choose another."))
 
     def cell(self, app: Table, x: int, y: int) -> None:
         tile = selected_tile(app.turn(), app.choices)
@@ -72,7 +73,7 @@ class Place(GameStage):
         prev = app.choices.preview
         tile = selected_tile(app.turn(), app.choices)
         if not prev or tile is None:
-            app.say("Tap a highlighted cell first.")
+            app.say(_("Tap a highlighted cell first."))
             return
         app.play(PlaceTile(tile, prev[0], prev[1], prev[2]))
 
@@ -102,16 +103,16 @@ class Place(GameStage):
 
     def say(self, app: Table, v: SeatView) -> tuple[str, str]:
         if (v["legal"] or {}).get("discard"):
-            return "No tile fits", (
+            return _("No tile fits"), _(
                 "None of your tiles can be placed anywhere. Return one to the box (the buttons "
                 "below) and draw another."
             )
         what = (
-            "Turn it with Rotate (or tap it again), then Place here."
+            _("Turn it with Rotate (or tap it again), then Place here.")
             if app.choices.preview
-            else "Tap a highlighted spot on the map (or pick another hand tile)."
+            else _("Tap a highlighted spot on the map (or pick another hand tile).")
         )
-        return "Explore: place a tile", what
+        return _("Explore: place a tile"), what
 
     def panel(self, app: Table, v: SeatView) -> str:
         legal = v["legal"] or {}
@@ -125,11 +126,13 @@ class Place(GameStage):
         hint = app.choices.hint
         if legal.get("discard"):
             by_id = {t["id"]: t for t in v["hand"]}
+            back = esc(_("Return to the box"))
             return "".join(
                 f'<button type="button" class="btn tile-act{hinted(hint, "discard", tile=t)}" '
-                f'data-act="discard" data-tile="{esc(t)}" aria-label="Return the '
-                f'{esc(words.tile_words(by_id[t]["points"], by_id[t]["symbols"]))} to the box">'
-                f'{mini_tile_svg(by_id[t]["points"], by_id[t]["symbols"])}<span>Return to the box</span></button>'
+                f'data-act="discard" data-tile="{esc(t)}" aria-label="'
+                + esc(_("Return the {tile} to the box").format(
+                    tile=words.tile_words(by_id[t]["points"], by_id[t]["symbols"])))
+                + f'">{mini_tile_svg(by_id[t]["points"], by_id[t]["symbols"])}<span>{back}</span></button>'
                 for t in legal["discard"]
                 if t in by_id
             )
@@ -137,9 +140,9 @@ class Place(GameStage):
         tile = selected_tile(app.turn(), app.choices)
         n_rot = len(rotations(app.turn(), tile, prev[0], prev[1])) if prev and tile else 0
         return (
-            button("Rotate", "rotate", "btn", disabled=n_rot < 2, shortcut="R")
-            + button("Cancel", "cancel", "btn", disabled=not prev, shortcut="Escape")
-            + button("Place here", "confirm-place", "btn primary", disabled=not prev)
+            button(_("Rotate"), "rotate", "btn", disabled=n_rot < 2, shortcut="R")
+            + button(_("Cancel"), "cancel", "btn", disabled=not prev, shortcut="Escape")
+            + button(_("Place here"), "confirm-place", "btn primary", disabled=not prev)
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

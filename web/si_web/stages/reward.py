@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import N_, _, ngettext, number
 from game_shell.widgets import button, question
 from small_islands import Action, EndReward, KeepDiscovery, PlaceHouse
 from small_islands.view import SeatView
 
 from .. import pictures, words
-from ..board_svg import RESOURCE_NAMES, BoardHints, TileArt
+from ..board_svg import BoardHints, TileArt
 from ..choices import Choices
 from ..panels import hinted
 from ..screens import esc
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
     from ..port import Table
     from ..turn import Turn
 
+
+# the resource a house scores (its build button), translated where shown
+BUILD_AS = {"flower": N_("Flower"), "fruit": N_("Fruit"), "leaf": N_("Leaf")}
 
 def house_gains(turn: Turn, choices: Choices) -> list[tuple[str | None, int]]:
     """(choice, PP) for each way to build on the picked house location."""
@@ -49,17 +53,36 @@ def best_house(turn: Turn) -> tuple[int, bool] | None:
     return (best, discovery) if best > 0 or discovery else None
 
 
+def build_words(choice: str | None, pp: int, discovery: bool) -> str:
+    """A build button's words: 'Build here: +3 PP', 'Flower: +4 PP', 'Build here: draw
+    Discovery'."""
+    if not pp and discovery:
+        if choice in BUILD_AS:
+            return _("{resource}: draw Discovery").format(resource=_(BUILD_AS[choice]))
+        return _("Build here: draw Discovery")
+    if choice in BUILD_AS:
+        return _("{resource}: +{pp} PP").format(resource=_(BUILD_AS[choice]), pp=number(pp))
+    return _("Build here: +{pp} PP").format(pp=number(pp))
+
+
 def end_question(at_stake: tuple[int, bool]) -> str:
     """Ask once before a tap gives up a house that would score (`best_house`)."""
     pp, discovery = at_stake
-    worth = f"a house worth {pp} PP" if pp else "a house"
-    if discovery:
-        worth += " and draw a Discovery token"
+    if pp and discovery:
+        text = _("You can still build a house worth {pp} PP and draw a Discovery token. End the "
+                 "reward phase without building it?")
+    elif pp:
+        text = _("You can still build a house worth {pp} PP. End the reward phase without "
+                 "building it?")
+    elif discovery:
+        text = _("You can still build a house and draw a Discovery token. End the reward phase "
+                 "without building it?")
+    else:
+        text = _("You can still build a house. End the reward phase without building it?")
     return question(
-        "end-reward", "End the reward phase?",
-        f"You can still build {worth}. End the reward phase without building it?",
-        button("Keep building", "cancel", "btn primary", autofocus="1")
-        + button("End without building", "end-reward", "btn danger", confirmed="1"),
+        "end-reward", _("End the reward phase?"), text.format(pp=number(pp)),
+        button(_("Keep building"), "cancel", "btn primary", autofocus="1")
+        + button(_("End without building"), "end-reward", "btn danger", confirmed="1"),
     )
 
 
@@ -83,7 +106,7 @@ class Reward(GameStage):
     def on_house_build(self, app: Table, data: Data) -> None:
         at = app.choices.house_at
         if not at:
-            app.say("Tap a highlighted house location first.")
+            app.say(_("Tap a highlighted house location first."))
             return
         app.play(PlaceHouse(at[0], at[1], at[2], data.get("choice") or None))
 
@@ -108,7 +131,7 @@ class Reward(GameStage):
             return
         seen = set()
         spots = []
-        for x, y, index, _ in house_spots(v["legal"] or {}):
+        for x, y, index, _kind in house_spots(v["legal"] or {}):
             if (x, y, index) not in seen:
                 seen.add((x, y, index))
                 spots.append((x, y, index, "house"))
@@ -121,28 +144,35 @@ class Reward(GameStage):
         legal = v["legal"] or {}
         me = v["seats"][v["seat"]]
         if v.get("pending_discovery"):
-            body = "Discovery: keep one of the drawn tokens (the buttons below)."
+            body = _("Discovery: keep one of the drawn tokens (the buttons below).")
         elif app.choices.house_at:
-            body = "Build on the framed house spot: choose below how it scores."
+            body = _("Build on the framed house spot: choose below how it scores.")
         elif legal.get("houses"):
-            body = (
+            n = me["stock"]
+            body = ngettext(
                 "Islands that meet your mission are outlined. Tap one of their ringed house "
-                f"spots ({words.plural(me['stock'], 'one house', 'houses')} in stock); when the "
-                "rings are small, tap the island first: the map zooms to it."
-            )
+                "spots (one house in stock); when the rings are small, tap the island first: the "
+                "map zooms to it.",
+                "Islands that meet your mission are outlined. Tap one of their ringed house "
+                "spots ({n} houses in stock); when the rings are small, tap the island first: the "
+                "map zooms to it.", n).format(n=number(n))
         else:
-            body = "No island meets your mission for a house now."
-        return "Reward phase", body
+            body = _("No island meets your mission for a house now.")
+        return _("Reward phase"), body
 
     def panel(self, app: Table, v: SeatView) -> str:
         o = v.get("objective")
         return '<section class="card">' + (
-            f'<div class="objective small kept-card" data-secret="objective"><b>Your objective</b>'
-            f'{pictures.parts(o["mission"], o["reward"], "pic-card small")}<span class="obj-words">'
-            f"<span>Mission: {esc(o['mission_text'])}</span>"
-            f"<span>Reward: {esc(o['reward_text'])}</span></span></div>"
+            '<div class="objective small kept-card" data-secret="objective"><b>'
+            + esc(_("Your objective")) + "</b>"
+            + pictures.parts(o["mission"], o["reward"], "pic-card small")
+            + '<span class="obj-words"><span>'
+            + esc(_("Mission: {text}").format(text=words.card_text(o["mission_text"])))
+            + "</span><span>"
+            + esc(_("Reward: {text}").format(text=words.card_text(o["reward_text"])))
+            + "</span></span></div>"
             if o
-            else "<p>You have no objective this round.</p>"
+            else "<p>" + esc(_("You have no objective this round.")) + "</p>"
         ) + "</section>"
 
     def actions(self, app: Table, v: SeatView) -> str:
@@ -151,11 +181,11 @@ class Reward(GameStage):
         if pending:
             return "".join(
                 button(
-                    f"Keep {value}",
+                    _("Keep {value}").format(value=number(value)),
                     "keep",
                     "btn primary disc" + hinted(hint, "keep", index=i),
                     index=i,
-                    name=f"Keep the Discovery token worth {value}",
+                    name=_("Keep the Discovery token worth {value}").format(value=number(value)),
                 )
                 for i, value in enumerate(pending)
             )
@@ -166,10 +196,9 @@ class Reward(GameStage):
             return end_question(at_stake)
         if at:
             discovery = bool(o and o["reward"] == "R10")
-            return button("Cancel", "cancel", "btn", shortcut="Escape") + "".join(
+            return button(_("Cancel"), "cancel", "btn", shortcut="Escape") + "".join(
                 button(
-                    (f"{RESOURCE_NAMES[c]}: " if c else "Build here: ")
-                    + (f"+{pp} PP" if pp or not discovery else "draw Discovery"),
+                    build_words(c, pp, discovery),
                     "house-build",
                     "btn primary",
                     choice=c or "",
@@ -177,7 +206,7 @@ class Reward(GameStage):
                 for c, pp in house_gains(app.turn(), app.choices)
             )
         return button(
-            "Done with houses", "end-reward", "btn primary" + hinted(hint, "end-reward")
+            _("Done with houses"), "end-reward", "btn primary" + hinted(hint, "end-reward")
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

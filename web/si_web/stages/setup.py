@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import _
 from game_shell.widgets import button
 from small_islands import STARTING_TILES, TILE_BY_ID, Action, IllegalAction, StartLayout
 from small_islands.view import SeatView
@@ -55,7 +56,7 @@ class Setup(GameStage):
     def _selected(self, app: Table) -> list[Any] | None:
         sel = app.choices.draft_sel
         if sel is None:
-            app.say("Tap a starting tile first.")
+            app.say(_("Tap a starting tile first."))
             return None
         return draft(app.turn(), app.choices)[sel]
 
@@ -82,7 +83,7 @@ class Setup(GameStage):
         sel = app.choices.draft_sel
         if sel is None or sel == here:
             if here is None:
-                app.say("Tap one of the starting tiles to select it.")
+                app.say(_("Tap one of the starting tiles to select it."))
             app.choices.draft_sel = None if sel == here else here
             return
         x0, y0, x1, y1 = app.turn().game.middle()
@@ -108,7 +109,7 @@ class Setup(GameStage):
             hints.selected = (rows[sel][1], rows[sel][2])
 
     def say(self, app: Table, v: SeatView) -> tuple[str, str]:
-        return "Arrange the starting tiles", (
+        return _("Arrange the starting tiles"), _(
             "Start with this arrangement, pick a ready one, or tap a starting tile to flip it, "
             "turn it, or move it (then tap a spot in the dashed middle area)."
         )
@@ -121,12 +122,13 @@ class Setup(GameStage):
         status = (
             f'<p class="error" data-layout="bad">{esc(why)}</p>'
             if why
-            else '<p class="ok" data-layout="ok">This arrangement is legal.</p>'
+            else '<p class="ok" data-layout="ok">' + esc(_("This arrangement is legal.")) + "</p>"
         )
         return (
             '<section class="card"><div class="row">'
             + "".join(
-                button(f"Ready layout {n + 1}", "layout", "btn", n=n) for n in range(len(layouts))
+                button(_("Ready layout {n}").format(n=n + 1), "layout", "btn", n=n)
+                for n in range(len(layouts))
             )
             + "</div>"
             f"{status}</section>"
@@ -136,11 +138,13 @@ class Setup(GameStage):
         sel = app.choices.draft_sel
         why = problem(app.turn(), app.choices)
         return (
-            button("Flip side", "draft-flip", "btn", disabled=sel is None)
-            + button("Rotate", "draft-rotate", "btn", disabled=sel is None, shortcut="R")
+            button(_("Flip side"), "draft-flip", "btn", disabled=sel is None)
+            + button(_("Rotate"), "draft-rotate", "btn", disabled=sel is None, shortcut="R")
             + button(
-                "Start with this arrangement", "layout-accept", "btn primary", disabled=why is not None
+                _("Start with this arrangement"), "layout-accept", "btn primary",
+                disabled=why is not None
             )
+
         )
 
     def preselect(self, choices: Choices, action: Action) -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game_shell.i18n import _
 from small_islands import Action, Land, TakeTile
 from small_islands.view import SeatView
 
 from ..choices import Choices, current_ship
 from ..panels import display_box, hand_box, stacks_line
+from ..screens import esc
 from .base import Data, GameStage, saved_ints, saved_name
 
 if TYPE_CHECKING:
@@ -20,11 +22,11 @@ if TYPE_CHECKING:
 def take_say(app: Table) -> tuple[str, str]:
     """What to do: take a tile, or (landing chosen) tap where the ship lands."""
     what = (
-        "Tap a highlighted spot around the map for the ship."
+        _("Tap a highlighted spot around the map for the ship.")
         if app.choices.mode == "land"
-        else "Take one of the face-up tiles (at the bottom of the screen)."
+        else _("Take one of the face-up tiles (at the bottom of the screen).")
     )
-    return "Explore: take a face-up tile", what
+    return _("Explore: take a face-up tile"), what
 
 
 def take_panel(app: Table, v: SeatView, land_controls: str) -> str:
@@ -34,8 +36,10 @@ def take_panel(app: Table, v: SeatView, land_controls: str) -> str:
     land_part = ""
     if land:
         land_part = (
-            '<section class="card"><p>This round\'s tiles are all explored: you may land a ship '
-            "instead (this ends the exploration).</p>" + land_controls + "</section>"
+            '<section class="card"><p>'
+            + esc(_("This round's tiles are all explored: you may land a ship instead (this ends "
+                    "the exploration)."))
+            + "</p>" + land_controls + "</section>"
         )
     return land_part + hand_box(v, None, selectable=False) + stacks_line(v)
 
@@ -48,7 +52,7 @@ def take_actions(app: Table, v: SeatView) -> str:
         on = app.choices.mode == "land"
         toggle = (
             f'<button type="button" class="btn{" on" if on else ""}" data-act="land-mode" '
-            f'aria-pressed="{"true" if on else "false"}">Land a ship</button>'
+            f'aria-pressed="{"true" if on else "false"}">' + esc(_("Land a ship")) + "</button>"
         )
     return display_box(v, True, app.choices.hint) + toggle
 
@@ -67,7 +71,7 @@ class Take(GameStage):
         app.choices.land_at = None
 
     def cell(self, app: Table, x: int, y: int) -> None:
-        app.say("First take a tile from the display (or land a ship).")
+        app.say(_("First take a tile from the display (or land a ship)."))
 
     def say(self, app: Table, v: SeatView) -> tuple[str, str]:
         return take_say(app)

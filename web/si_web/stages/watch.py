@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_shell import table
+from game_shell.i18n import _, ngettext, number
 from game_shell.widgets import button, swatch, toasts
 from small_islands.view import SeatView
 
@@ -15,6 +16,7 @@ from ..panels import (
     display_box,
     game_log,
     hand_box,
+    level_name,
     log_item,
     objectives_box,
     players,
@@ -75,7 +77,8 @@ class Watch(Screen):
         v, mine = watch_view(app)
         seat = g.to_move
         s = g.seats[seat]
-        who = "Alexis" if s.alexis else f"{s.name} (computer, {s.bot})"
+        who = "Alexis" if s.alexis else _("{name} (computer, {level})").format(
+            name=s.name, level=level_name(s.bot or ""))
         kind = "alexis" if s.alexis else "bot"
         tiles = view_tiles(v["board"])
         hints = BoardHints(hit_cells=False)
@@ -95,27 +98,32 @@ class Watch(Screen):
         card = (solo or {}).get("card")
         alexis_info = ""
         if solo:
+            n = solo["stack_count"]
+            info = ngettext("Alexis: level {level}, {n} card in his stack",
+                            "Alexis: level {level}, {n} cards in his stack", n).format(
+                                level=number(solo["level"]), n=number(n))
+            if card:
+                info = _("{info}. His card: {card}").format(
+                    info=info, card=words.alexis_card_words(card))
             alexis_info = (
-                f'<p class="alexis-info">Alexis: level {solo["level"]}, '
-                f'{words.count(solo["stack_count"], "card")} in his stack'
-                + (f". His card: {esc(words.alexis_card_words(card))}" if card else "")
-                + "</p>"
+                f'<p class="alexis-info">{esc(info)}</p>'
                 + (f'<p class="alexis-card">{pictures.alexis_card_of(card)}</p>' if card else "")
             )
-        status = "Thinking…" if kind == "bot" else "Playing his cards…"
+        status = esc(_("Thinking…") if kind == "bot" else _("Playing his cards…"))
         tiles_sheet = (
-            '<section class="card"><h3>Face-up</h3>' + display_box(v, False) + "</section>"
+            '<section class="card"><h3>' + esc(_("Face-up")) + "</h3>" + display_box(v, False)
+            + "</section>"
             + (hand_box(v, None, selectable=False) + objectives_box(v) if mine else "")
         )
         sheets = [
-            table.Sheet("tiles", "Tiles", tiles_sheet),
+            table.Sheet("tiles", _("Tiles"), tiles_sheet),
             table.Sheet(
                 "players",
-                "Players",
+                _("Players"),
                 players(v) + game_log(v, app.events, expanded=app.sheet == "players", limit=15),
             ),
         ]
-        title = "Alexis's turn" if s.alexis else f"{s.name}'s turn"
+        title = _("Alexis's turn") if s.alexis else _("{name}'s turn").format(name=s.name)
         return table.frame(
             "si",
             f'data-screen="watch" data-kind="{kind}" data-seat="{seat}" data-phase="{v["phase"]}" '
@@ -123,7 +131,7 @@ class Watch(Screen):
             + table.sheet_attr(app.sheet),
             table.Frame(
                 bar=status_bar(
-                    v, settings.sound_button(app.settings) + button("Menu", "menu", "btn")
+                    v, settings.sound_button(app.settings) + button(_("Menu"), "menu", "btn")
                 ),
                 coach="",
                 board=svg
@@ -138,8 +146,9 @@ class Watch(Screen):
                 f"{pace_row(app.settings.pace)}</section>",
                 pills=table.pills("si", sheets, app.sheet),
                 sheets="".join(table.sheet_box("si", sh, app.sheet) for sh in sheets),
-                actions='<div class="actions-row" role="group" aria-label="Actions">'
-                + button("Skip", "skip", "btn primary", disabled=app.skipping)
+                actions='<div class="actions-row" role="group" aria-label="'
+                + esc(_("Actions")) + '">'
+                + button(_("Skip"), "skip", "btn primary", disabled=app.skipping)
                 + "</div>",
                 toasts=toasts(app.message, app.notice, app.leave_asked, app.kept.saved()),
             ),
@@ -150,12 +159,13 @@ class Watch(Screen):
 
 def pace_row(pace: str) -> str:
     """The computers' pace, changeable while they play (the same setting as on Settings)."""
-    options = next(o for k, _, o, _ in settings.CHOICES if k == "pace")
+    options = next(o for k, _label, o, _help in settings.CHOICES if k == "pace")
     return (
-        '<div class="row seg pace" role="group" aria-label="Computer pace">'
+        '<div class="row seg pace" role="group" aria-label="' + esc(_("Computer pace")) + '">'
         + "".join(
             f'<button type="button" class="btn small{" on" if v == pace else ""}" data-act="pace" '
-            f'data-value="{v}" aria-pressed="{"true" if v == pace else "false"}">{t}</button>'
+            f'data-value="{v}" aria-pressed="{"true" if v == pace else "false"}">'
+            + esc(_(t)) + "</button>"
             for v, t in options
         )
         + "</div>"
