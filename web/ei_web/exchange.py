@@ -22,7 +22,7 @@ from game_shell.wording import count
 
 from .board import board_svg
 from .files import check_import, export_name
-from .session import Session, finished_summary, kept_games, summary
+from .session import Session, finished_summary, kept_games, summary, summary_line
 
 
 class Owner(Protocol):
@@ -235,7 +235,7 @@ class Exchange:
             acts = button("Add it to your games", "ei-import-keep", "btn primary")
         else:
             body = (f"<p>{label} holds a game of Ember Isle in progress.</p>"
-                    f"<p><b>{escape(summary(g))}</b></p>")
+                    f"<p><b>{escape(summary_line(summary(g)) or '')}</b></p>")
             acts = button("Continue this game", "ei-import-continue", "btn primary")
         view = g.view(0)  # only its public parts are drawn: the island and what is on it
         island = ("The island at the end" if inc.finished else "The island as the file left it")

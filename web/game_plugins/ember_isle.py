@@ -3,11 +3,12 @@ own archive when a player first chooses it."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 
 from game_shell.finished import Group, from_kept
-from game_shell.i18n import N_
+from game_shell.i18n import N_, _, number
 from game_shell.kept_games import Summary
 from game_shell.registry import Choice, GamePlugin, KeptWords
 
@@ -69,6 +70,22 @@ def players(s: Summary) -> Sequence[Group]:
     return (Group("number of players", f"{n} players", n),)
 
 
+def summary_words(stored: str) -> str:
+    """The start screen's line for a game in progress, from its ``summary`` record
+    (`ei_web.session.summary`: the seats' names and kinds, the turn, whether it is over) in
+    the player's language; an older build's record, a plain English line, as it is."""
+    try:
+        record = json.loads(stored)
+        seats = [(str(s["name"]), bool(s["bot"])) for s in record["seats"]]
+        turn, over = int(record["turn"]), bool(record["over"])
+    except (ValueError, TypeError, KeyError):
+        return stored
+    names = ", ".join(_("{name} (computer)").format(name=n) if bot else n for n, bot in seats)
+    if over:
+        return _("Ember Isle, finished: {names}").format(names=names)
+    return _("Ember Isle: {names} — turn {n}").format(names=names, n=number(turn))
+
+
 # Its own choice on the shared Settings screen (`ei_web.coach`: the first-game tips).
 SETTINGS = (
     Choice("tips", "First-game tips", (("on", "On"), ("off", "Off")),
@@ -97,5 +114,6 @@ PLUGIN = GamePlugin(
         marks={"violet": "purple"},  # the violet rover wears the purple mark
         no_replay="Summary only: Ember Isle games have no replay.",
     ),
+    summary_words=summary_words,
     finished=from_kept("ember-isle", "Ember Isle", levels=("easy", "medium"), groups=players),
 )

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from .i18n import _, ngettext, number
 from .markup import escape
 from .widgets import MARKS, swatch
-from .wording import count
 
 PIECES = 36  # confetti pieces around the burst
 _SHAPES = ('<rect x="-7" y="-3" width="14" height="6" rx="1.5"/>', '<circle r="4.5"/>',
@@ -31,19 +31,27 @@ _SHAPES = ('<rect x="-7" y="-3" width="14" height="6" rx="1.5"/>', '<circle r="4
 
 def names(parts: Sequence[str]) -> str:
     """'Ana', 'Ana and Bo', 'Ana, Bo and Cy'."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if len(parts) == 1:
+        return parts[0]
+    return _("{names} and {last}").format(names=", ".join(parts[:-1]), last=parts[-1])
 
 
 def winner_words(winners: Sequence[tuple[str, int]]) -> str:
     """The winners named in a sentence: (name, points) of each (ties: several)."""
     if not winners:
-        return "The game is over."
-    who = names([n for n, _ in winners])
+        return _("The game is over.")
+    who = names([n for n, _points in winners])
     points = winners[0][1]
     if len(winners) > 1:
-        return f"A tie: {who} share the win with {points} points each. Well played!"
-    verb = "win" if who == "You" else "wins"
-    return f"{who} {verb} with {count(points, 'point')}. Well played!"
+        return ngettext("A tie: {names} share the win with {n} point each. Well played!",
+                        "A tie: {names} share the win with {n} points each. Well played!",
+                        points).format(names=who, n=number(points))
+    if who == "You":
+        return ngettext("You win with {n} point. Well played!",
+                        "You win with {n} points. Well played!", points).format(n=number(points))
+    return ngettext("{name} wins with {n} point. Well played!",
+                    "{name} wins with {n} points. Well played!", points).format(
+        name=who, n=number(points))
 
 
 def _confetti(colours: Sequence[str]) -> str:
