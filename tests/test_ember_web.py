@@ -66,10 +66,12 @@ def test_continue_names_the_game() -> None:
     storage = MemoryStorage()
     app = new(["human", "medium"], storage=storage)
     stored = storage.get(SUMMARY) or ""
-    assert "computer" not in stored and json.loads(stored)["seats"][1] == {"name": "Bob", "bot": True}
+    assert "computer" not in stored  # data, no words (saves are language-free)
+    assert json.loads(stored)["seats"][1] == {"name": "Bob", "bot": True}
     assert "Ember Isle: Ann, Bob (computer) — turn 1" in App(storage).render()  # words when shown
     again = EmberApp(storage)
-    assert "Continue Ember Isle" in again.render() and "Ann, Bob (computer) — turn 1" in again.render()
+    html = again.render()
+    assert "Continue Ember Isle" in html and "Ann, Bob (computer) — turn 1" in html
     again.handle("ei-continue", {}, {})
     assert again.screen == "game" and again.game is not None
     assert again.game.to_json() == app.game.to_json()  # type: ignore[union-attr]

@@ -12,6 +12,7 @@ from ember_isle import Action, MalformedInput
 from ember_isle.view import View
 from game_kit.errors import MalformedInput as BadJson
 from game_kit.jsonio import load_json
+from game_shell.i18n import _
 
 from . import steps, worker
 
@@ -136,10 +137,10 @@ class Autopilot:
         action = self._parse(result)
         self.hint_wanted = False
         if action is None or action not in self.app.legal():
-            self.hint_text = "No suggestion could be made."
+            self.hint_text = _("No suggestion could be made.")
             return
         self.hint = action
-        self.hint_text = "Suggestion: " + steps.describe(self.app.view(), action) + "."
+        self.hint_text = _("Suggestion: {move}.").format(move=steps.describe(self.app.view(), action))
         steps.select_for(action, self.app.sel)
 
     def hint_locally(self, token: str) -> None:

@@ -379,10 +379,10 @@ def seed_box(view: View, legal: list[Action]) -> str:
         for c in cols
     ) if card else ""
     drew = _("You drew {card}. Choose the treasure it describes.").format(
-        card=f'{pictures.clue_icon(card or "")}<b>“{escape(words.clue(card or ""))}”</b>')
-    return (
-        '<section class="card"><h2>' + escape(_("Start a clue column")) + f'</h2>'
-        f'<p>{drew}</p><div class="row">{opts}</div></section>'
+        card=f'<b>“{escape(words.clue(card or ""))}”</b>')
+    return (  # the card's picture before its sentence (said whole)
+        '<section class="card"><h2>' + escape(_("Start a clue column")) + '</h2>'
+        f'<p>{pictures.clue_icon(card or "")}{drew}</p><div class="row">{opts}</div></section>'
     )
 
 

@@ -30,7 +30,7 @@ def _ring(n: int) -> list[tuple[int, int]]:
     q, r = -n, n  # start south-west, walk the six sides
     out = []
     for dq, dr in _DIRS:
-        for _ in range(n):
+        for _step in range(n):
             out.append((q, r))
             q, r = q + dq, r + dr
     return out

@@ -72,7 +72,7 @@ def _confetti(colours: Sequence[str]) -> str:
 
 def celebration(winners: Sequence[tuple[str, str, int]]) -> str:
     """The celebration: (name, colour, points) of each winner."""
-    colours = [c if c in MARKS else "grey" for _, c, _ in winners]
+    colours = [c if c in MARKS else "grey" for _n, c, _p in winners]
     rays = "".join(
         f"M0 0L{160 * math.cos(2 * math.pi * k / 16):.0f} {70 * math.sin(2 * math.pi * k / 16):.0f}"
         for k in range(16)
@@ -84,9 +84,9 @@ def celebration(winners: Sequence[tuple[str, str, int]]) -> str:
     champs = "".join(
         f'<span class="champ" data-colour="{escape(c)}">{swatch(c)}'
         f'<span class="champ-name" aria-hidden="true">{escape(n)}</span></span>'
-        for (n, _, _), c in zip(winners, colours, strict=True)
+        for (n, _c, _p), c in zip(winners, colours, strict=True)
     )
-    said = winner_words([(n, p) for n, _, p in winners])
+    said = winner_words([(n, p) for n, _c, p in winners])
     tie = "tie" if len(winners) > 1 else "one"
     return (
         f'<div class="celebrate" data-winners="{tie}">{burst}'

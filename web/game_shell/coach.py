@@ -292,16 +292,17 @@ def tip_html(tip: Tip, inline: bool = False) -> str:
     section of the rules) "More in the rules". Not a dialog: the game stays usable under and
     around it. `inline`: in the screen's flow, not docked."""
     where = "inline" if inline else tip.dock
-    more = (button("More in the rules", "rules", "btn small link", section=tip.rules,
-                   name=f"More in the rules: {tip.title}") if tip.rules else "")
+    more = (button(_("More in the rules"), "rules", "btn small link", section=tip.rules,
+                   name=_("More in the rules: {title}").format(title=tip.title)) if tip.rules else "")
+    named = esc(_("Tip: {title}").format(title=tip.title))
     return (
         f'<section class="coach {esc(where)}" data-tip="{esc(tip.id)}" '
-        f'data-target="{esc(tip.target)}" aria-label="Tip: {esc(tip.title)}">'
+        f'data-target="{esc(tip.target)}" aria-label="{named}">'
         + (f'<div class="coach-pic" aria-hidden="true">{tip.picture}</div>' if tip.picture else "")
         + f'<div class="coach-words"><h2>{esc(tip.title)}</h2><p>{esc(tip.text)}</p>'
         '<div class="row">'
-        + button("Got it", "coach-ok", "btn primary small", tip=tip.id)
-        + button("Skip the tips", "coach-skip", "btn small")
+        + button(_("Got it"), "coach-ok", "btn primary small", tip=tip.id)
+        + button(_("Skip the tips"), "coach-skip", "btn small")
         + more
         + "</div></div></section>"
     )

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import _
 from .markup import escape
 from .widgets import MARKS
 
@@ -65,14 +66,15 @@ class Mark:
     @property
     def name(self) -> str:
         """The mark's accessible name: "Bob placed a tile and built a house here"."""
-        return "; ".join(f"{who} {and_list(did)} here" for who, did in self.said)
+        return "; ".join(_("{who} {did} here").format(who=who, did=and_list(did))
+                         for who, did in self.said)
 
 
 def and_list(items: Sequence[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def group(moves: Sequence[Move]) -> list[Mark]:
@@ -136,7 +138,8 @@ def marks_svg(
     body = "".join(paths) + "".join(
         badge(m, size, i, shown is not None and shown in m.lines) for i, m in enumerate(marks)
     )
-    return f'<g class="last-marks{fresh_cls}" aria-label="Since your turn" role="group">{body}</g>'
+    named = escape(_("Since your turn"))
+    return f'<g class="last-marks{fresh_cls}" aria-label="{named}" role="group">{body}</g>'
 
 
 def recap_item(line: int, lead: str, text_html: str, act: str, shown: bool = False) -> str:
@@ -148,7 +151,7 @@ def recap_item(line: int, lead: str, text_html: str, act: str, shown: bool = Fal
         f'data-act="{escape(act)}" data-line="{line}"{on}>'
         f'<span class="recap-num" aria-hidden="true">{line}</span>{lead}'
         f'<span class="recap-words">{text_html}</span>'
-        f'<span class="sr"> (show on the map)</span></button></li>'
+        '<span class="sr"> ' + escape(_("(show on the map)")) + "</span></button></li>"
     )
 
 

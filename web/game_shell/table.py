@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import _
 from .markup import escape
 
 SHEET_ACT = "sheet"  # a pill's act: open (or close) the sheet named by data-sheet
@@ -85,7 +86,7 @@ def sheet_box(
     opened = " data-open" if sheet.name == open_name else ""
     close = (
         f'<button type="button" class="btn sheet-close" data-act="{sheet_act}" '
-        f'data-sheet="{sheet.name}">Close</button>'
+        f'data-sheet="{sheet.name}">' + escape(_("Close")) + "</button>"
         if closable
         else ""
     )
@@ -112,7 +113,7 @@ def sheet_layers(prefix: str, sheets: list[Sheet], open_name: str | None,
             continue
         ident = f"{prefix}-sheet-{s.name}"
         close = (f'<button type="button" class="btn sheet-close" data-act="{sheet_act}" '
-                 f'data-sheet="{s.name}">Close</button>')
+                 f'data-sheet="{s.name}">' + escape(_("Close")) + "</button>")
         segments += [
             ("", f'<section class="sheet" id="{ident}" data-name="{s.name}" '
                  f'aria-label="{escape(s.label)}">'),
@@ -223,15 +224,16 @@ def frame(
     """The whole table. `attrs`: the frame's attributes (data-screen, data-sheet, ...);
     `cls`: its classes besides the table's; `tail`: markup after the parts (SVG defs)."""
     p = prefix
+    turn, more = escape(_("Your turn")), escape(_("More"))
     return (
         f'<div class="game table{" " + cls if cls else ""}" {attrs}>'
         f'<div id="{p}-bar" class="bar-wrap">{f.bar}</div>'
         f'<div id="{p}-coach" class="t-coach">{f.coach}</div>'
         f'<div class="board-wrap{" " + board_cls if board_cls else ""}" id="{board_id}">{html_of(f.board)}</div>'
         f'<div class="side">'
-        f'<section class="tray" id="{p}-tray-box" aria-label="Your turn">'
+        f'<section class="tray" id="{p}-tray-box" aria-label="{turn}">'
         f'<div id="{p}-say" class="say">{f.say}</div>'
-        f'<div id="{p}-pills" class="pills" role="group" aria-label="More">{f.pills}</div>'
+        f'<div id="{p}-pills" class="pills" role="group" aria-label="{more}">{f.pills}</div>'
         f'<div id="{p}-tray" class="tray-body" tabindex="0">{f.tray}</div></section>'
         f'<div id="{p}-sheets" class="sheets">{html_of(f.sheets)}</div></div>'
         f'<div class="actions" id="{p}-actions">{f.actions}</div>'
