@@ -3,10 +3,11 @@ own archive when a player first chooses it."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 
+from game_kit.errors import MalformedInput
+from game_kit.jsonio import load_json
 from game_shell.finished import Group, from_kept
 from game_shell.i18n import N_, _, number
 from game_shell.kept_games import Summary
@@ -75,10 +76,10 @@ def summary_words(stored: str) -> str:
     (`ei_web.session.summary`: the seats' names and kinds, the turn, whether it is over) in
     the player's language; an older build's record, a plain English line, as it is."""
     try:
-        record = json.loads(stored)
+        record = load_json(stored, "Ember Isle summary")
         seats = [(str(s["name"]), bool(s["bot"])) for s in record["seats"]]
         turn, over = int(record["turn"]), bool(record["over"])
-    except (ValueError, TypeError, KeyError):
+    except (MalformedInput, ValueError, TypeError, KeyError):
         return stored
     names = ", ".join(_("{name} (computer)").format(name=n) if bot else n for n, bot in seats)
     if over:
