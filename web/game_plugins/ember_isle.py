@@ -89,9 +89,9 @@ def summary_words(stored: str) -> str:
 
 # Its own choice on the shared Settings screen (`ei_web.coach`: the first-game tips).
 SETTINGS = (
-    Choice("tips", "First-game tips", (("on", "On"), ("off", "Off")),
-           "Short tips explain each step of a game the first time you meet it, one at a time, "
-           "each with a link to its rules. A tip you have seen does not come back."),
+    Choice("tips", N_("First-game tips"), (("on", N_("On")), ("off", N_("Off"))),
+           N_("Short tips explain each step of a game the first time you meet it, one at a time, "
+              "each with a link to its rules. A tip you have seen does not come back.")),
 )
 
 PLUGIN = GamePlugin(
