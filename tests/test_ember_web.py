@@ -65,9 +65,13 @@ def test_the_small_islands_start_screen_offers_ember_isle_without_loading_it() -
 def test_continue_names_the_game() -> None:
     storage = MemoryStorage()
     app = new(["human", "medium"], storage=storage)
-    assert "Ember Isle: Ann, Bob (computer)" in (storage.get(SUMMARY) or "")
+    stored = storage.get(SUMMARY) or ""
+    assert "computer" not in stored  # data, no words (saves are language-free)
+    assert json.loads(stored)["seats"][1] == {"name": "Bob", "bot": True}
+    assert "Ember Isle: Ann, Bob (computer) — turn 1" in App(storage).render()  # words when shown
     again = EmberApp(storage)
-    assert "Continue Ember Isle" in again.render()
+    html = again.render()
+    assert "Continue Ember Isle" in html and "Ann, Bob (computer) — turn 1" in html
     again.handle("ei-continue", {}, {})
     assert again.screen == "game" and again.game is not None
     assert again.game.to_json() == app.game.to_json()  # type: ignore[union-attr]

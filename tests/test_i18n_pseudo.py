@@ -5,18 +5,17 @@ it (text nodes, aria-label, title, alt, placeholder). What is left once the mark
 taken out must be numbers, punctuation or a name in `ALLOWED`: anything else is a word the
 catalogue does not have.
 
-Step by step (issue 30 is done in parts): `TRANSLATED` lists the screens whose words are all
-marked; each must stay so. The others are listed in `NOT_YET` and checked to still have
-unmarked words (strict xfail), so that finishing one moves it to `TRANSLATED`. Ember Isle is
-not yet translated at all (another engineer works in web/ei_web now): its test is an xfail
-that says so.
+`TRANSLATED` lists Small Islands' screens, each of which must show only marked words (every
+screen the games show is in it); Ember Isle's whole games are read the same way
+(`EMBER_TRANSLATED`), its screens not yet done listed in `EMBER_NOT_YET` and checked to still
+have unmarked words (strict xfail), so that finishing one moves it to `EMBER_TRANSLATED`.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from i18n_helpers import language
@@ -24,6 +23,9 @@ from scale import DEEP
 from test_web_words import Visible
 from web_driver import choose, data_of, tappables
 
+import ember_isle as ei
+from ei_web.app import EmberApp
+from ember_web_driver import play_action, tap
 from game_shell.i18n import CLOSE, OPEN
 from game_shell.storage import MemoryStorage
 from si_web.app import App
@@ -32,13 +34,13 @@ from si_web.form import COMPUTER_NAMES
 # Proper names and what is the same in every language: the players' names the games use (and
 # "You", a newcomer's name in the form: data, kept as typed in the save), the games' titles, the
 # languages' own names (Settings), Alexis (solo mode's opponent).
-ALLOWED = frozenset({"Ann", "Bob", "Cy", "Di", "You", "Small Islands", "Ember Isle", "English",
-                     "Français", "Alexis", *COMPUTER_NAMES})
+ALLOWED = frozenset({"Ann", "Bob", "Cy", "Di", "Cleo", "Dev", "You", "Small Islands", "Ember Isle",
+                     "English", "Français", "Alexis", *COMPUTER_NAMES})
 # Ember Isle's words on Small Islands' screens (its card's picture, built by its registration):
 # not yet translated, with the rest of Ember Isle.
 EMBER_WORDS = frozenset({"Ember Isle: a hex island with a smoking volcano in its middle"})
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
-_PLAIN = re.compile(r"[\s\d.,:;!?%+\-−–—×≤≥±·/()\[\]#•…'’\"“”«»→←↑↓★☆✓✔✕✗⟲⟳↺↻▲▼◀▶]*")
+_PLAIN = re.compile(r"[\s\d☠.,:;!?%+\-−–—×≤≥±·/()\[\]#•…'’\"“”«»→←↑↓★☆✓✔✕✗⟲⟳↺↻▲▼◀▶]*")
 
 # Screens whose words are all marked (name: the app's screen; the game screen by its phase).
 TRANSLATED = frozenset({"settings", "start", "pass", "rules", "stats", "history", "explorer",
@@ -213,21 +215,113 @@ def test_a_translated_screen_shows_only_marked_words(seen: dict[str, set[str]], 
     assert not seen[name], f"{name}: words not in the catalogue: {sorted(seen[name])[:20]}"
 
 
-NOT_YET: tuple[str, ...] = ()
+def test_every_screen_of_small_islands_is_translated(seen: dict[str, set[str]]) -> None:
+    """Every screen the games showed is in `TRANSLATED` (a new screen joins the check)."""
+    assert set(seen) <= TRANSLATED, sorted(set(seen) - TRANSLATED)
 
 
-@pytest.mark.parametrize("name", NOT_YET)
-@pytest.mark.xfail(strict=True, reason="issue 30: this screen's words are not marked yet")
-def test_a_screen_not_yet_translated(seen: dict[str, set[str]], name: str) -> None:
-    assert name in seen
-    assert not seen[name]
+# ------------------------------------------------------------------ Ember Isle
+# Whole games of Ember Isle played through `EmberApp` by the taps a person makes (the Ember UI
+# tests' driver), every screen read as above. Its screens by name: "start", "rules", "settings",
+# "pass", "over" and the game table by its stage ("game:triads", "game:turn", "game:offer"...).
+
+EMBER_TRANSLATED = frozenset({"start", "settings", "pass", "over", "game:triads", "game:objects",
+                              "game:seed", "game:turn", "game:move", "game:amulet", "game:lava",
+                              "game:offer", "game:ward"})
+EMBER_NOT_YET = ("rules",)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 30: Ember Isle is not yet translated (its words "
-                   "are English in web/ei_web; the machinery serves it: one catalogue, `_`)")
-def test_ember_isle_shows_only_marked_words() -> None:
-    from ei_web.app import EmberApp
+def ember_screen(app: EmberApp) -> str:
+    if app.screen == "game" and app.game is not None:
+        return f"game:{app.game.stage}"
+    return app.screen
 
-    with language("qps"):
+
+def ember_games(seed: int) -> Iterator[tuple[str, str]]:
+    """(screen, its HTML) of Ember Isle's menus and of whole games: two people passing the
+    device on an island where the players place the objects (the coach on), one person against
+    two computers; every screen each tap draws, the menu and the rules opened mid-game."""
+    rng = random.Random(seed)
+    fresh = EmberApp(MemoryStorage())
+    yield ember_screen(fresh), fresh.render()
+    for act in ("ei-rules", "ei-settings"):
+        fresh.handle(act, {}, {})
+        yield ember_screen(fresh), fresh.render()
+        fresh.go("start")
+    for kinds, objects in ((["human", "human"], "players"), (["human", "easy", "medium"], "usual")):
         app = EmberApp(MemoryStorage())
-        assert unmarked(app.render()) == []
+        shown: list[tuple[str, str]] = []
+        draw = app.render
+
+        def recorded(app: EmberApp = app, draw: Callable[[], str] = draw,
+                     shown: list[tuple[str, str]] = shown) -> str:
+            html = draw()
+            shown.append((ember_screen(app), html))
+            return html
+
+        app.render = recorded  # type: ignore[method-assign]
+        while len(app.form["names"]) < len(kinds):
+            app.handle("ei-add-seat", {}, {})
+        fields = {f"ei-kind-{i}": k for i, k in enumerate(kinds)}
+        app.handle("ei-new", {}, {**fields, "ei-objects": objects, "ei-seed-number": str(seed)})
+        assert app.game is not None, app.form_error
+        app.handle("ei-new", {}, {})  # a game in progress: the question before a new one
+        app.render()
+        app.handle("ei-new-cancel", {}, {})
+        ember_play(app, rng)
+        app.render()  # the end screen
+        for act in ("ei-menu", "ei-rules"):
+            app.handle(act, {}, {})
+            app.render()
+        yield from shown
+
+
+def ember_play(app: EmberApp, rng: random.Random, limit: int = 3000) -> None:
+    """`ember_web_driver.play_out`, with a hint asked for and the menu opened now and then."""
+    assert app.game is not None
+    for step in range(limit):
+        if app.game.phase == "over":
+            return
+        if app.screen == "pass":
+            tap(app, "ei-unlock")
+            continue
+        if app.auto.bot_seat() is not None:
+            assert app.auto.local(app.auto.token)
+            continue
+        if step % 37 == 5 and app.game.stage == "turn":
+            app.handle("ei-hint", {}, {})
+            app.auto.hint_locally(app.auto.token)
+            app.render()
+            app.handle("ei-cancel", {}, {})  # the suggestion's choices let go of
+            app.handle("ei-sheet", {"sheet": "hint"}, {})  # its sheet closed
+        legal = app.legal()
+        assert legal, app.game.stage
+        clues = [a for a in legal if isinstance(a, ei.PlayClue)]
+        claims = [a for a in legal if a.type == "claim"]
+        play_action(app, rng.choice(claims or (clues if rng.random() < 0.6 else []) or legal))
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture(scope="module")
+def ember_seen() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    with language("qps"):
+        for name, html in ember_games(3):
+            found.setdefault(name, set()).update(unmarked(html))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(EMBER_TRANSLATED))
+def test_an_ember_isle_translated_screen_shows_only_marked_words(
+        ember_seen: dict[str, set[str]], name: str) -> None:
+    assert name in ember_seen, f"the games never showed {name}"
+    left = sorted(ember_seen[name])[:20]
+    assert not ember_seen[name], f"{name}: words not in the catalogue: {left}"
+
+
+@pytest.mark.parametrize("name", EMBER_NOT_YET)
+@pytest.mark.xfail(strict=True, reason="issue 30: this Ember Isle screen's words are not marked")
+def test_an_ember_isle_screen_not_yet_translated(ember_seen: dict[str, set[str]],
+                                                 name: str) -> None:
+    assert name in ember_seen
+    assert not ember_seen[name]

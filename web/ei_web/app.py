@@ -14,6 +14,7 @@ from ember_isle import Action, Game, IllegalAction, MalformedInput, SeedColumn
 from ember_isle.view import View
 from game_shell import table, your_games
 from game_shell.celebrate import winner_words
+from game_shell.i18n import _
 from game_shell.last_moves import Showing
 from game_shell.storage import Storage
 from game_shell.widgets import elsewhere_screen, leave_dialog, names_cleaned, toasts
@@ -364,7 +365,7 @@ class EmberApp(EmberState):
             self.on_confirm(data, fields)  # a second tap on the chosen space confirms
             return
         if not steps.tap_hex(stage, self.legal(), self.sel, h):
-            self.message = "Choose one of the highlighted spaces."
+            self.message = _("Choose one of the highlighted spaces.")
 
     def on_facing(self, data: Data, fields: dict[str, str]) -> None:
         """Which way the statue being placed faces (its buttons show once a space is chosen)."""
@@ -487,7 +488,8 @@ class EmberApp(EmberState):
     def leave_question(self) -> str:
         """"Leave the game?" after Back in a game (Small Islands' dialog, Ember Isle's acts)."""
         saved = self.session.saved()
-        return leave_dialog("ei-", "Continue Ember Isle", saved) if self.leave_asked else ""
+        resume = _("Continue {title}").format(title="Ember Isle")
+        return leave_dialog("ei-", resume, saved) if self.leave_asked else ""
 
 
 def log_news(app: EmberApp) -> str:

@@ -12,6 +12,7 @@ from ember_isle import Action, MalformedInput
 from ember_isle.view import View
 from game_kit.errors import MalformedInput as BadJson
 from game_kit.jsonio import load_json
+from game_shell.i18n import _
 
 from . import steps, worker
 
@@ -47,7 +48,21 @@ class Autopilot:
         self.serial = 0
         self.hint: Action | None = None
         self.hint_wanted = False
-        self.hint_text: str | None = None
+        self.hint_failed = False  # the suggestion asked for could not be made
+
+    @property
+    def hint_text(self) -> str | None:
+        """The suggestion in words, made when shown (in the language on screen now)."""
+        if self.hint_failed:
+            return _("No suggestion could be made.")
+        if self.hint is None:
+            return None
+        return _("Suggestion: {move}.").format(move=steps.describe(self.app.view(), self.hint))
+
+    @hint_text.setter
+    def hint_text(self, value: None) -> None:
+        """No suggestion shown (a test lets go of one)."""
+        self.hint_failed = False
 
     @property
     def token(self) -> str:
@@ -56,7 +71,7 @@ class Autopilot:
     def reset(self) -> None:
         """The position changed: answers asked for before are stale."""
         self.serial += 1
-        self.hint, self.hint_wanted, self.hint_text = None, False, None
+        self.hint, self.hint_wanted, self.hint_failed = None, False, False
 
     def bot_seat(self) -> int | None:
         g = self.app.game
@@ -136,10 +151,9 @@ class Autopilot:
         action = self._parse(result)
         self.hint_wanted = False
         if action is None or action not in self.app.legal():
-            self.hint_text = "No suggestion could be made."
+            self.hint_failed = True
             return
         self.hint = action
-        self.hint_text = "Suggestion: " + steps.describe(self.app.view(), action) + "."
         steps.select_for(action, self.app.sel)
 
     def hint_locally(self, token: str) -> None:

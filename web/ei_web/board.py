@@ -14,6 +14,8 @@ from functools import lru_cache
 
 from ember_isle.board import ObjectJson
 from ember_isle.view import View
+from game_shell.i18n import _
+from game_shell.markup import escape
 from game_shell.table import Layers
 from game_shell.widgets import MARKS, attrs
 
@@ -123,7 +125,7 @@ def board_svg(
     targets: dict[Hex, str] | None = None,
     chosen: Hex | None = None,
     preview: tuple[str, set[Hex]] | None = None,
-    label: str = "The island",
+    label: str = "",
     box: tuple[float, float, float, float] | None = None,
     facing: int | None = None,
     svg_id: str = "ei-board",
@@ -151,7 +153,7 @@ def board_layers(
     targets: dict[Hex, str] | None = None,
     chosen: Hex | None = None,
     preview: tuple[str, set[Hex]] | None = None,
-    label: str = "The island",
+    label: str = "",
     box: tuple[float, float, float, float] | None = None,
     facing: int | None = None,
     svg_id: str = "ei-board",
@@ -163,6 +165,7 @@ def board_layers(
     changes: the land (`{svg_id}-land`), the shading under the pieces (`-under`), the pieces
     (`-pieces`), the marks and tap targets (`-marks`); its viewBox set apart."""
     targets = targets or {}
+    label = escape(label or _("The island"))
     # the cubes over the rovers (never hidden under one), the amulets over both (off-centre)
     pieces = _objects(view["board"]["objects"]) + _rovers(view) + _cubes(view) + _amulets(view)
     marks = [overlay, recent] + _preview(preview) + _targets(view, targets, chosen)
@@ -338,4 +341,4 @@ def _targets(view: View, targets: dict[Hex, str], chosen: Hex | None) -> list[st
 
 def target_name(view: View, h: Hex, what: str) -> str:
     """An accessible name for a tap target: what the tap does and where, in words."""
-    return f"{what}: {words.place(view, h)}"
+    return _("{verb}: {place}").format(verb=what, place=words.place(view, h))

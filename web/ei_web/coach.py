@@ -20,6 +20,7 @@ the map's targets, the tray or the action bar. Each links to its section of the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol
 from game_shell import registry
 from game_shell import settings as shell_settings
 from game_shell.coach import Coach, Tip, Tips, tip_html
+from game_shell.i18n import N_, _
 from game_shell.storage import Storage
 
 from . import pictures
@@ -61,64 +63,64 @@ def _tip(tip_id: str, title: str, text: str, target: str, section: str, picture:
 
 
 TIPS: tuple[Tip, ...] = (
-    _tip("triads", "Add a piece of land",
-         "Choose a piece in the tray, then tap the map where its parts go: one on the same "
-         "ground, its lava on the island, the last over the sea. Your rover starts on that new land.",
+    _tip("triads", N_("Add a piece of land"),
+         N_("Choose a piece in the tray, then tap the map where its parts go: one on the same "
+         "ground, its lava on the island, the last over the sea. Your rover starts on that new land."),
          "tray", "setup"),
-    _tip("place", "Place it on the island",
-         "Tap a highlighted space. Clues speak of huts, palm trees and statues; a statue's "
-         "facing is where its amulets will land.",
+    _tip("place", N_("Place it on the island"),
+         N_("Tap a highlighted space. Clues speak of huts, palm trees and statues; a statue's "
+         "facing is where its amulets will land."),
          "map", "setup", '<svg class="ei-sym" viewBox="-12 -12 24 24"><use href="#e-hut" '
          'transform="scale(1.6)"/></svg>'),
-    _tip("seed", "Start a clue column",
-         "Each treasure has a column of clues. Put the card you drew on an empty column: the "
-         "treasure can then lie only where the clue holds.",
+    _tip("seed", N_("Start a clue column"),
+         N_("Each treasure has a column of clues. Put the card you drew on an empty column: the "
+         "treasure can then lie only where the clue holds."),
          "tray", "clues", pictures.clue_icon("beside:sea")),
-    _tip("clue", "One main action a turn",
-         "Play a clue, move your rover, or swap your hand. To play a clue, choose one of your "
-         "cards below.",
+    _tip("clue", N_("One main action a turn"),
+         N_("Play a clue, move your rover, or swap your hand. To play a clue, choose one of your "
+         "cards below."),
          "tray", "turn", pictures.clue_icon("in:jungle")),
-    _tip("leaves", "What a clue leaves",
-         "“Leaves 5 spaces” means the treasure could then lie on only 5 spaces. A clue must "
-         "leave fewer than before, never none. Your rose goes on that column: a share of its treasure.",
+    _tip("leaves", N_("What a clue leaves"),
+         N_("“Leaves 5 spaces” means the treasure could then lie on only 5 spaces. A clue must "
+         "leave fewer than before, never none. Your rose goes on that column: a share of its treasure."),
          "tray", "clues", rose()),
-    _tip("move", "Moving: up to three bounds",
-         "A bound glides anywhere in the ground you stand in, or steps onto a neighbouring space "
-         "of another ground. Tap a highlighted space; stop when you like.",
+    _tip("move", N_("Moving: up to three bounds"),
+         N_("A bound glides anywhere in the ground you stand in, or steps onto a neighbouring space "
+         "of another ground. Tap a highlighted space; stop when you like."),
          "map", "move"),
-    _tip("cross", "Crossing lava costs",
-         "Stepping onto lava costs an amulet, or your best treasure card if you have none. Your "
-         "rover may glide along it but never stop on it.",
+    _tip("cross", N_("Crossing lava costs"),
+         N_("Stepping onto lava costs an amulet, or your best treasure card if you have none. Your "
+         "rover may glide along it but never stop on it."),
          "map", "lava"),
-    _tip("amulet", "An amulet",
-         "Take it to buy a power later, ward off a Curse or cross lava. Taking it makes lava "
-         "flow from the volcano.",
+    _tip("amulet", N_("An amulet"),
+         N_("Take it to buy a power later, ward off a Curse or cross lava. Taking it makes lava "
+         "flow from the volcano."),
          "actions", "amulets", amulet()),
-    _tip("lava", "Lava flows",
-         "Tap where it goes: beside the volcano or other lava. It burns huts and palm trees "
-         "there, and the clues count again.",
+    _tip("lava", N_("Lava flows"),
+         N_("Tap where it goes: beside the volcano or other lava. It burns huts and palm trees "
+         "there, and the clues count again."),
          "map", "lava"),
-    _tip("powers", "Amulet powers",
-         "Spend an amulet for one more clue, one more move, one more swap, or to take a cube "
-         "off the map.",
+    _tip("powers", N_("Amulet powers"),
+         N_("Spend an amulet for one more clue, one more move, one more swap, or to take a cube "
+         "off the map."),
          "tray", "amulets", amulet()),
-    _tip("located", "A treasure is found",
-         "Its clues leave just one space, starred on the map. The first rover there may raise it.",
+    _tip("located", N_("A treasure is found"),
+         N_("Its clues leave just one space, starred on the map. The first rover there may raise it."),
          "map", "raise"),
-    _tip("raise", "Raise the treasure",
-         "Your rover stands on it: raise it. Each rose in its column gets a share of the loot.",
+    _tip("raise", N_("Raise the treasure"),
+         N_("Your rover stands on it: raise it. Each rose in its column gets a share of the loot."),
          "actions", "raise"),
-    _tip("share", "Claim or pass",
-         "Claim the card and you give back your lowest rose here; pass and it is offered to the "
-         "next rose. The card you saw in secret helps you judge.",
+    _tip("share", N_("Claim or pass"),
+         N_("Claim the card and you give back your lowest rose here; pass and it is offered to the "
+         "next rose. The card you saw in secret helps you judge."),
          "actions", "share", pictures.treasure_card(4)),
-    _tip("curse", "A Curse!",
-         "Everyone still waiting in this column loses something: spend an amulet or give up "
-         "your best treasure card.",
+    _tip("curse", N_("A Curse!"),
+         N_("Everyone still waiting in this column loses something: spend an amulet or give up "
+         "your best treasure card."),
          "actions", "curse", pictures.treasure_card(0)),
-    _tip("swap", "Swap your hand",
-         "No useful clue? Swapping throws away your whole hand and draws as many new cards: it "
-         "is your main action.",
+    _tip("swap", N_("Swap your hand"),
+         N_("No useful clue? Swapping throws away your whole hand and draws as many new cards: it "
+         "is your main action."),
          "actions", "turn"),
 )
 
@@ -260,7 +262,7 @@ class Guide:
 
 def markup(tip: Tip) -> str:
     """The tip's sheet in the coach row (the shell's, with Ember Isle's acts)."""
-    html = tip_html(tip, inline=True)
+    html = tip_html(dataclasses.replace(tip, title=_(tip.title), text=_(tip.text)), inline=True)
     for shell_act, act in (("coach-ok", "ei-coach-ok"), ("coach-skip", "ei-coach-skip"),
                            ("rules", "ei-rules")):
         html = html.replace(f'data-act="{shell_act}"', f'data-act="{act}"')

@@ -22,6 +22,7 @@ from ember_isle.board import Board
 from ember_isle.content import LAVA_TILES
 from ember_isle.hexes import bit, count, hexes_of
 from ember_isle.view import ColumnView, View, board_from_view
+from game_shell.i18n import N_, _, ngettext, number, pgettext
 from game_shell.markup import escape
 
 from . import pictures, words
@@ -41,6 +42,12 @@ from .board import (
 
 ALL = "all"
 SHADES = ("pearl", "jade", "obsidian", "copper", ALL)
+SHADE_NOTES = {  # each treasure's corner of a space (`pictures.CORNERS`), in the map's note
+    "pearl": N_("{treasure}: {spaces} possible, shaded, with a dot in the upper left corner."),
+    "jade": N_("{treasure}: {spaces} possible, shaded, with a dot in the upper right corner."),
+    "obsidian": N_("{treasure}: {spaces} possible, shaded, with a dot in the lower left corner."),
+    "copper": N_("{treasure}: {spaces} possible, shaded, with a dot in the lower right corner."),
+}
 DOT = CUBE  # a dot as wide as a cube (>= 10 CSS px on a phone's whole island)
 
 
@@ -74,7 +81,10 @@ def maybe_words(names: list[str]) -> str:
     """"may hold the Pearl or the Jade treasure" ("" for none)."""
     if not names:
         return ""
-    return "may hold the " + " or the ".join(words.treasure(n) for n in names) + " treasure"
+    said = words.treasure(names[0])
+    for n in names[1:]:  # "the Pearl or the Jade": a list, joined as the language joins it
+        said = _("{treasures} or the {treasure}").format(treasures=said, treasure=words.treasure(n))
+    return _("may hold the {treasures} treasure").format(treasures=said)
 
 
 # ------------------------------------------------------------------ shading
@@ -115,9 +125,13 @@ def chips(view: View, shade: str | None) -> str:
         name = col["name"]
         on = shade == name
         n = col["count"]
-        where = (f"found: {words.place(view, col['located'])}" if col["located"]
-                 else f"{words.spaces(n)} possible")
-        label = f"Show where the {words.treasure(name)} treasure may be on the map ({where})"
+        if col["located"]:
+            label = _("Show where the {treasure} treasure may be on the map (found: {place})").format(
+                treasure=words.treasure(name), place=words.place(view, col["located"]))
+        else:
+            label = ngettext("Show where the {treasure} treasure may be on the map ({n} space possible)",
+                             "Show where the {treasure} treasure may be on the map ({n} spaces possible)",
+                             n).format(treasure=words.treasure(name), n=number(n))
         items.append(
             f'<button type="button" class="btn small ei-chip{" on" if on else ""}" data-act="ei-shade" '
             f'data-col="{name}" aria-pressed="{"true" if on else "false"}" aria-label="{escape(label)}">'
@@ -127,10 +141,12 @@ def chips(view: View, shade: str | None) -> str:
     items.append(
         f'<button type="button" class="btn small ei-chip{" on" if on else ""}" data-act="ei-shade" '
         f'data-col="{ALL}" aria-pressed="{"true" if on else "false"}" '
-        'aria-label="Show where every treasure may be on the map">All</button>'
+        'aria-label="' + escape(_("Show where every treasure may be on the map")) + '">'
+        + escape(pgettext("treasures", "All")) + "</button>"
     )
-    return (f'<div class="ei-chips" role="group" aria-label="Where the treasures may be">'
-            f'<span class="small" aria-hidden="true">Show on the map:</span>{"".join(items)}</div>')
+    named, show = escape(_("Where the treasures may be")), escape(_("Show on the map:"))
+    return (f'<div class="ei-chips" role="group" aria-label="{named}">'
+            f'<span class="small" aria-hidden="true">{show}</span>{"".join(items)}</div>')
 
 
 def shade_note(view: View, shade: str | None) -> str:
@@ -138,12 +154,12 @@ def shade_note(view: View, shade: str | None) -> str:
     if shade is None:
         return ""
     if shade == ALL:
-        text = ("Every treasure's possible spaces: a dot in its corner of each space "
-                "(Pearl upper left, Jade upper right, Obsidian lower left, Copper lower right).")
+        text = _("Every treasure's possible spaces: a dot in its corner of each space "
+                 "(Pearl upper left, Jade upper right, Obsidian lower left, Copper lower right).")
     else:
         col = next(c for c in view["columns"] if c["name"] == shade)
-        text = (f"{words.treasure(shade)}: {words.spaces(col['count'])} possible, shaded, "
-                f"with a dot in the {pictures.CORNERS[shade]} corner.")
+        text = _(SHADE_NOTES[shade]).format(treasure=words.treasure(shade),
+                                           spaces=words.spaces(col["count"]))
     return f'<p class="small ei-shade-note">{escape(text)}</p>'
 
 
@@ -155,7 +171,7 @@ def name_targets(view: View, targets: dict[Hex, str], shade: str | None) -> dict
     out = {}
     for h, name in targets.items():
         names = [n for n in maybe.get(h, []) if shade in (ALL, n)]
-        out[h] = name + (f"; {maybe_words(names)}" if names else "")
+        out[h] = _("{target}; {maybe}").format(target=name, maybe=maybe_words(names)) if names else name
     return out
 
 
@@ -204,14 +220,18 @@ def lava_svg(p: LavaPreview) -> str:
 
 def change_words(changes: list[tuple[str, int, int, bool]]) -> str:
     """"Jade: 3 → 1, located; Pearl: 70 → 69"."""
-    return "; ".join(f"{words.treasure(n)}: {a} → {b}" + (", located" if loc else "")
-                     for n, a, b, loc in changes)
+    return "; ".join((_("{treasure}: {before} → {after}, located") if loc else
+                      _("{treasure}: {before} → {after}")).format(
+        treasure=words.treasure(n), before=number(a), after=number(b)) for n, a, b, loc in changes)
 
 
 def lava_words(p: LavaPreview) -> str:
-    buried = f" and buries the {words.OBJECTS.get(p.destroyed, 'thing')}" if p.destroyed else ""
-    counts = change_words(p.changes) or "no treasure's spaces change"
-    return f"Lava flows here{buried}. {counts[:1].upper() + counts[1:]}."
+    counts = change_words(p.changes) or _("no treasure's spaces change")
+    counts = counts[:1].upper() + counts[1:]
+    if p.destroyed:
+        return _("Lava flows here and buries the {thing}. {counts}.").format(
+            thing=words.thing(p.destroyed), counts=counts)
+    return _("Lava flows here. {counts}.").format(counts=counts)
 
 
 # ------------------------------------------------------------------ triads
@@ -248,9 +268,9 @@ def triad_svg(p: TriadPreview) -> str:
 
 
 def triad_words(view: View, p: TriadPreview) -> str:
-    ground = words.TERRAIN.get(p.letter, "land")
-    return (f"Adds {ground} where the sea was, {words.region(p.new)} (your rover starts "
-            f"there), and lava on {words.place(view, p.lava)}.")
+    return _("Adds {ground} where the sea was, {where} (your rover starts there), and lava on "
+             "{place}.").format(ground=words.ground(p.letter), where=words.region(p.new),
+                                place=words.place(view, p.lava))
 
 
 # ------------------------------------------------------------------ a clue played

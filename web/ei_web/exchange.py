@@ -16,13 +16,13 @@ from typing import Protocol
 
 from ember_isle import Game
 from game_shell.files import Incoming, Outgoing, Rejected
+from game_shell.i18n import N_, _, ngettext, number, pgettext
 from game_shell.markup import escape
 from game_shell.widgets import button, question
-from game_shell.wording import count
 
 from .board import board_svg
 from .files import check_import, export_name
-from .session import Session, finished_summary, kept_games, summary
+from .session import Session, finished_summary, kept_games, summary, summary_line
 
 
 class Owner(Protocol):
@@ -43,7 +43,7 @@ class Owner(Protocol):
     def begin(self, game: Game, seen_log: int = 0) -> None: ...
 
 Data = dict[str, str]
-PRIVACY = (
+PRIVACY = N_(
     "This game is not finished and several people play it: the file holds every player's "
     "clue cards and treasure cards, and anyone who opens it can see them. Export it only if "
     "every player agrees."
@@ -134,7 +134,7 @@ class Exchange:
         self.exporting = False
         self.outbox = Outgoing(export_name(g, self.clock(), self.tz_minutes), g.to_json(),
                                share=share and self.can_share)
-        self.notice = "The file is ready." if self.outbox.share else "The file was downloaded."
+        self.notice = _("The file is ready.") if self.outbox.share else _("The file was downloaded.")
 
     def take_outbox(self) -> Outgoing | None:
         """The file to download or share now (the browser module calls this after each tap)."""
@@ -146,15 +146,15 @@ class Exchange:
         return self.export_dialog() if self.exporting and self.app.game is not None else ""
 
     def export_dialog(self) -> str:
-        warn = f'</p><p class="warn">{escape(PRIVACY)}' if self.shared_secret() else ""
-        share = button("Share…", "ei-export-share", "btn") if self.can_share else ""
+        warn = '</p><p class="warn">' + escape(_(PRIVACY)) if self.shared_secret() else ""
+        share = button(_("Share…"), "ei-export-share", "btn") if self.can_share else ""
+        holds = escape(_("The file holds the whole game: its settings and every move. Open it with "
+                         "Ember Isle on any device: its menu, then “Import a file”."))
         return question(
-            "ei-export", "Export this game",
-            "The file holds the whole game: its settings and every move. Open it with Ember "
-            f"Isle on any device: its menu, then “Import a file”.{warn}",
-            button("Download the file", "ei-export-download", "btn primary", autofocus="1")
+            "ei-export", _("Export this game"), holds + warn,
+            button(_("Download the file"), "ei-export-download", "btn primary", autofocus="1")
             + share
-            + button("Cancel", "ei-export-cancel", "btn"),
+            + button(pgettext("dialog", "Cancel"), "ei-export-cancel", "btn"),
         )
 
     def feedback(self) -> str:
@@ -197,11 +197,11 @@ class Exchange:
         history = kept_games(self.app.session.storage)
         s = finished_summary(inc.game, self.clock())
         if history.get(s["id"]) is not None:
-            self.notice = "This game is already in your games."
+            self.notice = _("This game is already in your games.")
         elif history.add(s, again=True):
-            self.notice = "The game was added to your games (Menu of Small Islands, “Your games”)."
+            self.notice = _("The game was added to your games (Menu of Small Islands, “Your games”).")
         else:
-            self.app.say("The game could not be kept: this device's storage is full.")
+            self.app.say(_("The game could not be kept: this device's storage is full."))
             return
         self.incoming = None
         self.app.go("start")
@@ -224,38 +224,41 @@ class Exchange:
         if inc is None:
             return ""
         g = inc.game
-        label = escape(f"“{inc.file_name}”")
+        label = f"“{inc.file_name}”"
         if inc.finished:
             scores = "".join(
-                f"<li><b>{escape(r['name'])}</b>: {count(r['total'], 'point')}</li>"
+                f"<li><b>{escape(r['name'])}</b>: "
+                + escape(ngettext("{n} point", "{n} points", r["total"]).format(n=number(r["total"])))
+                + "</li>"
                 for r in sorted(g.scores(), key=lambda r: r["rank"])
             )
-            body = (f"<p>{label} holds a finished game of Ember Isle.</p>"
-                    f'<ol class="ei-scores">{scores}</ol>')
-            acts = button("Add it to your games", "ei-import-keep", "btn primary")
+            holds = escape(_("{file} holds a finished game of Ember Isle.").format(file=label))
+            body = f'<p>{holds}</p><ol class="ei-scores">{scores}</ol>'
+            acts = button(_("Add it to your games"), "ei-import-keep", "btn primary")
         else:
-            body = (f"<p>{label} holds a game of Ember Isle in progress.</p>"
-                    f"<p><b>{escape(summary(g))}</b></p>")
-            acts = button("Continue this game", "ei-import-continue", "btn primary")
+            holds = escape(_("{file} holds a game of Ember Isle in progress.").format(file=label))
+            body = f"<p>{holds}</p><p><b>{escape(summary_line(summary(g)) or '')}</b></p>"
+            acts = button(_("Continue this game"), "ei-import-continue", "btn primary")
         view = g.view(0)  # only its public parts are drawn: the island and what is on it
-        island = ("The island at the end" if inc.finished else "The island as the file left it")
+        island = _("The island at the end") if inc.finished else _("The island as the file left it")
         island_map = f'<div class="board-wrap final ei-map">{board_svg(view, label=island)}</div>'
         replace = ""
         if self.confirm_replace:
             names = ", ".join(s.name for s in self.app.game.seats) if self.app.game else ""
             replace = question(
-                "ei-replace", "Replace the game in progress?",
-                f"An Ember Isle game is in progress on this device ({escape(names)}). "
-                "Continuing the game from the file replaces it: it cannot be continued "
-                "afterwards. Export it first to keep it as a file.",
-                button("Keep the saved game", "ei-import-cancel", "btn primary", autofocus="1")
-                + button("Export it first", "ei-export", "btn")
-                + button("Replace it", "ei-import-continue", "btn danger", confirmed="1"),
+                "ei-replace", _("Replace the game in progress?"),
+                escape(_("An Ember Isle game is in progress on this device ({names}). Continuing "
+                         "the game from the file replaces it: it cannot be continued afterwards. "
+                         "Export it first to keep it as a file.").format(names=names)),
+                button(_("Keep the saved game"), "ei-import-cancel", "btn primary", autofocus="1")
+                + button(_("Export it first"), "ei-export", "btn")
+                + button(_("Replace it"), "ei-import-continue", "btn danger", confirmed="1"),
             )
         export = self.open_dialog()
         return (
-            '<section class="screen ei-import" data-screen="ei-import"><h1>Import a game</h1>'
+            '<section class="screen ei-import" data-screen="ei-import"><h1>'
+            + escape(_("Import a game")) + "</h1>"
             f'{self.feedback()}{body}<div class="row">{acts}'
-            + button("Cancel", "ei-import-cancel", "btn")
+            + button(pgettext("dialog", "Cancel"), "ei-import-cancel", "btn")
             + f"</div>{island_map}</section>{replace}{export}"
         )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ember_isle.view import View
+from game_shell.i18n import _, number
 from game_shell.markup import escape
 
 from . import form as form_mod
@@ -87,17 +88,23 @@ def board_screen(pv: View) -> str:
     and whose turn it is (no hand, no action, no target: nothing to tap)."""
     to_move = pv["to_move"]
     seat = pv["seats"][to_move] if to_move is not None else None
-    who = "Ember Isle" if seat is None else f"{seat['name']}'s turn" + (
-        " (computer)" if seat["bot"] else "")
+    if seat is None:
+        who = "Ember Isle"
+    elif seat["bot"]:
+        who = _("{name}'s turn (computer)").format(name=seat["name"])
+    else:
+        who = _("{name}'s turn").format(name=seat["name"])
     d = pv["decks"]
+    decks = _("Turn\u00a0{n}\u00a0· decks: treasure\u00a0{treasure}, clue\u00a0{clues}").format(
+        n=number(max(pv["turn"], 1)), treasure=number(d["treasure"]), clues=number(d["clues"]))
+    named = escape(_("The table"))
     return (
         f'<div class="game ei-game first-paint" data-screen="first-paint" '
         f'data-stage="{escape(pv["stage"])}">'
         '<div class="bar-wrap"><header class="bar ei-bar"><div class="who"><span class="who-text">'
-        f'<b>{escape(who)}</b><span class="small">Turn\u00a0{max(pv["turn"], 1)}\u00a0· decks: '
-        f'treasure\u00a0{d["treasure"]}, clue\u00a0{d["clues"]}</span></span></div></header></div>'
+        f'<b>{escape(who)}</b><span class="small">{escape(decks)}</span></span></div></header></div>'
         f'<div class="board-wrap ei-map">{board_svg(pv, svg_id="")}</div>'
-        '<aside class="panel" aria-label="The table">'
+        f'<aside class="panel" aria-label="{named}">'
         f'{screens.columns_box(pv, tappable=False)}{screens.seats_strip(pv)}</aside>'
         '<div class="actions"></div></div>'
     )

@@ -12,24 +12,44 @@ from typing import Any
 
 from ember_isle import Options
 from ember_isle.content import ARRANGEMENTS, COLOURS, DEFAULT_MAP, FACE_TITLES
+from game_shell.i18n import N_, _
 
-KINDS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"),
-         ("hard", "Computer: hard"))  # (hard: 68.5 % against Medium, bench/RESULTS.md)
-MAPS = (("default", "The default island"), ("random", "A random island"))
+KINDS = (("human", N_("Human")), ("easy", N_("Computer: easy")), ("medium", N_("Computer: medium")),
+         ("hard", N_("Computer: hard")))  # (hard: 68.5 % against Medium, bench/RESULTS.md)
+MAPS = (("default", N_("The default island")), ("random", N_("A random island")))
+# the pieces' titles (the engine's, English), for the catalogue
+PIECE_TITLES = {"A1": N_("Jungle lake"), "A2": N_("Great jungle"), "B1": N_("Grass bay"),
+                "B2": N_("River plains"), "C1": N_("Ridge"), "C2": N_("Crater lakes")}
 PIECES = tuple(
     (m, ", ".join(FACE_TITLES[m[i:i + 2]] for i in (0, 2, 4)))
     for m in ARRANGEMENTS if m != DEFAULT_MAP
 )  # every other arrangement, named by its pieces (right, left, top)
 OBJECTS = (
-    ("usual", "Usual (random on other islands)"),
-    ("random", "Random places"),
-    ("players", "The players place them"),
+    ("usual", N_("Usual (random on other islands)")),
+    ("random", N_("Random places")),
+    ("players", N_("The players place them")),
 )
-VOLCANO = (("yes", "With the volcano and its lava"), ("no", "Basic island: no volcano, no lava"))
-FIRST = (("random", "Chosen at random"),) + tuple((str(i), f"Player {i + 1}") for i in range(4))
+VOLCANO = (("yes", N_("With the volcano and its lava")),
+           ("no", N_("Basic island: no volcano, no lava")))
+FIRST = (("random", N_("Chosen at random")),) + tuple((str(i), f"Player {i + 1}") for i in range(4))
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev")
 SEED_DIGITS = 15  # the engine's seeds (`ember_isle.options.MAX_SEED`)
 SEED_TEXT = 24  # the most of the field kept with the settings
+
+
+def shown(options: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """A list of choices in the current language (their values unchanged)."""
+    return tuple((v, _(t)) for v, t in options)
+
+
+def pieces() -> tuple[tuple[str, str], ...]:
+    """`PIECES` in the current language: each arrangement named by its pieces' titles."""
+    return tuple(
+        (m, _("{right}, {left}, {top}").format(
+            **{k: _(PIECE_TITLES.get(m[i:i + 2], FACE_TITLES[m[i:i + 2]]))
+               for k, i in (("right", 0), ("left", 2), ("top", 4))}))
+        for m, _title in PIECES
+    )
 
 
 def default() -> dict[str, Any]:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from ember_isle import PlaceLava, PlaceTriad
 from ember_isle.view import View
-from game_shell import table
+from game_shell import i18n, table
+from game_shell.i18n import N_, _, number
 from game_shell.markup import escape
 from game_shell.widgets import button
 
@@ -53,17 +54,17 @@ class Shown(Protocol):
     def my_turn(self) -> bool: ...
 
 ASK = {
-    "triads": "Add a piece of land to the island.",
-    "rovers": "Tap a highlighted space to put your rover on the island.",
-    "objects": "Tap a highlighted space to place the object.",
-    "seed": "Start a clue column with the card you drew.",
-    "start": "An amulet lies under your rover: take it (lava will flow) or leave it.",
-    "move": "Keep moving: tap a highlighted space, or stop here.",
-    "amulet": "Your rover found an amulet: take it (lava will flow) or leave it.",
-    "lava": "Tap where the lava flows: beside the volcano or beside other lava.",
-    "extra_clue": "Play your extra clue: choose a card, then a column.",
-    "offer": "Take the revealed card, or let it pass to the next rose.",
-    "ward": "A Curse! Spend an amulet or give up your best treasure card.",
+    "triads": N_("Add a piece of land to the island."),
+    "rovers": N_("Tap a highlighted space to put your rover on the island."),
+    "objects": N_("Tap a highlighted space to place the object."),
+    "seed": N_("Start a clue column with the card you drew."),
+    "start": N_("An amulet lies under your rover: take it (lava will flow) or leave it."),
+    "move": N_("Keep moving: tap a highlighted space, or stop here."),
+    "amulet": N_("Your rover found an amulet: take it (lava will flow) or leave it."),
+    "lava": N_("Tap where the lava flows: beside the volcano or beside other lava."),
+    "extra_clue": N_("Play your extra clue: choose a card, then a column."),
+    "offer": N_("Take the revealed card, or let it pass to the next rose."),
+    "ward": N_("A Curse! Spend an amulet or give up your best treasure card."),
 }
 
 
@@ -74,22 +75,24 @@ def ask(app: Shown, v: View) -> str:
     if not app.my_turn():
         name = g.seats[g.to_move].name if g.to_move is not None else ""
         if g.to_move is not None and g.seats[g.to_move].bot:
-            return f"{name} (computer) is thinking…"
-        return f"Waiting for {name}."
+            return _("{name} (computer) is thinking…").format(name=name)
+        return _("Waiting for {name}.").format(name=name)
     if stage == "turn":
         ts = v["turn_state"]
         if ts is not None and ts["main_done"]:
-            return "Use an amulet, raise a treasure under your rover, or end your turn."
-        return ("Your turn: play a clue (choose a card), move (tap a highlighted space), "
-                "or swap your clues.")
+            return _("Use an amulet, raise a treasure under your rover, or end your turn.")
+        return _("Your turn: play a clue (choose a card), move (tap a highlighted space), "
+                 "or swap your clues.")
     if stage == "objects":
         kind = steps.next_object(app.legal())
-        what = words.OBJECTS.get(kind or "", "object")
         if kind == "statue":
-            return (f"Place a {what}: tap a highlighted space, then choose which way it faces "
-                    "(where its amulets will land).")
-        return f"Place a {what}: tap a highlighted space."
-    return ASK.get(stage, "Your move.")
+            return _("Place a statue: tap a highlighted space, then choose which way it faces "
+                     "(where its amulets will land).")
+        return {"hut": _("Place a hut: tap a highlighted space."),
+                "tree": _("Place a palm tree: tap a highlighted space.")}.get(
+            kind or "", _("Place an object: tap a highlighted space."))
+    said = ASK.get(stage)
+    return _(said) if said is not None else _("Your move.")
 
 
 def tray(app: Shown, v: View, legal: list[Action]) -> str:
@@ -110,7 +113,7 @@ def tray(app: Shown, v: View, legal: list[Action]) -> str:
     if g.phase == "distribution":
         out.append(screens.distribution_box(v, mine))
         if app.my_turn() and not mine:  # a public offer between people: its cards on request
-            out.append('<div class="row">' + button("Show my secret cards", "ei-show-mine", "btn")
+            out.append('<div class="row">' + button(_("Show my secret cards"), "ei-show-mine", "btn")
                        + "</div>")
     if g.phase == "play" or (g.phase == "distribution" and mine):
         out.append(screens.hand_box(v, legal, app.sel, mine))
@@ -126,22 +129,24 @@ def sheets(app: Shown, v: View, recap: str, n_recap: int) -> list[table.Sheet]:
     lines), the clue columns, the suggestion, the players and what happened."""
     focus = app.sel.option[0] if app.sel.option else None
     if app.auto.hint_text:
-        hint = f'<section class="card hint"><h2>Suggestion</h2><p>{escape(app.auto.hint_text)}</p></section>'
+        head = escape(_("Suggestion"))
+        hint = f'<section class="card hint"><h2>{head}</h2><p>{escape(app.auto.hint_text)}</p></section>'
     elif app.auto.hint_wanted:
-        hint = '<section class="card hint"><p>Thinking of a suggestion…</p></section>'
+        hint = '<section class="card hint"><p>' + escape(_("Thinking of a suggestion…")) + "</p></section>"
     elif handoff.may_hint(app.game, app.my_turn(), app.mine()):
-        hint = '<section class="card hint">' + button("Suggest a move", "ei-hint", "btn") + "</section>"
+        hint = '<section class="card hint">' + button(_("Suggest a move"), "ei-hint", "btn") + "</section>"
     else:
         hint = ""
     d = v["decks"]
-    decks = (f'<p class="small">Turn\u00a0{max(v["turn"], 1)}. Cards left: treasure\u00a0'
-             f'{d["treasure"]}, clue\u00a0{d["clues"]}.</p>')
+    left = escape(_("Turn\u00a0{n}. Cards left: treasure\u00a0{treasure}, clue\u00a0{clues}.").format(
+        n=number(max(v["turn"], 1)), treasure=number(d["treasure"]), clues=number(d["clues"])))
+    decks = f'<p class="small">{left}</p>'
     return [
-        table.Sheet("recap", "Since your turn", recap, str(n_recap) if n_recap else ""),
-        table.Sheet("columns", "Clue columns", screens.columns_box(v, focus, app.shade)),
-        table.Sheet("discard", "Discards", screens.discard_box(v), str(len(v["clue_discard"]) or "")),
-        table.Sheet("hint", "Suggest", hint, act="" if app.auto.hint_text else "ei-hint"),
-        table.Sheet("players", "Players", screens.seats_strip(v) + decks + screens.log_box(v)),
+        table.Sheet("recap", _("Since your turn"), recap, str(n_recap) if n_recap else ""),
+        table.Sheet("columns", _("Clue columns"), screens.columns_box(v, focus, app.shade)),
+        table.Sheet("discard", _("Discards"), screens.discard_box(v), str(len(v["clue_discard"]) or "")),
+        table.Sheet("hint", _("Suggest"), hint, act="" if app.auto.hint_text else "ei-hint"),
+        table.Sheet("players", _("Players"), screens.seats_strip(v) + decks + screens.log_box(v)),
     ]
 
 
@@ -152,32 +157,35 @@ def action_bar(app: Shown, v: View, legal: list[Action]) -> str:
         return ""
     parts = []
     if app.auto.hint is not None:
-        parts.append(button("Do the suggestion", "ei-play-hint", "btn"))
+        parts.append(button(_("Do the suggestion"), "ei-play-hint", "btn"))
     for i, a in enumerate(legal):
         label = steps.simple_label(a, v)
         if label is not None:
             parts.append(button(label, "ei-do", "btn", i=i))
     sel = app.sel
     if sel.card or sel.triad or sel.hex or sel.cube or sel.fixed:
-        parts.append(button("Cancel", "ei-cancel", "btn"))
+        parts.append(button(_("Cancel"), "ei-cancel", "btn"))
     action = steps.chosen(v, g.stage, legal, sel)
     if action is not None:
-        label = "Play the clue" if action.type in ("play_clue", "play_lava_tile") else steps.CONFIRM.get(action.type, "Confirm")
+        confirm = steps.CONFIRM.get(action.type)
+        label = (_("Play the clue") if action.type in ("play_clue", "play_lava_tile")
+                 else _(confirm) if confirm is not None else _("Confirm"))
         note = ""
         preview = steps.preview(v, sel)
         cost = steps.lava_cost(v, action)
         seen = choice_preview(v, action)
         if preview is not None:
-            note = (f'<span class="ei-preview" role="status">This clue leaves '
-                    f"{words.spaces(len(preview[1]))}</span>")
+            leaves = escape(_("This clue leaves {spaces}").format(spaces=words.spaces(len(preview[1]))))
+            note = f'<span class="ei-preview" role="status">{leaves}</span>'
         elif seen is not None:  # lava or new land: what it does to the map, before it is made
             note = f'<span class="ei-preview ei-map-preview" role="status">{escape(seen[1])}</span>'
         elif cost is not None:  # the only move that gives something up: said before it is made
-            label = "Cross the lava and pay"
-            note = (f'<span class="ei-preview ei-cost" role="status">Crossing onto lava here '
-                    f"costs {escape(cost)}.</span>")
+            label = _("Cross the lava and pay")
+            costs = escape(_("Crossing onto lava here costs {cost}.").format(cost=cost))
+            note = f'<span class="ei-preview ei-cost" role="status">{costs}</span>'
         parts.append(note + button(label, "ei-confirm", "btn primary"))
-    return f'<div class="actions-row" role="group" aria-label="Actions">{"".join(parts)}</div>'
+    named = escape(_("Actions"))
+    return f'<div class="actions-row" role="group" aria-label="{named}">{"".join(parts)}</div>'
 
 
 def game_screen(app: Shown) -> str:
@@ -263,11 +271,12 @@ def choice_preview(v: View, action: Action | None) -> tuple[str, str] | None:
 def map_controls() -> str:
     """Zoom in, zoom out and fit the island: by touch and by keyboard (pinch, drag and the
     wheel do the same on the map)."""
+    named = escape(_("Map view"))
     return (
-        '<div class="ei-zoom" role="group" aria-label="Map view">'
-        + button("+", "ei-zoom", "btn", name="Zoom in", how="in")
-        + button("−", "ei-zoom", "btn", name="Zoom out", how="out")
-        + button("Fit the island", "ei-zoom", "btn", how="fit")
+        f'<div class="ei-zoom" role="group" aria-label="{named}">'
+        + button("+", "ei-zoom", "btn", name=_("Zoom in"), how="in")
+        + button("−", "ei-zoom", "btn", name=_("Zoom out"), how="out")
+        + button(_("Fit the island"), "ei-zoom", "btn", how="fit")
         + "</div>"
     )
 
@@ -277,9 +286,9 @@ def say(app: Shown, v: View) -> str:
     its line ("Your turn" / "play a clue (choose a card), move ..., or swap your clues.")."""
     text = ask(app, v)
     head, sep, rest = text.partition(": ")
-    if not sep or len(head) > 40:
+    if not sep or len(head) > 40 or i18n.language() == i18n.PSEUDO:  # (a check: kept whole)
         return table.say(ask_lead(app, v), escape(text), "")
-    return table.say(ask_lead(app, v), escape(head), escape(rest[:1].upper() + rest[1:]))
+    return table.say(ask_lead(app, v), escape(head.rstrip()), escape(rest[:1].upper() + rest[1:]))
 
 
 def ask_lead(app: Shown, v: View) -> str:
@@ -289,7 +298,8 @@ def ask_lead(app: Shown, v: View) -> str:
     mark = ""
     if g.to_move is not None:
         mark = screens.seat_swatch(g.seats[g.to_move].colour)
-    return f"{mark}<b>{escape(ask_who(app, v))}</b> · Turn\u00a0{max(v['turn'], 1)}"
+    turn = escape(_("Turn\u00a0{n}").format(n=number(max(v["turn"], 1))))
+    return f"{mark}<b>{escape(ask_who(app, v))}</b> · {turn}"
 
 
 def ask_who(app: Shown, v: View) -> str:
@@ -301,8 +311,13 @@ def ask_who(app: Shown, v: View) -> str:
     d = v.get("distribution") if g.phase == "distribution" else None
     if d:  # the raiser's turn: the seat to move only answers the share-out
         raiser = g.seats[d["raiser"]].name if 0 <= d["raiser"] < len(g.seats) else ""
-        return (f"Sharing {raiser}'s {words.treasure(d['column'])} treasure: {s.name} to answer"
-                + (" (computer)" if s.bot else ""))
+        if s.bot:
+            said = _("Sharing {raiser}'s {treasure} treasure: {name} to answer (computer)")
+        else:
+            said = _("Sharing {raiser}'s {treasure} treasure: {name} to answer")
+        return said.format(raiser=raiser, treasure=words.treasure(d["column"]), name=s.name)
     if app.my_turn():
-        return f"{s.name}, your turn"
-    return f"{s.name}'s turn" + (" (computer)" if s.bot else "")
+        return _("{name}, your turn").format(name=s.name)
+    if s.bot:
+        return _("{name}'s turn (computer)").format(name=s.name)
+    return _("{name}'s turn").format(name=s.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ember_isle.view import View
 from game_shell import i18n
+from game_shell.i18n import _
 from game_shell.markup import escape
 
 from . import words
@@ -26,26 +27,31 @@ def _things(view: View) -> dict[Hex, list[str]]:
         out.setdefault((h[0], h[1]), []).append(text)
 
     for o in view["board"]["objects"]:
-        thing = words.OBJECTS.get(o["kind"], "thing")
         facing = o.get("facing")
         if o["kind"] == "statue" and facing is not None:
-            thing += f" facing {words.DIRECTIONS[int(facing)]}"
-        add(o["hex"], f"a {thing}")
+            add(o["hex"], _("a statue facing {direction}").format(
+                direction=words.direction(int(facing))))
+        else:
+            add(o["hex"], words.a_thing(o["kind"]))
     for h in view["amulets"]:
-        add(h, "an amulet")
+        add(h, _("an amulet"))
     for s in view["seats"]:
         if s["rover"] is not None:
-            add(s["rover"], f"{s['name']}'s rover")
+            add(s["rover"], _("{name}'s rover").format(name=s["name"]))
     maybe: dict[Hex, list[str]] = {}
     for col in view["columns"]:
         name = words.treasure(col["name"])
         if col.get("located"):
-            add(col["located"], f"the {name} treasure lies here")  # type: ignore[arg-type]
+            add(col["located"], _("the {treasure} treasure lies here").format(  # type: ignore[arg-type]
+                treasure=name))
             continue
         for h in col["candidates"]:  # at any size of set (cubes stand only at 16 or fewer)
             maybe.setdefault((h[0], h[1]), []).append(name)
     for spot, names in maybe.items():
-        out.setdefault(spot, []).append("possibly the " + " or the ".join(names) + " treasure")
+        said = names[0]
+        for n in names[1:]:
+            said = _("{treasures} or the {treasure}").format(treasures=said, treasure=n)
+        out.setdefault(spot, []).append(_("possibly the {treasures} treasure").format(treasures=said))
     return out
 
 
@@ -53,7 +59,10 @@ def cell_words(view: View, h: Hex, things: dict[Hex, list[str]]) -> str:
     """One space: its ground and place, then what stands on it."""
     place = words.place(view, h)
     on = things.get(h, [])
-    return place[:1].upper() + place[1:] + (": " + ", ".join(on) if on else "") + "."
+    place = place[:1].upper() + place[1:]
+    if on:
+        return _("{place}: {things}.").format(place=place, things=", ".join(on))
+    return _("{place}.").format(place=place)
 
 
 _LAST: dict[str, str] = {"key": "", "html": ""}
@@ -93,12 +102,11 @@ def _grid(view: View) -> str:
         return ""
     things = _things(view)
     rows = "".join(
-        f'<tr><th scope="row">Row {n}</th>'
+        '<tr><th scope="row">' + escape(_("Row {n}").format(n=i18n.number(n))) + "</th>"
         + "".join(f"<td>{escape(cell_words(view, h, things))}</td>" for h in sorted(land[r]))
         + "</tr>"
         for n, r in enumerate(sorted(land), start=1)
     )
-    return (
-        "<table><caption>The island's spaces of land, row by row from north to south, each row "
-        f"from west to east</caption><tbody>{rows}</tbody></table>"
-    )
+    caption = escape(_("The island's spaces of land, row by row from north to south, each row "
+                       "from west to east"))
+    return f"<table><caption>{caption}</caption><tbody>{rows}</tbody></table>"

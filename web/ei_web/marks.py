@@ -13,6 +13,7 @@ from typing import Any
 
 from ember_isle.view import View
 from game_shell import last_moves
+from game_shell.i18n import _
 from game_shell.last_moves import Move, Showing, recap_item, shown_line
 from game_shell.markup import escape
 from game_shell.widgets import swatch
@@ -36,6 +37,7 @@ class Line:
     moves: list[Move] = field(default_factory=list)
     hexes: list[Hex] = field(default_factory=list)
     path: list[Hex] = field(default_factory=list)
+    moved: bool = False  # a rover's bounds in a row (the next bound joins the line)
 
 
 def colour(view: View, seat: int | None) -> str:
@@ -71,21 +73,23 @@ def lines(view: View) -> list[Line]:
         if event == "bound" and isinstance(seat, int):
             h = key(e["hex"])
             prev = out[-1] if out else None
-            if prev is not None and prev.seat == seat and prev.path and prev.text.startswith(who + " moved"):
+            if prev is not None and prev.seat == seat and prev.path and prev.moved:
                 prev.path.append(h)
                 prev.hexes.append(h)
             else:
                 start = rover_before(log, index, seat)
                 prev = Line("", seat, c, path=[start, h] if start is not None else [h],
                             hexes=[start, h] if start is not None else [h])
+                prev.moved = True
                 out.append(prev)
             n = len(prev.path) - 1 if len(prev.path) > 1 else 1
-            prev.text = f"{who} moved {words.spaces(n)}, to {words.place(view, h)}."
-            prev.moves = [Move(0, c, who, "moved here", spot(h))]
+            prev.text = _("{who} moved {spaces}, to {place}.").format(
+                who=who, spaces=words.spaces(n), place=words.place(view, h))
+            prev.moves = [Move(0, c, who, _("moved here"), spot(h))]
             continue
         text = words.log_line(view, e)
         if event == "object" and not text:  # the log box leaves setup's objects out
-            text = f"{who} placed a {words.OBJECTS.get(str(e.get('kind')), 'thing')}."
+            text = _("{who} placed {thing}.").format(who=who, thing=words.a_thing(str(e.get("kind"))))
         if not text:
             continue
         line = Line(text, seat if isinstance(seat, int) else None, c)
@@ -100,15 +104,16 @@ def lines(view: View) -> list[Line]:
 def _moves(view: View, e: dict[str, Any], who: str, c: str) -> tuple[list[Move], list[Hex]]:
     """What one (not a bound) event did on the map, and the spaces it concerns."""
     event = e.get("event")
+    col = words.treasure(str(e.get("column", "")))
     did = {
-        "rover": "put their rover",
-        "object": f"placed a {words.OBJECTS.get(str(e.get('kind')), 'thing')}",
-        "amulet_taken": "picked up an amulet",
-        "raise": f"raised the {words.treasure(str(e.get('column', '')))} treasure",
-        "cube_removed": f"ruled out a {words.treasure(str(e.get('column', '')))} space",
-        "lava": "let lava flow"
-        + (f", burying a {words.OBJECTS.get(str(e.get('destroyed')), 'thing')}" if e.get("destroyed") else ""),
-    }.get(str(event))
+        "rover": lambda: _("put their rover"),
+        "object": lambda: _("placed {thing}").format(thing=words.a_thing(str(e.get("kind")))),
+        "amulet_taken": lambda: _("picked up an amulet"),
+        "raise": lambda: _("raised the {treasure} treasure").format(treasure=col),
+        "cube_removed": lambda: _("ruled out a {treasure} space").format(treasure=col),
+        "lava": lambda: (_("let lava flow, burying {thing}").format(
+            thing=words.a_thing(str(e.get("destroyed")))) if e.get("destroyed") else _("let lava flow")),
+    }.get(str(event), lambda: None)()
     moves: list[Move] = []
     hexes: list[Hex] = []
     if did is not None and isinstance(e.get("hex"), list) and len(e["hex"]) == 2:
@@ -117,14 +122,16 @@ def _moves(view: View, e: dict[str, Any], who: str, c: str) -> tuple[list[Move],
         hexes.append(h)
     if event == "triad" and isinstance(e.get("new"), list) and len(e["new"]) == 2:
         land = [key(e[k]) for k in ("match", "lava", "new") if isinstance(e.get(k), list) and len(e[k]) == 2]
-        what = f"added {words.TRIADS.get(str(e.get('triad')), 'land')}"
+        what = _("added {land}").format(land=words.triad(str(e.get("triad"))))
         moves.append(Move(0, c, who, what, spot(key(e["new"]))))
         hexes.extend(land)
-    how = "with lava" if event == "lava" else "with an amulet" if event == "cube_removed" else "with a clue"
+    how = (_("located the {treasure} treasure with lava") if event == "lava"
+           else _("located the {treasure} treasure with an amulet") if event == "cube_removed"
+           else _("located the {treasure} treasure with a clue"))
     for found in e.get("located") or []:
         if isinstance(found, dict) and isinstance(found.get("hex"), list):
             h = key(found["hex"])
-            what = f"located the {words.treasure(str(found.get('column', '')))} treasure {how}"
+            what = how.format(treasure=words.treasure(str(found.get("column", ""))))
             moves.append(Move(0, c, who, what, spot(h)))
             hexes.append(h)
     return moves, hexes
@@ -170,9 +177,11 @@ def recap_box(view: View, recap: list[Line], shown: int | None = None) -> str:
             items.append(recap_item(n, lead, escape(line.text), "ei-show-move", n == shown))
         else:
             items.append(f'<li class="with-swatch">{lead}{escape(line.text)}</li>')
+    head = escape(_("Since your turn"))
+    note = escape(_("Marked on the map in each player's colour: tap a line to see it."))
     return (
-        '<section class="card recap ei-recap" data-recap="1"><h2>Since your turn</h2>'
-        '<p class="small">Marked on the map in each player\'s colour: tap a line to see it.</p>'
+        f'<section class="card recap ei-recap" data-recap="1"><h2>{head}</h2>'
+        f'<p class="small">{note}</p>'
         f"<ol>{''.join(items)}</ol></section>"
     )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game_shell import registry
 from game_shell import settings as shell
+from game_shell.i18n import _
 from game_shell.storage import Storage
 from game_shell.widgets import swatch
 
@@ -55,7 +56,7 @@ class Prefs:
     def screen(self) -> str:
         """The Settings screen, with Ember Isle's acts and its rovers' colours."""
         swatches = '<p class="swatches">' + "".join(swatch(c) for c in MARK_OF.values()) + "</p>"
-        back = "Back to the game" if self.came_from in ("game", "pass") else "Back"
+        back = _("Back to the game") if self.came_from in ("game", "pass") else _("Back")
         return shell.screen(self.current(), registry.plugins(), act="ei-set",
                             back="ei-settings-back", back_label=back,
                             extra={"palette": swatches}, screen_name="ei-settings")

@@ -12,9 +12,9 @@ from ember_isle.view import View, count_after
 from game_plugins.ember_isle import PLUGIN
 from game_shell import table, widgets
 from game_shell.celebrate import celebration
+from game_shell.i18n import N_, _, ngettext, number
 from game_shell.markup import escape
 from game_shell.widgets import attrs, button, swatch
-from game_shell.wording import count
 
 from . import form as form_mod
 from . import pictures, words
@@ -32,7 +32,7 @@ from .steps import (
     powers,
 )
 
-EDITION = "Component content of this edition is original."
+EDITION = N_("Component content of this edition is original.")
 
 
 def seat_swatch(colour: str) -> str:
@@ -58,20 +58,24 @@ def first_label(seat: int, name: str) -> str:
     """A seat in "Who goes first": "Player 2 (Bob)" (the browser module renames it as the
     player types in the name field: `ei_web.browser.on_change`)."""
     name = name.strip()
-    return f"Player {seat + 1}" + (f" ({name})" if name else "")
+    if name:
+        return _("Player {n} ({name})").format(n=number(seat + 1), name=name)
+    return _("Player {n}").format(n=number(seat + 1))
 
 
 def island_options(form: dict[str, Any]) -> str:
     """The island, its objects, the volcano and who goes first (docs/EMBER.md 4.3, 5, 10)."""
-    first = ((v, first_label(int(v), form["names"][int(v)]) if v.isdigit() else t)
+    first = ((v, first_label(int(v), form["names"][int(v)]) if v.isdigit() else _(t))
              for v, t in form_mod.FIRST if not v.isdigit() or int(v) < len(form["names"]))
     return (
         '<div class="ei-options-form">'
-        + _select("ei-map", "Island", form_mod.MAPS, form["map"],
-                  ("An island of your choice: its three pieces", form_mod.PIECES))
-        + _select("ei-objects", "Huts, palm trees and statues", form_mod.OBJECTS, form["objects"])
-        + _select("ei-volcano", "Volcano", form_mod.VOLCANO, form["volcano"])
-        + _select("ei-first", "Who goes first", tuple(first), form["first"])
+        + _select("ei-map", _("Island"), form_mod.shown(form_mod.MAPS), form["map"],
+                  (_("An island of your choice: its three pieces"), form_mod.pieces()))
+        + _select("ei-objects", _("Huts, palm trees and statues"), form_mod.shown(form_mod.OBJECTS),
+                  form["objects"])
+        + _select("ei-volcano", _("Volcano"), form_mod.shown(form_mod.VOLCANO),
+                  form["volcano"])
+        + _select("ei-first", _("Who goes first"), tuple(first), form["first"])
         + seed_field(form)
         + "</div>"
     )
@@ -80,12 +84,14 @@ def island_options(form: dict[str, Any]) -> str:
 def seed_field(form: dict[str, Any]) -> str:
     """The game's number (its seed, optional): the same number and settings give the same
     game again (checked when the game starts: `form.seed_of`)."""
+    label = escape(_("Game number (optional)"))
+    helps = escape(_("The same number with the same settings gives the same game. Leave it "
+                     "empty for a new game each time."))
     return (
-        '<label class="ei-seed-field">Game number (optional) <input data-field="ei-seed-number" '
+        f'<label class="ei-seed-field">{label} <input data-field="ei-seed-number" '
         f'value="{escape(str(form.get("seed", "")))}" inputmode="numeric" '
         f'maxlength="{form_mod.SEED_TEXT}" autocomplete="off" aria-describedby="ei-seed-help"></label>'
-        '<p class="small" id="ei-seed-help">The same number with the same settings gives the same '
-        "game. Leave it empty for a new game each time.</p>"
+        f'<p class="small" id="ei-seed-help">{helps}</p>'
     )
 
 
@@ -93,7 +99,7 @@ def import_picker() -> str:
     """The file chooser, as a button-sized label (its input covers it: taps and the keyboard
     reach the input itself). ``data-ei-file``: Small Islands' own chooser handler skips it."""
     return (
-        '<label class="btn file-pick">Import a file'
+        '<label class="btn file-pick">' + escape(_("Import a file")) + ''
         '<input type="file" accept=".json,application/json,text/plain" data-ei-file="import">'
         "</label>"
     )
@@ -106,20 +112,22 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
     import did (at the top); `refusal`: why a chosen file was refused (beside the chooser)."""
     rows = "".join(
         f'<div class="seat-row">{seat_swatch(COLOURS[i])}'
-        f'<label>Player {i + 1} <input data-field="ei-name-{i}" value="{escape(n)}" '
-        f'maxlength="40" autocomplete="off"></label>'
-        + _select(f"ei-kind-{i}", f"Player {i + 1} plays as", form_mod.KINDS, form["kinds"][i])
+        f'<label>' + escape(_("Player {n}").format(n=number(i + 1))) + f' '
+        f'<input data-field="ei-name-{i}" value="{escape(n)}" maxlength="40" autocomplete="off"></label>'
+        + _select(f"ei-kind-{i}", _("Player {n} plays as").format(n=number(i + 1)), form_mod.shown(form_mod.KINDS),
+                  form["kinds"][i])
         + "</div>"
         for i, n in enumerate(form["names"])
     )
     cont = ""
+    summary = PLUGIN.summary_line(summary)  # the stored record in words
     if summary:
         cont = (
-            '<section class="card continue"><h2>Saved game: Ember Isle</h2>'
+            '<section class="card continue"><h2>' + escape(_("Saved game: {title}").format(title=PLUGIN.title)) + f'</h2>'
             f"<p>{escape(summary)}</p>"
             + '<div class="row">'
-            + button("Continue Ember Isle", "ei-continue", "btn primary")
-            + button("Export this game", "ei-export", "btn")
+            + button(_("Continue {title}").format(title=PLUGIN.title), "ei-continue", "btn primary")
+            + button(_("Export this game"), "ei-export", "btn")
             + "</div></section>"
         )
     if broken:
@@ -130,33 +138,34 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
         '<section class="screen start ei" data-screen="ei-start">'
         f'<header class="title-head">{PLUGIN.picture}<h1>Ember Isle</h1></header>'
         f"{feedback}"
-        '<p class="tagline">Hunt four treasures beneath a volcano: play clues to narrow where '
-        "they lie, race your rover there, share the loot — and mind the Curses.</p>"
+        + '<p class="tagline">' + escape(_(
+            "Hunt four treasures beneath a volcano: play clues to narrow where they lie, race "
+            "your rover there, share the loot — and mind the Curses.")) + "</p>"
         f"{cont}"
-        '<section class="card new-game"><h2>New game</h2>'
+        f'<section class="card new-game"><h2>' + escape(_("New game")) + f'</h2>'
         f'<div class="seats">{rows}</div><div class="row">'
-        + button("Add a player", "ei-add-seat", "btn", disabled=n >= 4)
-        + button("Remove a player", "ei-remove-seat", "btn", disabled=n <= 2)
+        + button(_("Add a player"), "ei-add-seat", "btn", disabled=n >= 4)
+        + button(_("Remove a player"), "ei-remove-seat", "btn", disabled=n <= 2)
         + "</div>"
         + island_options(form)
         + err
-        + button("Start Ember Isle", "ei-new", "btn primary")
+        + button(_("Start {title}").format(title=PLUGIN.title), "ei-new", "btn primary")
         + f"</section>{refusal}<div class=\"row\">"
-        + button("Rules of Ember Isle", "ei-rules", "btn")
-        + button("Settings", "ei-settings", "btn")
+        + button(_("Rules of {title}").format(title=PLUGIN.title), "ei-rules", "btn")
+        + button(_("Settings"), "ei-settings", "btn")
         + import_picker()
-        + button("Your games", "ei-history", "btn")
-        + button("Back to Small Islands", "ei-leave", "btn")
-        + f'</div><p class="edition">{EDITION}</p></section>'
+        + button(_("Your games"), "ei-history", "btn")
+        + button(_("Back to {title}").format(title="Small Islands"), "ei-leave", "btn")
+        + '</div><p class="edition">' + escape(_(EDITION)) + '</p></section>'
     )
 
 
 def confirm_new() -> str:
+    said = _("<b>An Ember Isle game is in progress.</b> Starting a new one replaces it.")
     return (
-        '<div class="confirm" role="alertdialog" data-confirm="ei-new"><p><b>An Ember Isle game '
-        "is in progress.</b> Starting a new one replaces it.</p><div class=\"row\">"
-        + button("Start the new game", "ei-new", "btn danger", confirmed="1")
-        + button("Keep the saved game", "ei-new-cancel", "btn primary")
+        f'<div class="confirm" role="alertdialog" data-confirm="ei-new"><p>{said}</p><div class="row">'
+        + button(_("Start the new game"), "ei-new", "btn danger", confirmed="1")
+        + button(_("Keep the saved game"), "ei-new-cancel", "btn primary")
         + "</div></div>"
     )
 
@@ -179,31 +188,41 @@ def header(view: View, can_undo: bool) -> str:
     chips = []
     for s in view["seats"]:
         turn = s["seat"] == view["to_move"]
-        full = (f"{s['name']}{' (computer)' if s['bot'] else ''}: {count(s['roses'], 'rose')}, "
-                f"{count(s['amulets'], 'amulet')}, {count(s['treasure_count'], 'treasure card')}"
-                + (", to move" if turn else ""))
+        who = _("{name} (computer)").format(name=s["name"]) if s["bot"] else s["name"]
+        if turn:
+            full = _("{who}: {counts}, to move").format(who=who, counts=seat_counts(s))
+        else:
+            full = _("{who}: {counts}").format(who=who, counts=seat_counts(s))
         figures = f'<span class="ico keep">{CARD_ICON}<b>{s["treasure_count"]}</b></span>'
         chips.append(table.chip(s["seat"], turn, full, seat_swatch(s["colour"]), s["name"], figures))
     return (
         f'<header class="bar t-bar ei-bar"><ul class="chips" data-n="{len(view["seats"])}" '
-        f'aria-label="Players">{"".join(chips)}</ul><div class="bar-buttons">'
-        + button("Undo", "ei-undo", "btn small", disabled=not can_undo)
-        + button("?", "ei-rules", "btn small", name="Rules")
-        + button("Menu", "ei-menu", "btn small")
+        f'aria-label="' + escape(_("Players")) + f'">{"".join(chips)}</ul><div class="bar-buttons">'
+        + button(_("Undo"), "ei-undo", "btn small", disabled=not can_undo)
+        + button("?", "ei-rules", "btn small", name=_("Rules"))
+        + button(_("Menu"), "ei-menu", "btn small")
         + "</div></header>"
     )
+
+
+def seat_counts(s: Any) -> str:
+    """A seat's public counts in words: "2 roses, 1 amulet, 0 treasure cards"."""
+    return _("{roses}, {amulets}, {cards}").format(
+        roses=ngettext("{n} rose", "{n} roses", s["roses"]).format(n=number(s["roses"])),
+        amulets=ngettext("{n} amulet", "{n} amulets", s["amulets"]).format(n=number(s["amulets"])),
+        cards=ngettext("{n} treasure card", "{n} treasure cards", s["treasure_count"]).format(
+            n=number(s["treasure_count"])))
 
 
 def seats_strip(view: View) -> str:
     cells = []
     for s in view["seats"]:
         turn = " turn" if s["seat"] == view["to_move"] else ""
-        cells.append(
-            f'<li class="ei-seat{turn}">{seat_swatch(s["colour"])}<b>{escape(s["name"])}</b>'
-            f'{" (computer)" if s["bot"] else ""}: {count(s["roses"], "rose")}, '
-            f'{count(s["amulets"], "amulet")}, {count(s["treasure_count"], "treasure card")}</li>'
-        )
-    return f'<ul class="ei-seats" aria-label="Players">{"".join(cells)}</ul>'
+        name = f"<b>{escape(s['name'])}</b>"
+        who = _("{name} (computer)").format(name=name) if s["bot"] else name
+        said = _("{who}: {counts}").format(who=who, counts=escape(seat_counts(s)))
+        cells.append(f'<li class="ei-seat{turn}">{seat_swatch(s["colour"])}{said}</li>')
+    return '<ul class="ei-seats" aria-label="' + escape(_("Players")) + f'">{"".join(cells)}</ul>'
 
 
 def columns_box(view: View, focus: str | None = None, shade: str | None = None,
@@ -220,39 +239,46 @@ def columns_box(view: View, focus: str | None = None, shade: str | None = None,
             + (f' <span class="small">({escape(names.get(c["rose"], ""))})</span>' if c["rose"] is not None else "")
             + "</li>"
             for c in col["clues"]
-        ) or "<li>No clue yet: the treasure may be anywhere.</li>"
+        ) or '<li>' + escape(_("No clue yet: the treasure may be anywhere.")) + '</li>'
         if col["located"]:
-            state = f'Found: {escape(words.place(view, col["located"]))} — a rover there can raise it.'
+            state = escape(_("Found: {place} — a rover there can raise it.").format(
+                place=words.place(view, col["located"])))
+        elif col["cubes"]:
+            state = escape(ngettext("{n} space possible (cubes on the map)",
+                                    "{n} spaces possible (cubes on the map)", col["count"])
+                           .format(n=number(col["count"])))
         else:
-            state = f'{words.spaces(col["count"])} possible' + (" (cubes on the map)" if col["cubes"] else "")
+            state = escape(ngettext("{n} space possible", "{n} spaces possible", col["count"])
+                           .format(n=number(col["count"])))
         on = " on" if name == focus else ""
         shown = shade == name
-        show = button("Hide its spaces" if shown else "Show its spaces on the map", "ei-shade",
+        show = button(_("Hide its spaces") if shown else _("Show its spaces on the map"), "ei-shade",
                       "btn small" + (" on" if shown else ""), col=name) if tappable else ""
         out.append(
             f'<section class="ei-col{on}" data-col="{name}"><h3>{pictures.cube(name)}'
             f'{words.treasure(name)}</h3><ol>{clues}</ol><p class="small">{state}</p>{show}</section>'
         )
-    return f'<div class="ei-cols" aria-label="Clue columns">{"".join(out)}</div>'
+    return '<div class="ei-cols" aria-label="' + escape(_("Clue columns")) + f'">{"".join(out)}</div>'
 
 
 def column_button(col: str, rest: str, act: str, on: bool = False, tile: str | None = None) -> str:
     """A clue column to choose, as its picture (its treasure's cube, and the lava tile's
-    clue when one goes with it) and its words ("Pearl: leaves 3 spaces")."""
+    clue when one goes with it) and its words (`rest`: "Pearl: leaves 3 spaces", said whole)."""
     pressed = f' aria-pressed="{"true" if on else "false"}"' if act == "ei-option" else ""
     tile_pic = pictures.clue_icon(tile) if tile else ""
     return (
         f'<button type="button" class="btn ei-colpick{" ei-option" if act == "ei-option" else ""}{" on" if on else ""}" '
         f'data-act="{act}" data-col="{escape(col)}"'
         + (f' data-tile="{escape(tile or "")}"' if act == "ei-option" else "")
-        + f"{pressed}>{pictures.cube(col)}{tile_pic}<span>{escape(words.treasure(col) + rest)}</span></button>"
+        + f"{pressed}>{pictures.cube(col)}{tile_pic}<span>{escape(rest)}</span></button>"
     )
 
 
 def hand_box(view: View, legal: list[Action], sel: Sel, mine: bool) -> str:
     seat = own_seat(view)
     if not mine or seat["hand"] is None:
-        return '<section class="card"><p>The players\' clue cards are hidden.</p></section>'
+        hidden = escape(_("The players' clue cards are hidden."))
+        return f'<section class="card"><p>{hidden}</p></section>'
     ok = playable_cards(legal)
     cards = "".join(
         f'<button type="button" class="btn ei-card{" on" if sel.card == c else ""}"'
@@ -261,44 +287,49 @@ def hand_box(view: View, legal: list[Action], sel: Sel, mine: bool) -> str:
         for c in seat["hand"]
     )
     treasure = seat.get("treasure") or []
-    loot = " + ".join(str(v) for v in treasure) if treasure else "none yet"
+    loot = " + ".join(number(v) for v in treasure) if treasure else _("none yet")
     opts = ""
     if sel.card is not None:
         choices = clue_options(view, legal, sel.card)
         opts = "".join(
             column_button(
                 col,
-                (f" with the lava tile “{words.clue(tile)}”" if tile else "")
-                + f": leaves {words.spaces(n)}",
+                (_("{treasure} with the lava tile “{clue}”: leaves {spaces}").format(
+                    treasure=words.treasure(col), clue=words.clue(tile), spaces=words.spaces(n))
+                 if tile else _("{treasure}: leaves {spaces}").format(
+                    treasure=words.treasure(col), spaces=words.spaces(n))),
                 "ei-option",
                 sel.option == (col, tile),
                 tile,
             )
             for col, tile, n in choices
         )
-        opts = (f'<div class="ei-options" role="group" aria-label="Where the clue goes">'
-                f'<p>Put “{escape(words.clue(sel.card))}” on:</p>{opts}</div>')
+        put = escape(_("Put “{clue}” on:").format(clue=words.clue(sel.card)))
+        opts = ('<div class="ei-options" role="group" aria-label="' + escape(_("Where the clue goes")) + f'">'
+                f'<p>{put}</p>{opts}</div>')
     return (
-        '<section class="card ei-hand"><h2>Your clues</h2>'
+        '<section class="card ei-hand"><h2>' + escape(_("Your clues")) + f'</h2>'
         # a card chosen: where it goes first (in the tray's view), the cards under it
         f'{opts}<div class="ei-cards">{cards}</div>'
-        f'<p class="small">Your treasure cards: {escape(loot)}</p></section>'
+        f'<p class="small">' + escape(_("Your treasure cards: {cards}").format(cards=loot)) + '</p></section>'
     )
 
 
 def triad_box(view: View, legal: list[Action], sel: Sel) -> str:
     triads = sorted({a.triad for a in legal if isinstance(a, PlaceTriad)})
     buttons = "".join(
-        button(f"Add {words.TRIADS.get(t, t)} with lava", "ei-triad",
+        button(_("Add {land} with lava").format(land=words.triad(t)), "ei-triad",
                "btn" + (" on" if sel.triad == t else ""), triad=t)
         for t in triads
     )
     f = next_field(sel) if sel.triad else None
-    ask = TRIAD_ASK[f] if f else ("Choose a piece of land." if sel.triad is None else "Add it, or tap Cancel.")
+    ask = _(TRIAD_ASK[f]) if f else (_("Choose a piece of land.") if sel.triad is None
+                                     else _("Add it, or tap Cancel."))
+    said = escape(_("Each player adds a piece of new land: one space joins the same ground, one "
+                    "is new land on the sea, one is lava. Your rover starts on the new land."))
     return (
-        '<section class="card"><h2>Shape the island</h2><p>Each player adds a piece of new land: '
-        "one space joins the same ground, one is new land on the sea, one is lava. Your rover "
-        f'starts on the new land.</p><div class="row">{buttons}</div><p><b>{escape(ask)}</b></p></section>'
+        '<section class="card"><h2>' + escape(_("Shape the island")) + f'</h2><p>{said}</p>'
+        f'<div class="row">{buttons}</div><p><b>{escape(ask)}</b></p></section>'
     )
 
 
@@ -328,12 +359,14 @@ def facing_box(view: View, legal: list[Action], sel: Sel, stage: str) -> str:
         items.append(
             f'<button type="button" class="btn ei-facing{" on" if on else ""}" data-act="ei-facing" '
             f'data-facing="{f}" aria-pressed="{"true" if on else "false"}">{facing_picture(f)}'
-            f"<span>Face {words.DIRECTIONS[f]}, towards {escape(facing_towards(view, sel.hex, f))}</span>"
+            "<span>" + escape(_("Face {direction}, towards {target}").format(
+                direction=words.direction(f), target=facing_towards(view, sel.hex, f))) + "</span>"
             "</button>"
         )
-    return ('<section class="ei-facings" aria-label="Which way the statue faces">'
-            "<h3>Which way does the statue face?</h3><p>Its amulets land along that line, on the "
-            "farthest space before the sea; it turns one step clockwise after each raised treasure.</p>"
+    said = escape(_("Its amulets land along that line, on the farthest space before the sea; it "
+                    "turns one step clockwise after each raised treasure."))
+    return ('<section class="ei-facings" aria-label="' + escape(_("Which way the statue faces")) + '">'
+            '<h3>' + escape(_("Which way does the statue face?")) + f'</h3><p>{said}</p>'
             f'<div class="ei-facing-list">{"".join(items)}</div></section>')
 
 
@@ -341,13 +374,15 @@ def seed_box(view: View, legal: list[Action]) -> str:
     card = view.get("seed_card")
     cols = [a.column for a in legal if isinstance(a, SeedColumn)]
     opts = "".join(
-        column_button(c, f": leaves {words.spaces(count_after(view, card, c))}", "ei-seed")
+        column_button(c, _("{treasure}: leaves {spaces}").format(
+            treasure=words.treasure(c), spaces=words.spaces(count_after(view, card, c))), "ei-seed")
         for c in cols
     ) if card else ""
-    return (
-        '<section class="card"><h2>Start a clue column</h2>'
-        f'<p>You drew {pictures.clue_icon(card or "")}<b>“{escape(words.clue(card or ""))}”</b>. '
-        f'Choose the treasure it describes.</p><div class="row">{opts}</div></section>'
+    drew = _("You drew {card}. Choose the treasure it describes.").format(
+        card=f'<b>“{escape(words.clue(card or ""))}”</b>')
+    return (  # the card's picture before its sentence (said whole)
+        '<section class="card"><h2>' + escape(_("Start a clue column")) + '</h2>'
+        f'<p>{pictures.clue_icon(card or "")}{drew}</p><div class="row">{opts}</div></section>'
     )
 
 
@@ -356,13 +391,15 @@ def powers_box(view: View, legal: list[Action], sel: Sel) -> str:
     cubes = cube_columns(legal)
     if not ps and not cubes:
         return ""
-    parts = "".join(button(words.POWERS[p.power], "ei-power", "btn", power=p.power) for p in ps)
+    parts = "".join(button(words.power(p.power), "ei-power", "btn", power=p.power) for p in ps)
     parts += "".join(
-        button(f"Rule out a {words.treasure(c)} space", "ei-cube", "btn" + (" on" if sel.cube == c else ""), col=c)
+        button(_("Rule out a {treasure} space").format(treasure=words.treasure(c)), "ei-cube",
+               "btn" + (" on" if sel.cube == c else ""), col=c)
         for c in cubes
     )
-    return (f'<section class="card"><h2>Amulet powers</h2><p class="small">Each costs one amulet '
-            f'(you have {own_seat(view)["amulets"]}).</p><div class="row">{parts}</div></section>')
+    cost = escape(_("Each costs one amulet (you have {n}).").format(n=number(own_seat(view)["amulets"])))
+    return ('<section class="card"><h2>' + escape(_("Amulet powers")) + f'</h2><p class="small">{cost}</p>'
+            f'<div class="row">{parts}</div></section>')
 
 
 def distribution_box(view: View, mine: bool) -> str:
@@ -370,21 +407,22 @@ def distribution_box(view: View, mine: bool) -> str:
     if not d:
         return ""
     names = {s["seat"]: s["name"] for s in view["seats"]}
-    roses = ", ".join(escape(names.get(r, "")) for r in d["roses"]) or "none left"
+    roses = ", ".join(escape(names.get(r, "")) for r in d["roses"]) or escape(_("none left"))
     card = d.get("card")
     shown = ""
     if card is not None:
         shown = (f'<div class="ei-reveal">{pictures.treasure_card(int(card))}'
-                 f'<p>Revealed: <b>{escape(words.card_value(int(card)))}</b></p></div>')
+                 "<p>" + _("Revealed: {card}").format(card=f"<b>{escape(words.card_value(int(card)))}</b>")
+                 + "</p></div>")
     inspected = ""
     if mine and d.get("inspected"):
-        inspected = ('<p>You looked at: <b>' + escape(", ".join(words.card_value(int(v)) for v in d["inspected"]))
-                     + "</b> (secret).</p>")
-    return (
-        f'<section class="card ei-dist"><h2>Sharing the {words.treasure(d["column"])} treasure</h2>'
-        f"{shown}<p>Cards left in the pool: {d['pool_size']}. Roses still waiting, lowest first: "
-        f"{roses}.</p>{inspected}</section>"
-    )
+        looked = ", ".join(words.card_value(int(v)) for v in d["inspected"])
+        inspected = "<p>" + _("You looked at: {cards} (secret).").format(
+            cards=f"<b>{escape(looked)}</b>") + "</p>"
+    head = escape(_("Sharing the {treasure} treasure").format(treasure=words.treasure(d["column"])))
+    pool = escape(_("Cards left in the pool: {n}. Roses still waiting, lowest first: {roses}.")
+                  .format(n=number(d["pool_size"]), roses="{roses}")).format(roses=roses)
+    return f'<section class="card ei-dist"><h2>{head}</h2>{shown}<p>{pool}</p>{inspected}</section>'
 
 
 def discard_box(view: View) -> str:
@@ -397,12 +435,15 @@ def discard_box(view: View) -> str:
         for c in cards
     )
     body = (f'<ol class="ei-discard-list">{items}</ol>' if cards
-            else "<p>No clue card has been discarded yet.</p>")
+            else '<p>' + escape(_("No clue card has been discarded yet.")) + '</p>')
+    said = escape(ngettext(
+        "Face up, for everyone to see: {n} card, oldest first. When the clue deck runs out, "
+        "they are shuffled into a new one.",
+        "Face up, for everyone to see: {n} cards, oldest first. When the clue deck runs out, "
+        "they are shuffled into a new one.", len(cards)).format(n=number(len(cards))))
     return (
-        '<section class="card ei-discard"><h2>Discarded clue cards</h2>'
-        f'<p class="small">Face up, for everyone to see: {count(len(cards), "card")}, oldest '
-        "first. When the clue deck runs out, they are shuffled into a new one.</p>"
-        f"{body}</section>"
+        '<section class="card ei-discard"><h2>' + escape(_("Discarded clue cards")) + f'</h2>'
+        f'<p class="small">{said}</p>{body}</section>'
     )
 
 
@@ -415,37 +456,46 @@ def log_box(view: View, limit: int = 8) -> str:
         if t:
             lines.append(t)
     items = "".join(f"<li>{escape(t)}</li>" for t in lines)
-    return f'<section class="card ei-log"><h2>What happened</h2><ul>{items}</ul></section>'
+    return '<section class="card ei-log"><h2>' + escape(_("What happened")) + f'</h2><ul>{items}</ul></section>'
 
 
-PLACES = {1: "wins", 2: "comes second", 3: "comes third", 4: "comes fourth"}
+PLACES = {
+    1: N_("{name} wins with {points} ({cards}); {amulets}, {raised}."),
+    2: N_("{name} comes second with {points} ({cards}); {amulets}, {raised}."),
+    3: N_("{name} comes third with {points} ({cards}); {amulets}, {raised}."),
+    4: N_("{name} comes fourth with {points} ({cards}); {amulets}, {raised}."),
+}
+NEXT = N_("{name} comes next with {points} ({cards}); {amulets}, {raised}.")
+
+
+def score_row(r: Any) -> str:
+    """A seat's line on the end screen, said whole (its name and points in bold)."""
+    cards = " + ".join(number(c) for c in r["cards"]) or _("no cards")
+    points = ngettext("{n} point", "{n} points", r["total"]).format(n=number(r["total"]))
+    return _(PLACES.get(r["rank"], NEXT)).format(
+        name=f"<b>{escape(r['name'])}</b>", points=f"<b>{escape(points)}</b>", cards=escape(cards),
+        amulets=escape(ngettext("{n} amulet", "{n} amulets", r["amulets"]).format(n=number(r["amulets"]))),
+        raised=escape(ngettext("{n} treasure raised", "{n} treasures raised", r["raises"])
+                      .format(n=number(r["raises"]))))
 
 
 def over(view: View, feedback: str = "") -> str:
-    rows = []
     scores = view["scores"]
     assert scores is not None, "the game is not over"
-    for r in sorted(scores, key=lambda r: r["rank"]):
-        cards = " + ".join(str(c) for c in r["cards"]) or "no cards"
-        place = PLACES.get(r["rank"], "comes next")
-        amulets = count(r["amulets"], "amulet")
-        raised = count(r["raises"], "treasure")
-        rows.append(
-            f'<li>{seat_swatch(r["colour"])}<b>{escape(r["name"])}</b> {place} with '
-            f'<b>{count(r["total"], "point")}</b> ({escape(cards)}); {amulets}, {raised} raised.</li>'
-        )
+    rows = [f'<li>{seat_swatch(r["colour"])}{score_row(r)}</li>'
+            for r in sorted(scores, key=lambda r: r["rank"])]
     return (
-        '<section class="screen ei-over" data-screen="ei-over"><h1>The hunt is over</h1>'
+        '<section class="screen ei-over" data-screen="ei-over"><h1>' + escape(_("The hunt is over")) + '</h1>'
         + celebration([(r["name"], MARK_OF.get(r["colour"], "grey"), r["total"])
                        for r in sorted(scores, key=lambda r: r["seat"]) if r["rank"] == 1])
         + f"{feedback}"
         f'<p>{escape(words.end_reason(view.get("end_reason")))}</p>'
         f'<ol class="ei-scores">{"".join(rows)}</ol>'
-        f'<div class="board-wrap final ei-map">{board_svg(view, label="The island at the end")}</div>'
+        f'<div class="board-wrap final ei-map">' + board_svg(view, label=_("The island at the end")) + '</div>'
         '<div class="row">'
-        + button("New Ember Isle game", "ei-menu", "btn primary")
-        + button("Export this game", "ei-export", "btn")
-        + button("Back to Small Islands", "ei-leave", "btn")
+        + button(_("New Ember Isle game"), "ei-menu", "btn primary")
+        + button(_("Export this game"), "ei-export", "btn")
+        + button(_("Back to {title}").format(title="Small Islands"), "ei-leave", "btn")
         + "</div></section>"
     )
 

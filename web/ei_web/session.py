@@ -4,8 +4,10 @@ and kept (moved aside before a new game is written over it).
 
 - ``ember-isle/save``: ``{"v": 1, "game": <the engine's save text>, "viewer": seat or null,
   "unlocked": bool}`` after every action;
-- ``ember-isle/summary``: one plain line for the start screen's "Continue" (the shell reads
-  it without loading Ember Isle);
+- ``ember-isle/summary``: the start screen's "Continue" record: the seats (name, computer or
+  not), the turn, over or not, as JSON (words made when shown, in the player's language, by
+  the game's registration: the shell reads it without loading Ember Isle; an older build's
+  plain English line is shown as it is);
 - ``ember-isle/settings``: the new-game form;
 - ``ember-isle/history``: its finished games' summaries (`game_shell.kept_games`);
 - ``ember-isle/screen``: the screen this tab showed (a record of the tab).
@@ -165,8 +167,14 @@ def finished_summary(game: Game, at_ms: int) -> dict[str, Any]:
 
 
 def summary(game: Game) -> str:
-    """One plain line about a game (names, computers, turn or finished)."""
-    names = ", ".join(s.name + (" (computer)" if s.bot else "") for s in game.seats)
-    if game.phase == "over":
-        return f"Ember Isle, finished: {names}"
-    return f"Ember Isle: {names} — turn {max(game.turns, 1)}"
+    """The start screen's record of a game (data, no words: the line is made in the player's
+    language when shown, `game_plugins.ember_isle.summary_words`): the seats' names and
+    whether each is a computer, the turn, whether it is over."""
+    return json.dumps({"seats": [{"name": s.name, "bot": bool(s.bot)} for s in game.seats],
+                       "turn": max(game.turns, 1), "over": game.phase == "over"},
+                      separators=(",", ":"))
+
+
+def summary_line(stored: str | None) -> str | None:
+    """The start screen's line for the stored summary record (None: no game)."""
+    return PLUGIN.summary_line(stored)

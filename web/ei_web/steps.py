@@ -23,33 +23,34 @@ from ember_isle import (
 )
 from ember_isle.hexes import DIRECTIONS
 from ember_isle.view import SeatPartView, View, candidates_after
+from game_shell.i18n import N_, _, number
 
 from . import words
 from .board import Hex, key
 
 TRIAD_FIELDS = ("new", "match", "lava")
 TRIAD_ASK = {
-    "new": "Tap a highlighted sea space: the new land goes there.",
-    "match": "Tap the highlighted space of the same ground that the land joins.",
-    "lava": "Tap where the triad's lava goes.",
+    "new": N_("Tap a highlighted sea space: the new land goes there."),
+    "match": N_("Tap the highlighted space of the same ground that the land joins."),
+    "lava": N_("Tap where the triad's lava goes."),
 }
 SIMPLE = {
-    "pass": "Stay put",
-    "swap": "Swap my clues",
-    "end_turn": "End my turn",
-    "stop_move": "Stop here",
-    "take_amulet": "Take the amulet",
-    "leave_amulet": "Leave the amulet",
-    "claim": "Take this card",
-    "decline": "Let it pass",
+    "pass": N_("Stay put"),
+    "swap": N_("Swap my clues"),
+    "end_turn": N_("End my turn"),
+    "stop_move": N_("Stop here"),
+    "take_amulet": N_("Take the amulet"),
+    "leave_amulet": N_("Leave the amulet"),
+    "claim": N_("Take this card"),
+    "decline": N_("Let it pass"),
 }
 CONFIRM = {
-    "bound": "Move here",
-    "place_lava": "Let lava flow here",
-    "place_rover": "Put my rover here",
-    "place_triad": "Add this land",
-    "remove_cube": "Rule out this space",
-    "place_object": "Place it here",
+    "bound": N_("Move here"),
+    "place_lava": N_("Let lava flow here"),
+    "place_rover": N_("Put my rover here"),
+    "place_triad": N_("Add this land"),
+    "remove_cube": N_("Rule out this space"),
+    "place_object": N_("Place it here"),
 }
 
 
@@ -97,13 +98,17 @@ def targets(view: View, stage: str, legal: list[Action], sel: Sel) -> dict[Hex, 
             if f is None:
                 continue
             h = key(getattr(a, f))
-            out[h] = f"{'New land' if f == 'new' else 'Joins' if f == 'match' else 'Lava'}: {words.place(view, h)}"
+            said = {"new": _("New land: {place}"), "match": _("Joins: {place}")}.get(f, _("Lava: {place}"))
+            out[h] = said.format(place=words.place(view, h))
         else:
             h = key(a.hex)  # type: ignore[attr-defined]
-            verb = CONFIRM.get(a.type, "Choose")
+            verb = CONFIRM.get(a.type)
+            place = words.place(view, h)
             if isinstance(a, Bound) and h in paid:
-                verb += " (crossing onto lava costs an amulet or your best treasure card)"
-            out[h] = f"{verb}: {words.place(view, h)}"
+                out[h] = _("Move here (crossing onto lava costs an amulet or your best treasure "
+                           "card): {place}").format(place=place)
+            else:
+                out[h] = _("{verb}: {place}").format(verb=_(verb) if verb else _("Choose"), place=place)
     return out
 
 
@@ -118,11 +123,13 @@ def lava_cost(view: View, action: Action) -> str | None:
         return None
     me = view["seats"][view["seat"]]
     if me["amulets"]:
-        return "your amulet" if me["amulets"] == 1 else f"one of your {me['amulets']} amulets"
+        if me["amulets"] == 1:
+            return _("your amulet")
+        return _("one of your {n} amulets").format(n=number(me["amulets"]))
     best = max(me["treasure"] or [0])
     if (me["treasure"] or []).count(best) > 1:
-        return f"one of your treasure cards worth {best}"
-    return f"your best treasure card, the {best}"
+        return _("one of your treasure cards worth {value}").format(value=number(best))
+    return _("your best treasure card, the {value}").format(value=number(best))
 
 
 def chosen(view: View, stage: str, legal: list[Action], sel: Sel) -> Action | None:
@@ -162,7 +169,7 @@ def facing_towards(view: View, h: Hex, facing: int) -> str:
     nxt = f"{h[0] + dq},{h[1] + dr}"
     letter = view["board"]["terrain"].get(nxt, "S")
     if [h[0] + dq, h[1] + dr] in [list(x) for x in view["board"]["volcano"]]:
-        return "the volcano"
+        return _("the volcano")
     return words.facing_target(letter)
 
 
@@ -224,14 +231,14 @@ def own_seat(view: View) -> SeatPartView:
 def simple_label(a: Action, view: View) -> str | None:
     """The button label of an action without a target (None: it has one)."""
     if a.type in SIMPLE:
-        return SIMPLE[a.type]
+        return _(SIMPLE[a.type])
     if isinstance(a, Raise):
-        return f"Raise the {words.treasure(a.column)} treasure"
+        return _("Raise the {treasure} treasure").format(treasure=words.treasure(a.column))
     if isinstance(a, WardCurse):
         if a.choice == "amulet":
-            return "Spend an amulet"
+            return _("Spend an amulet")
         best = (own_seat(view)["treasure"] or [0])[0]
-        return f"Give up my {best}"
+        return _("Give up my {value}").format(value=number(best))
     return None
 
 
@@ -246,28 +253,32 @@ def cube_columns(legal: list[Action]) -> list[str]:
 def describe(view: View, a: Action) -> str:
     """An action in words (for suggestions)."""
     if isinstance(a, PlayClue):
-        return f"play “{words.clue(a.card)}” on {words.treasure(a.column)}"
+        return _("play “{clue}” on {treasure}").format(clue=words.clue(a.card),
+                                                      treasure=words.treasure(a.column))
     if isinstance(a, PlayLavaTile):
-        return (f"give up “{words.clue(a.card)}” to put the lava tile “{words.clue(a.tile)}” "
-                f"on {words.treasure(a.column)}")
+        return _("give up “{clue}” to put the lava tile “{tile}” on {treasure}").format(
+            clue=words.clue(a.card), tile=words.clue(a.tile), treasure=words.treasure(a.column))
     if isinstance(a, Bound):
-        return f"move to {words.place(view, a.hex)}"
+        return _("move to {place}").format(place=words.place(view, a.hex))
     if isinstance(a, PlaceLava):
-        return f"let lava flow onto {words.place(view, a.hex)}"
+        return _("let lava flow onto {place}").format(place=words.place(view, a.hex))
     if isinstance(a, PlaceRover):
-        return f"put your rover on {words.place(view, a.hex)}"
+        return _("put your rover on {place}").format(place=words.place(view, a.hex))
     if isinstance(a, PlaceTriad):
-        return f"add {words.TRIADS.get(a.triad, 'land')} at {words.place(view, a.new)}"
+        return _("add {land} at {place}").format(land=words.triad(a.triad),
+                                                  place=words.place(view, a.new))
     if isinstance(a, BuyPower):
-        return "spend an amulet: " + words.POWERS.get(a.power, "a power").lower()
+        return _("spend an amulet: {power}").format(power=words.lower_first(words.power(a.power)))
     if isinstance(a, RemoveCube):
-        return f"spend an amulet to rule out a {words.treasure(a.column)} space"
+        return _("spend an amulet to rule out a {treasure} space").format(
+            treasure=words.treasure(a.column))
     label = simple_label(a, view)
     if label:
         return label[0].lower() + label[1:]
     if a.type == "seed_column":
-        return f"start the {words.treasure(a.column)} column"  # type: ignore[attr-defined]
-    return "this move"
+        return _("start the {treasure} column").format(
+            treasure=words.treasure(a.column))  # type: ignore[attr-defined]
+    return _("this move")
 
 
 def select_for(a: Action, sel: Sel) -> None:

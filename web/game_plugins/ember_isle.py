@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from game_kit.errors import MalformedInput
+from game_kit.jsonio import load_json
 from game_shell.finished import Group, from_kept
-from game_shell.i18n import N_
+from game_shell.i18n import N_, _, number
 from game_shell.kept_games import Summary
 from game_shell.registry import Choice, GamePlugin, KeptWords
 
@@ -29,7 +31,7 @@ def _ring(n: int) -> list[tuple[int, int]]:
     q, r = -n, n  # start south-west, walk the six sides
     out = []
     for dq, dr in _DIRS:
-        for _ in range(n):
+        for _step in range(n):
             out.append((q, r))
             q, r = q + dq, r + dr
     return out
@@ -69,11 +71,27 @@ def players(s: Summary) -> Sequence[Group]:
     return (Group("number of players", f"{n} players", n),)
 
 
+def summary_words(stored: str) -> str:
+    """The start screen's line for a game in progress, from its ``summary`` record
+    (`ei_web.session.summary`: the seats' names and kinds, the turn, whether it is over) in
+    the player's language; an older build's record, a plain English line, as it is."""
+    try:
+        record = load_json(stored, "Ember Isle summary")
+        seats = [(str(s["name"]), bool(s["bot"])) for s in record["seats"]]
+        turn, over = int(record["turn"]), bool(record["over"])
+    except (MalformedInput, ValueError, TypeError, KeyError):
+        return stored
+    names = ", ".join(_("{name} (computer)").format(name=n) if bot else n for n, bot in seats)
+    if over:
+        return _("Ember Isle, finished: {names}").format(names=names)
+    return _("Ember Isle: {names} — turn {n}").format(names=names, n=number(turn))
+
+
 # Its own choice on the shared Settings screen (`ei_web.coach`: the first-game tips).
 SETTINGS = (
-    Choice("tips", "First-game tips", (("on", "On"), ("off", "Off")),
-           "Short tips explain each step of a game the first time you meet it, one at a time, "
-           "each with a link to its rules. A tip you have seen does not come back."),
+    Choice("tips", N_("First-game tips"), (("on", N_("On")), ("off", N_("Off"))),
+           N_("Short tips explain each step of a game the first time you meet it, one at a time, "
+              "each with a link to its rules. A tip you have seen does not come back.")),
 )
 
 PLUGIN = GamePlugin(
@@ -97,5 +115,6 @@ PLUGIN = GamePlugin(
         marks={"violet": "purple"},  # the violet rover wears the purple mark
         no_replay="Summary only: Ember Isle games have no replay.",
     ),
+    summary_words=summary_words,
     finished=from_kept("ember-isle", "Ember Isle", levels=("easy", "medium"), groups=players),
 )

@@ -45,7 +45,7 @@ def card(plugin: GamePlugin, summary: str | None) -> str:
 
 def cards(games: list[GamePlugin], storage: Storage) -> str:
     """The cards of every game but the home one."""
-    return "".join(card(p, storage.get(p.summary_key)) for p in games if not p.home)
+    return "".join(card(p, p.summary_line(storage.get(p.summary_key))) for p in games if not p.home)
 
 
 def start_screen(title: str, top: str, others: str, panel: str, entries: Sequence[str] = (),

@@ -111,6 +111,8 @@ class GamePlugin:
     make_room: Callable[[Storage], int] | None = None
     settings: tuple[Choice, ...] = ()
     old_settings: tuple[str, str] | None = None
+    summary_words: Callable[[str], str] | None = None  # its stored ``summary`` record in the
+    # player's language (a record of data, the words made when shown; None: a plain line)
 
     def __post_init__(self) -> None:
         if not NAME.fullmatch(self.name) or self.name == SHELL:
@@ -126,6 +128,12 @@ class GamePlugin:
     @property
     def summary_key(self) -> str:
         return self.key("summary")
+
+    def summary_line(self, stored: str | None) -> str | None:
+        """The start screen's line for its stored ``summary`` record (`summary_words`)."""
+        if stored is None or self.summary_words is None:
+            return stored
+        return self.summary_words(stored)
 
     @property
     def history_key(self) -> str:
