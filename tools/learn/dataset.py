@@ -81,7 +81,7 @@ def build(data: str, first: int = 0, last: int = 1 << 62, cache_dir: str = CACHE
         with gzip.open(os.path.join(data, name), "rt", encoding="utf-8") as f:
             for line in f:
                 chunk_rows.extend(rows(json.loads(line)))
-        tmp = cache + ".tmp"
+        tmp = f"{cache}.{os.getpid()}.tmp"  # two builders at once do not clash
         with gzip.open(tmp, "wt", encoding="utf-8") as f:
             json.dump(chunk_rows, f, separators=(",", ":"))
         os.replace(tmp, cache)

@@ -105,7 +105,7 @@ def read_chunks(out: str, first: int = 0, last: int = 1 << 62) -> list[dict[str,
     """Every finished game record under `out` whose seed is in [first, last)."""
     records: list[dict[str, Any]] = []
     for name in sorted(os.listdir(out)):
-        if not name.endswith(".jsonl.gz"):
+        if not (name.startswith("games_") and name.endswith(".jsonl.gz")):
             continue
         with gzip.open(os.path.join(out, name), "rt", encoding="utf-8") as f:
             for line in f:
