@@ -165,3 +165,44 @@ def test_the_kept_models_are_small_and_load():
             data = json.load(f)
         z = (np.array([features(g.view(seat))]) - np.array(data["mean"])) / np.array(data["scale"])
         assert value == pytest.approx(float(train.predict(data, z)[0]), abs=1e-9)
+
+
+def test_placement_gain_is_mediums_one_turn_value():
+    """Version 3's `me_hand_gain` / `me_display_gain`: Medium's best placement value of the
+    hand's (the display's) tiles on the game's map, minus the map's value as it stands."""
+    from small_islands.bots.learned_features import turns_left
+    from small_islands.bots.policy import Ctx, placement_values
+
+    checked = 0
+    for g, seat in positions(15):
+        view = g.view(seat)
+        x = features(view)
+        if not turns_left(view)[seat]:
+            assert x[NAMES.index("me_hand_gain")] == x[NAMES.index("me_display_gain")] == 0.0
+            continue
+        if g.phase != "exploration":
+            continue
+        ctx = Ctx.of(g, seat)
+        base = ctx.total(list(ctx.vals_now), list(ctx.vals_later))
+        hand = g.seats[seat].hand
+        display = [t for t in g.display if t is not None]
+        for name, tiles in (("me_hand_gain", hand), ("me_display_gain", display)):
+            values = [v for v, _ in placement_values(ctx, tiles)]
+            want = max(values) - base if values else 0.0
+            assert x[NAMES.index(name)] == pytest.approx(want, abs=1e-9)
+        checked += 1
+    assert checked > 30
+
+
+def test_turns_left_follow_the_navigation_stack():
+    from small_islands.bots.learned_features import turns_left
+
+    for g, seat in positions(16, 4):
+        view = g.view(seat)
+        t = turns_left(view)
+        if g.phase == "exploration":
+            placed = 1 if g.stage == "bonus" else 0
+            assert sum(t) == len(g.navigation) + 1 - placed
+            assert max(t) - min(t) <= 1
+        elif g.phase == "reward":
+            assert t == [0, 0, 0, 0]

@@ -4,8 +4,9 @@ A position is a decision (two or more legal actions) seen from the deciding seat
 labels are what followed for that seat: the final margin (its total minus the best other
 total), its final total, its prestige at the end of the position's round minus its prestige
 now, and the round-end margin in prestige. The features are `learned_features.features` of
-the view only. Per chunk the result is cached next to the chunk
-(``feat<version>_<first seed>.json.gz``), so a feature change rebuilds only the caches.
+the view only. Per chunk the result is cached under `cache` (``bench/learn-data/``,
+git-ignored: ``feat<version>_<first seed>.json.gz``), so a feature change rebuilds only the
+caches.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 from small_islands.bots.learned_features import FEATURE_VERSION, features
 from small_islands.game import Game
 from small_islands.save import read_save
+
+from .generate import CACHE
 
 LABELS = ("final_margin", "final_total", "round_gain", "round_margin")
 
@@ -57,16 +60,19 @@ def rows(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def build(data: str, first: int = 0, last: int = 1 << 62) -> list[dict[str, Any]]:
-    """Rows of every finished chunk under `data` with seeds in [first, last) (cached)."""
+def build(data: str, first: int = 0, last: int = 1 << 62, cache_dir: str = CACHE
+          ) -> list[dict[str, Any]]:
+    """Rows of every finished chunk under `data` with seeds in [first, last) (cached under
+    `cache_dir`)."""
     out: list[dict[str, Any]] = []
+    os.makedirs(cache_dir, exist_ok=True)
     for name in sorted(os.listdir(data)):
         if not (name.startswith("games_") and name.endswith(".jsonl.gz")):
             continue
         chunk = int(name[len("games_"):-len(".jsonl.gz")])
         if not first <= chunk < last:
             continue
-        cache = os.path.join(data, f"feat{FEATURE_VERSION}_{chunk}.json.gz")
+        cache = os.path.join(cache_dir, f"feat{FEATURE_VERSION}_{chunk}.json.gz")
         if os.path.exists(cache):
             with gzip.open(cache, "rt", encoding="utf-8") as f:
                 out.extend(json.load(f))
@@ -75,7 +81,7 @@ def build(data: str, first: int = 0, last: int = 1 << 62) -> list[dict[str, Any]
         with gzip.open(os.path.join(data, name), "rt", encoding="utf-8") as f:
             for line in f:
                 chunk_rows.extend(rows(json.loads(line)))
-        tmp = cache + ".tmp"
+        tmp = f"{cache}.{os.getpid()}.tmp"  # two builders at once do not clash
         with gzip.open(tmp, "wt", encoding="utf-8") as f:
             json.dump(chunk_rows, f, separators=(",", ":"))
         os.replace(tmp, cache)

@@ -19,7 +19,10 @@ them `--positions` decision positions are drawn (seeded). For each position:
 * **the models' predictions** from the view's features;
 * the game's realised final margin (one sample of what followed, as played).
 
-Rows go to ``--out`` (one JSON line each; a restart skips positions already there); the summary
+Rows go to ``--out``, by default ``tools/learn/data/gate1.jsonl.gz`` (kept in the repository:
+the truth costs about an hour of CPU). While playing, new rows are appended to a plain
+``<out>.partial`` file (a restart skips positions already in either); once every position is
+done the rows are written to the gzip file and the partial file removed. The summary
 prints correlation and mean squared error against the true value, raw and after an affine
 calibration fitted on the other half of the positions (Hard's value is a round-end margin, so
 its raw error is not on the final margin's scale).
@@ -28,6 +31,7 @@ its raw error is not on the final margin's scale).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import os
@@ -154,6 +158,25 @@ def bootstrap(rows: list[dict[str, Any]], key: str, draws: int, seed: int = 0
             "mse_drop": round(d, 2), "mse_drop_se": round(dse, 2)}
 
 
+def read_rows(path: str) -> list[dict[str, Any]]:
+    """The rows of a truth file (gzip when its name ends in .gz); none if it is absent."""
+    if not os.path.exists(path):
+        return []
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def write_rows(path: str, rows: list[dict[str, Any]]) -> None:
+    """All rows to `path` (gzip when its name ends in .gz), sorted, via a temporary file."""
+    tmp = path + ".tmp"
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(tmp, "wt", encoding="utf-8") as f:
+        for r in sorted(rows, key=lambda r: (r["seed"], r["k"])):
+            f.write(json.dumps(r) + "\n")
+    os.replace(tmp, path)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--data", default=DATA)
@@ -163,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--true-rollouts", type=int, default=16)
     p.add_argument("--end-worlds", type=int, default=8)
     p.add_argument("--seed", type=int, default=31)
-    p.add_argument("--out", default=os.path.join(DATA, "gate1.jsonl"))
+    p.add_argument("--out", default=os.path.join(DATA, "gate1.jsonl.gz"))
     p.add_argument("--report", action="store_true", help="summarise --out without playing")
     p.add_argument("--bootstrap", type=int, default=1000,
                    help="resamples of the held-out games for the gains' standard errors")
@@ -171,11 +194,9 @@ def main(argv: list[str] | None = None) -> None:
     models: dict[str, Model] = {os.path.basename(m).removesuffix(".json"): load(m)
                                 for m in a.models}
     done: dict[tuple[int, int], dict[str, Any]] = {}
-    if os.path.exists(a.out):
-        with open(a.out, encoding="utf-8") as f:
-            for line in f:
-                r = json.loads(line)
-                done[(r["seed"], r["k"])] = r
+    partial = a.out + ".partial" if a.out.endswith(".gz") else a.out
+    for r in read_rows(a.out) + (read_rows(partial) if partial != a.out else []):
+        done[(r["seed"], r["k"])] = r
     if not a.report:
         records = {r["seed"]: r for r in read_chunks(a.data, *HELD_OUT)}
         chosen = pick(list(records.values()), a.positions, a.seed)
@@ -183,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
         for s, k in chosen:
             if (s, k) not in done:
                 by_game.setdefault(s, set()).add(k)
-        with open(a.out, "a", encoding="utf-8") as f:
+        with open(partial, "a", encoding="utf-8") as f:
             for s, ks in sorted(by_game.items()):
                 rec = records[s]
                 for k, g, seat, labels in positions(rec):
@@ -203,6 +224,10 @@ def main(argv: list[str] | None = None) -> None:
                     f.write(json.dumps(row) + "\n")
                     f.flush()
                     done[(s, k)] = row
+        if partial != a.out:
+            write_rows(a.out, [{k: v for k, v in r.items() if not k.startswith("model:")}
+                               for r in done.values()])
+            os.remove(partial)
     rows = list(done.values())
     # models added after rows were written: predict them now from the replayed view
     missing = [n for n in models if any(f"model:{n}" not in r for r in rows)]

@@ -7,8 +7,9 @@ Each game's seed fixes everything: the seats (2, or 4 in about one game of seven
 seat's level (Medium, or with probability 0.15 Hard at a fixed count of worlds, so that the
 game repeats exactly) and its exploration rate (0, 0.03 or 0.1: with that probability the
 seat plays a random legal action instead). A chunk
-of `--chunk` games goes to ``bench/learn-data/games_<first seed>.jsonl.gz`` (written to a
-temporary name, then renamed), so a restart skips finished chunks. A game's record is its save
+of `--chunk` games goes to ``tools/learn/data/games_<first seed>.jsonl.gz`` (written to a
+temporary name, then renamed), so a restart skips finished chunks; the chunks are small
+(~0.6 KB a game) and kept in the repository. A game's record is its save
 (options and actions: every position can be rebuilt by replay), the indices of the decisions
 (two or more legal actions) with the deciding seat, the seats' prestige points at the end of
 each round, and the final totals. Pure standard library.
@@ -29,7 +30,8 @@ from small_islands.game import Game
 from small_islands.options import Options
 from small_islands.save import save_text
 
-DATA = os.path.join("bench", "learn-data")
+DATA = os.path.join("tools", "learn", "data")  # the games (and Gate 1's truth): committed
+CACHE = os.path.join("bench", "learn-data")  # feature caches, rebuilt from the games
 FIRST_SEED = 5_000_000  # never seeds 0-999 (official) nor the Alexis levels' seeds (0-299)
 HARD_WORLDS = 4  # Hard's worlds per decision in self-play (counted: games repeat exactly)
 EPSILONS = (0.0, 0.03, 0.1)
@@ -103,7 +105,7 @@ def read_chunks(out: str, first: int = 0, last: int = 1 << 62) -> list[dict[str,
     """Every finished game record under `out` whose seed is in [first, last)."""
     records: list[dict[str, Any]] = []
     for name in sorted(os.listdir(out)):
-        if not name.endswith(".jsonl.gz"):
+        if not (name.startswith("games_") and name.endswith(".jsonl.gz")):
             continue
         with gzip.open(os.path.join(out, name), "rt", encoding="utf-8") as f:
             for line in f:

@@ -140,10 +140,20 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--games", type=int, nargs=2, default=None,
                    help="seed range [first, last) instead of the training range (tests)")
+    p.add_argument("--columns", type=int, default=None,
+                   help="fit on the first COLUMNS features only (89: version 2's), the others "
+                        "held at zero weight (the model file still reads every feature)")
+    p.add_argument("--max-games", type=int, default=None,
+                   help="use only the first MAX_GAMES training games (by seed)")
     a = p.parse_args(argv)
     start = time.time()
     rows = build(a.data, *(TRAIN if a.games is None else a.games))
+    if a.max_games is not None:
+        keep = set(sorted({r["seed"] for r in rows})[:a.max_games])
+        rows = [r for r in rows if r["seed"] in keep]
     x, y, seeds = arrays(rows, a.target)
+    if a.columns is not None:
+        x[:, a.columns:] = 0.0  # standardized to 0 with scale 1: no weight, no effect
     mean, scale = standardize(x)
     z = (x - mean) / scale
     val = seeds % 10 == 0
@@ -152,9 +162,16 @@ def main(argv: list[str] | None = None) -> None:
         model, info = fit_ridge(zt, yt, zv, yv)
     else:
         model, info = fit_mlp(zt, yt, zv, yv, a.hidden, a.seed, a.epochs)
+    if a.columns is not None:  # the features left out: no weight at all
+        if model["kind"] == "linear":
+            model["w"][a.columns:] = [0.0] * (len(NAMES) - a.columns)
+        else:
+            first = model["layers"][0]["w"]
+            first[a.columns:] = [[0.0] * len(first[0]) for _ in first[a.columns:]]
     out = {**model, "feature_version": FEATURE_VERSION, "names": list(NAMES),
            "mean": mean.tolist(), "scale": scale.tolist(), "target": a.target}
-    report = {"model": a.model, "target": a.target, "games": int(len(set(seeds.tolist()))),
+    report = {"model": a.model, "target": a.target, "columns": a.columns or len(NAMES),
+              "games": int(len(set(seeds.tolist()))),
               "positions": int(len(y)), "train_positions": int(len(yt)),
               "val_positions": int(len(yv)), "train": metrics(predict(model, zt), yt),
               "val": metrics(predict(model, zv), yv),

@@ -17,11 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..board import Board
+from ..content import TILE_BY_ID
 from ..objectives import DISCOVERY_VALUES, OBJECTIVES
-from .evaluate import Isle, isle_value, summarize
+from . import evaluate
+from .evaluate import Isle, isle_value, merged, summarize
 from .world import board_from_view
 
-FEATURE_VERSION = 2
+FEATURE_VERSION = 3
 DISCOVERY_MEAN = sum(DISCOVERY_VALUES) / len(DISCOVERY_VALUES)
 PHASES = ("setup", "preparation", "exploration", "reward")
 SYMBOLS = ("flower", "fruit", "leaf", "temple", "port", "house")
@@ -52,6 +55,12 @@ def _names() -> list[str]:
     names += ["rival_potential_best", "rival_potential_sum", "me_later_potential",
               "turn_position"]
     names += [f"sight_margin_round{r}" for r in range(1, MAX_ROUNDS + 1)]
+    # version 3: the round's remaining turns and what one placement can still bring
+    names += ["me_turns_left", "best_turns_left", "rivals_turns_left",
+              "me_hand_gain", "me_display_gain", "me_gain", "me_gain_x_turns",
+              "rival_gain_best", "rival_gain_x_turns_best", "rival_gain_x_turns_sum",
+              "gain_margin_x_turns"]
+    names += [f"me_gain_round{r}" for r in range(1, MAX_ROUNDS + 1)]
     return names
 
 
@@ -85,6 +94,108 @@ def _potential(isles: Sequence[Isle], colour: str, houses: int, cards: Sequence[
     return total / len(cards)
 
 
+Placement = tuple[Isle, frozenset[int], int, int, int]  # island formed, joined, x, y, ports
+
+
+def _placements(board: Board, isles: list[Isle], where: dict[tuple[int, int], int],
+                tile_ids: Sequence[str]) -> list[Placement]:
+    """Every legal placement of the tiles (symmetric rotations once, as Medium sees them)."""
+    out: list[Placement] = []
+    for tile_id in dict.fromkeys(tile_ids):
+        tile = TILE_BY_ID[tile_id]
+        masks = tile.rotation_masks()
+        ports = tile.count("port")
+        seen: set[tuple[int, int, int]] = set()
+        for x, y, r in board.legal_positions(tile):
+            key = (x, y, masks[r])
+            if key in seen:
+                continue
+            seen.add(key)
+            isle, joined = merged(board, isles, where, tile_id, x, y, r)
+            out.append((isle, frozenset(joined), x, y, ports))
+    return out
+
+
+def _best_gain(places: Sequence[Placement], isles: Sequence[Isle],
+               now: tuple[str, str] | None, later: tuple[str, str] | None, colour: str,
+               houses_now: int, houses_later: int, ship: Sequence[int] | None) -> float:
+    """Medium's one-turn value of the best placement among `places` minus the map's value
+    now (this round's objective on the best `houses_now` islands, next round's weighted on
+    the best `houses_later`, ports beside the own ship): what one placement can bring."""
+    if not places:
+        return 0.0
+    w = evaluate.W
+
+    def value_now(isle: Isle) -> float:
+        return isle_value(now[0], now[1], isle, colour, True) if now is not None else 0.0
+
+    def value_later(isle: Isle) -> float:
+        return isle_value(later[0], later[1], isle, "", True) if later is not None else 0.0
+
+    def total(a: list[float], b: list[float]) -> float:
+        a.sort(reverse=True)
+        b.sort(reverse=True)
+        return sum(a[:houses_now]) + w.later * sum(b[:houses_later])
+
+    vn = [value_now(i) for i in isles]
+    vl = [value_later(i) for i in isles]
+    base = total(list(vn), list(vl))
+    best = -1e9
+    for isle, joined, x, y, ports in places:
+        a = [v for k, v in enumerate(vn) if k not in joined]
+        b = [v for k, v in enumerate(vl) if k not in joined]
+        a.append(value_now(isle))
+        b.append(value_later(isle))
+        v = total(a, b)
+        if ship is not None and ports and abs(ship[0] - x) <= 1 and abs(ship[1] - y) <= 1:
+            v += w.ship_port * ports
+        best = max(best, v)
+    return best - base
+
+
+def _rival_gains(places: Sequence[Placement], isles: Sequence[Isle],
+                 cards: Sequence[tuple[str, str]], colours: Sequence[str]) -> list[float]:
+    """Per rival colour: the mean over `cards` ((mission, reward) of the objectives it may
+    hold) of the best gain
+    one placement among `places` brings to an island's value (the new island's value minus
+    those it joins, partial credit)."""
+    if not places or not cards:
+        return [0.0] * len(colours)
+    sums = [0.0] * len(colours)
+    for mission, reward in cards:
+        base = [isle_value(mission, reward, i, "", True) for i in isles]
+        new = [isle_value(mission, reward, p[0], "", True) for p in places]
+        for c, colour in enumerate(colours):
+            best = 0.0
+            for (isle, joined, _, _, _), v in zip(places, new, strict=True):
+                if v <= best or colour in isle.colours:
+                    continue
+                g = v - sum(base[j] for j in joined if colour not in isles[j].colours)
+                best = max(best, g)
+            sums[c] += best
+    return [v / len(cards) for v in sums]
+
+
+def turns_left(view: Mapping[str, Any]) -> list[int]:
+    """Each seat's exploration turns still to come this round (the current one included
+    while its tile is not placed yet): the navigation stack's tiles refill the display once
+    a turn, so the round lasts about that many more turns before a ship can land."""
+    n = len(view["seats"])
+    phase = view["phase"]
+    if phase == "exploration":
+        start, turns = view["to_move"], view["navigation_count"] + 1
+        if view["stage"] == "bonus":  # this turn's tile is placed already
+            start, turns = start + 1, turns - 1
+    elif phase == "preparation":
+        start, turns = view["first_player"], view["navigation_count"] + 1
+    else:
+        return [0] * n
+    out = [0] * n
+    for t in range(turns):
+        out[(start + t) % n] += 1
+    return out
+
+
 def features(view: Mapping[str, Any]) -> list[float]:
     """The feature vector of a seat's view (`NAMES` says what each number is)."""
     me = view["seat"]
@@ -93,7 +204,7 @@ def features(view: Mapping[str, Any]) -> list[float]:
     phase = view["phase"]
     stage = view["stage"]
     board = board_from_view(view)
-    isles, _ = summarize(board)
+    isles, where = summarize(board)
     rounds_left = max(0, MAX_ROUNDS - rnd) + (0 if phase == "reward" else 1)
     out: list[float] = [1.0, 1.0 if len(seats) == 4 else 0.0]
     out += [1.0 if rnd == r else 0.0 for r in range(1, MAX_ROUNDS + 1)]
@@ -198,6 +309,42 @@ def features(view: Mapping[str, Any]) -> list[float]:
     out += [max(pots, default=0.0), sum(pots), me_later,
             float((me - view["first_player"]) % n) / n]
     out += [margin if rnd == r else 0.0 for r in range(1, MAX_ROUNDS + 1)]
+
+    # version 3: what the round's remaining turns can still bring
+    turns = turns_left(view)
+    hand_ids = [t["id"] for t in view["hand"]]
+    display_ids = [t["id"] for t in view["display"] if t is not None]
+    hand_places = _placements(board, isles, where, hand_ids) if turns[me] else []
+    display_places = _placements(board, isles, where, display_ids) if any(turns) else []
+    now_parts = (obj["mission"], obj["reward"]) if obj is not None else None
+    later_parts = (nxt["mission"], nxt["reward"]) if nxt is not None else None
+    houses_later = min(4, mine["stock"] + mine["reserve"])
+
+    def gain(places: Sequence[Placement]) -> float:
+        return _best_gain(places, isles, now_parts, later_parts, colour, mine["stock"],
+                          houses_later, mine["ship"])
+
+    hand_gain = gain(hand_places)
+    display_gain = gain(display_places) if turns[me] else 0.0
+    me_gain = max(hand_gain, display_gain)
+    scoring = [i for i in rivals if turns[i] and seats[i]["stock"] > 0]
+    rival_gain = dict.fromkeys(rivals, 0.0)
+    hidden = [i for i in scoring if seats[i]["objective"] is None]
+    unseen_parts = [(OBJECTIVES[c].mission, OBJECTIVES[c].reward) for c in unseen]
+    for i, v in zip(hidden, _rival_gains(display_places, isles, unseen_parts,
+                                          [seats[i]["colour"] for i in hidden]), strict=True):
+        rival_gain[i] = v
+    for i in scoring:  # an objective revealed: that card
+        o = seats[i]["objective"]
+        if o is not None:
+            rival_gain[i] = _rival_gains(display_places, isles, [(o["mission"], o["reward"])],
+                                         [seats[i]["colour"]])[0]
+    rival_x = [rival_gain[i] * turns[i] for i in rivals]
+    out += [float(turns[me]), float(turns[best]), float(sum(turns[i] for i in rivals)),
+            hand_gain, display_gain, me_gain, me_gain * turns[me],
+            max(rival_gain.values()), max(rival_x), sum(rival_x),
+            me_gain * turns[me] - max(rival_x)]
+    out += [me_gain if rnd == r else 0.0 for r in range(1, MAX_ROUNDS + 1)]
     assert len(out) == len(NAMES)
     return [float(v) for v in out]
 
