@@ -3,9 +3,19 @@ screen shows (data-act), as a person would play; computers play in the bot worke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
+
+# The words of the buttons `my_move` looks for, in the language on screen: English as written,
+# or (e2e/test_i18n.py) the French catalogue's translation of the same string.
+say: Callable[[str], str] = str
+
+
+def words(msgid: str) -> str:
+    """A button's words as the screen shows them (up to its first placeholder)."""
+    return say(msgid).split("{")[0].strip()
 
 SCREEN = "() => document.body.dataset.appScreen || ''"
 STATE = """() => {
@@ -93,12 +103,13 @@ def my_move(page: Page, clue_first: bool = True) -> str:
     """One decision of the seat on screen, by taps. Returns what it did."""
     st = state(page)
     stage = st["stage"]
-    claim = '[data-act="ei-do"]:has-text("Take this card")'
+    claim = f'[data-act="ei-do"]:has-text("{words("Take this card")}")'
     if has(page, claim):
         click(page, claim)
         return "claim"
-    if has(page, '[data-act="ei-do"]:has-text("Raise the")'):
-        click(page, '[data-act="ei-do"]:has-text("Raise the")')
+    raise_it = f'[data-act="ei-do"]:has-text("{words("Raise the {treasure} treasure")}")'
+    if has(page, raise_it):
+        click(page, raise_it)
         return "raise"
     if stage == "triads":
         click(page, '[data-act="ei-triad"]')
@@ -115,11 +126,12 @@ def my_move(page: Page, clue_first: bool = True) -> str:
     if stage in ("turn", "extra_clue") and clue_first and has(page, card):
         click(page, card)
         click(page, '[data-act="ei-option"]')
-        assert "This clue leaves" in page.inner_text("#ei-actions")
+        assert words("This clue leaves {spaces}") in page.inner_text("#ei-actions")
         click(page, '[data-act="ei-confirm"]')
         return "clue"
-    for label in ("End my turn", "Stop here", "Leave the amulet", "Spend an amulet", "Give up my"):
-        sel = f'[data-act="ei-do"]:has-text("{label}")'
+    for label in ("End my turn", "Stop here", "Leave the amulet", "Spend an amulet",
+                  "Give up my {value}"):
+        sel = f'[data-act="ei-do"]:has-text("{words(label)}")'
         if has(page, sel):
             click(page, sel)
             return label
@@ -130,8 +142,9 @@ def my_move(page: Page, clue_first: bool = True) -> str:
             click(page, '[data-act="ei-facing"]')
         click(page, '[data-act="ei-confirm"]')
         return "hex"
-    if has(page, '[data-act="ei-do"]:has-text("Stay put")'):
-        click(page, '[data-act="ei-do"]:has-text("Stay put")')
+    stay = f'[data-act="ei-do"]:has-text("{words("Stay put")}")'
+    if has(page, stay):
+        click(page, stay)
         return "pass"
     click(page, '[data-act="ei-do"]')
     return "other"

@@ -7,13 +7,18 @@ placing a tile) in French (e2e/artifacts/i18n-*.png)."""
 
 from __future__ import annotations
 
+import contextlib
+import gettext
 import random
 from pathlib import Path
 
-from conftest import wait_ready
+import pytest
+from conftest import ROOT, wait_ready
 from game_helpers import play_until, start_game, state, tap_act
 from playwright.sync_api import Browser, Page
 from test_phone import device_context, ready_page
+
+import ember_helpers
 
 CATALOGUE = "locale/fr/messages.mo"
 LANG = "() => document.documentElement.lang"
@@ -140,5 +145,42 @@ def test_the_rules_statistics_and_your_games_in_french_on_a_phone(
         page.screenshot(path=artifacts / f"i18n-{act}-fr-phone.png", full_page=True)
         tap_act(page, "menu")
         page.wait_for_function(f"{SCREEN} === 'start'")
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_ember_isle_in_french_on_a_phone(browser: Browser, site_url: str, artifacts: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ember Isle on a French phone: a game against Easy played by taps (the buttons found by
+    their French words, from the built catalogue), the page never wider than the phone at any
+    step; a screenshot of each kind of decision (e2e/artifacts/i18n-ember-<stage>-fr-phone.png)."""
+    with (ROOT / "site" / CATALOGUE).open("rb") as f:
+        french = gettext.GNUTranslations(f)
+    monkeypatch.setattr(ember_helpers, "say", french.gettext)
+    context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
+    page = ready_page(context)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    ember_helpers.open_ember(page)
+    assert "Nouvelle partie" in page.inner_text("#app")
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-ember-start-fr-phone.png", full_page=True)
+    ember_helpers.new_game(page, ["Ann", "Bob"], ["human", "easy"])
+    seen: set[str] = set()
+    moves = {"n": 0}
+
+    def look(pg: Page, what: str) -> None:
+        fits(pg)
+        st = ember_helpers.state(pg)
+        stage = st["stage"] or st["screen"]
+        if stage not in seen:
+            seen.add(stage)
+            pg.screenshot(path=artifacts / f"i18n-ember-{stage}-fr-phone.png")
+        moves["n"] += 1
+        if moves["n"] >= 45:
+            raise StopIteration
+
+    with contextlib.suppress(StopIteration):
+        ember_helpers.play_to_end(page, 1200, look)
+    assert {"triads", "turn"} <= seen, seen
     assert recorder.problems() == {}
     context.close()
