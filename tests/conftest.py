@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Iterator
 
 import pytest
 from scale import DEEP, describe
@@ -35,6 +36,17 @@ def _a_new_page() -> None:
     from game_shell import first_paint
 
     first_paint.PAGE.full = False
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """A test that switched the language (a Settings tap in French) leaves English behind: the
+    next test on the same worker reads the words it expects, whatever ran before it."""
+    yield
+    from game_shell import i18n
+
+    if i18n.language() != i18n.DEFAULT:
+        i18n.install(i18n.DEFAULT)
 
 
 # --- scale: SI_TEST_SCALE (tests/scale.py) -------------------------------------------------
