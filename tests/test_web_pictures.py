@@ -124,12 +124,12 @@ def test_the_solo_rotation_stage_shows_his_card_as_a_picture() -> None:
 
 
 def test_ember_column_choices_show_their_cube_and_lava_clue() -> None:
-    html = column_button("pearl", ": leaves 3 spaces", "ei-option", True, "in:jungle")
+    html = column_button("pearl", "Pearl: leaves 3 spaces", "ei-option", True, "in:jungle")
     assert 'data-act="ei-option"' in html and 'data-col="pearl"' in html
     assert 'data-tile="in:jungle"' in html and 'aria-pressed="true"' in html
     assert ei_pictures.cube("pearl") in html and ei_pictures.clue_icon("in:jungle") in html
     assert "Pearl: leaves 3 spaces" in text_of(html)
-    seed = column_button("jade", ": leaves 5 spaces", "ei-seed")
+    seed = column_button("jade", "Jade: leaves 5 spaces", "ei-seed")
     assert "aria-pressed" not in seed and "data-tile" not in seed and "ei-option" not in seed
 
 
