@@ -38,7 +38,7 @@ def test_the_same_taps_keep_the_same_records_in_both_languages() -> None:
 def test_the_start_screens_say_the_saved_game_in_the_language_on_screen() -> None:
     storage = played("en")
     with language("fr"):
-        assert "Ember Isle : Ann, Bob (ordinateur) — tour" in App(storage).render()
+        assert "Ember Isle\u00a0: Ann, Bob (ordinateur) — tour" in App(storage).render()
         html = EmberApp(storage).render()
         assert "Reprendre Ember Isle" in html and "Bob (ordinateur)" in html
     assert "Ann, Bob (computer) — turn" in App(storage).render()
@@ -53,4 +53,4 @@ def test_a_suggestion_follows_a_switch_of_language() -> None:
     assert app.auto.hint is not None and "Suggestion: " in text_of(app.render())
     with language("fr"):
         shown = text_of(app.render())
-        assert "Suggestion : " in shown and "Suggestion: " not in shown
+        assert "Suggestion\u00a0: " in shown and "Suggestion: " not in shown
