@@ -177,7 +177,7 @@ def test_ember_isle_in_french_on_a_phone(browser: Browser, site_url: str, artifa
             pg.screenshot(path=artifacts / f"i18n-ember-{stage}-fr-phone.png")
         if what is not None:
             made.append(what)
-        if len(made) >= 45:
+        if len(made) >= 30:
             raise StopIteration
 
     page.wait_for_function("() => document.body.dataset.appScreen === 'ei-game'"
