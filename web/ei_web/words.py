@@ -64,50 +64,47 @@ REFUSALS = {
 }
 
 
+def named(table: Mapping[str, str], key: str, otherwise: str) -> str:
+    """`table`'s words for `key` (marked with `N_`), else `otherwise`, in the language shown."""
+    return _(table.get(key, otherwise))
+
+
 def clue(card: str) -> str:
     """A clue card or lava tile in words."""
-    words = CLUES.get(TILES.get(card, card))
-    return _(words) if words is not None else _("A clue")
+    return named(CLUES, TILES.get(card, card), N_("A clue"))
 
 
 def refusal(code: str) -> str:
     """Why an action was refused, in words (never the code)."""
-    why = REFUSALS.get(code)
-    return _(why) if why is not None else _("That is not possible now.")
+    return named(REFUSALS, code, N_("That is not possible now."))
 
 
 def treasure(column: str) -> str:
-    name = TREASURES.get(column)
-    return _(name) if name is not None else _("A treasure")
+    return named(TREASURES, column, N_("A treasure"))
 
 
 def ground(letter: str) -> str:
     """A terrain's name ("beach"; "land" for an unknown letter)."""
-    name = TERRAIN.get(letter)
-    return _(name) if name is not None else _("land")
+    return named(TERRAIN, letter, N_("land"))
 
 
 def thing(kind: str) -> str:
     """An object's name ("hut", "palm tree"; "thing" for an unknown kind)."""
-    name = OBJECTS.get(kind)
-    return _(name) if name is not None else _("thing")
+    return named(OBJECTS, kind, N_("thing"))
 
 
 def a_thing(kind: str) -> str:
     """An object with its article ("a hut")."""
-    name = A_OBJECT.get(kind)
-    return _(name) if name is not None else _("a thing")
+    return named(A_OBJECT, kind, N_("a thing"))
 
 
 def triad(code: str) -> str:
     """A piece of land in words ("beach and jungle")."""
-    name = TRIADS.get(code)
-    return _(name) if name is not None else _("land")
+    return named(TRIADS, code, N_("land"))
 
 
 def power(code: str) -> str:
-    name = POWERS.get(code)
-    return _(name) if name is not None else _("A power")
+    return named(POWERS, code, N_("A power"))
 
 
 def direction(facing: int) -> str:
