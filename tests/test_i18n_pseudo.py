@@ -325,3 +325,32 @@ def test_an_ember_isle_screen_not_yet_translated(ember_seen: dict[str, set[str]]
                                                  name: str) -> None:
     assert name in ember_seen
     assert not ember_seen[name]
+
+
+UNREADABLE_SAVES = ("{oops", '{"format": "small-islands/7", "options": {}, "actions": []}',
+                    '{"something": "else"}',
+                    '{"format": "small-islands/1", "options": {"seats": ["A", "B"], "seed": 1},'
+                    ' "actions": [{"type": "start_layout", "placements": [[{"a": 1}, 5, 5, 0]]}]}')
+
+
+@pytest.mark.parametrize("raw", UNREADABLE_SAVES, ids=range(len(UNREADABLE_SAVES)))
+def test_the_unreadable_save_screen_is_translated(raw: str) -> None:
+    """Small Islands' "cannot be loaded" screen (every reason), and its download's name."""
+    from si_web.app import SAVE_KEY
+    with language("qps"):
+        app = App(MemoryStorage({SAVE_KEY: raw}))
+        assert app.screen == "broken"
+        html = app.render()
+        assert not unmarked(html), unmarked(html)
+    with language("fr"):
+        html = App(MemoryStorage({SAVE_KEY: raw})).render()
+        assert "Download" not in html and "Start fresh" not in html
+        assert 'download="small-islands-' in html and "save.json" not in html
+
+
+def test_the_new_game_forms_problems_are_translated() -> None:
+    from si_web import words
+    with language("qps"):
+        for names in ((" ", "B"), ("x" * 41, "B"), ("A", "B")):
+            problem = words.form_problem(ValueError("two seats share colours"), names)
+            assert not unmarked(f"<p>{problem}</p>"), problem

@@ -61,7 +61,8 @@ class Rejected:
     reason: str
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
+    """`text` as ASCII lower-case words joined by hyphens, for a file name (at most 24)."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24].strip("-")
 
 
@@ -70,9 +71,9 @@ def file_name(kind: str, seats: list[str], finished: bool, at_ms: int, tz_minute
     are the player's language's ("-en-cours" in French): the file's content is the same in
     every language, its name is for the person who keeps it."""
     day = time.strftime("%Y-%m-%d", time.gmtime(at_ms / 1000 + tz_minutes * 60))
-    names = "-".join(s for s in (_slug(name) for name in seats) if s) or (
-        _slug(pgettext("file name", "game")) or "game")
-    tail = "" if finished else "-" + (_slug(pgettext("file name", "unfinished")) or "unfinished")
+    names = "-".join(s for s in (slug(name) for name in seats) if s) or (
+        slug(pgettext("file name", "game")) or "game")
+    tail = "" if finished else "-" + (slug(pgettext("file name", "unfinished")) or "unfinished")
     return f"{kind}-{day}-{names[:48].strip('-')}{tail}.json"
 
 

@@ -49,10 +49,18 @@ def catalogue_path(lang: str) -> str:
 
 
 class Pseudo(gettext.NullTranslations):
-    """Every string marked and lengthened (a check, never a player's language)."""
+    """Every string marked and lengthened (a check, never a player's language). With
+    `known` (the extracted catalogue's messages), only those are marked: a string passed to
+    `_` that extraction missed (inside an f-string, say) stays plain, so the check finds it
+    as it finds a string never passed to `_`."""
 
-    @staticmethod
-    def mark(text: str) -> str:
+    def __init__(self, known: frozenset[str] | None = None) -> None:
+        super().__init__()
+        self.known = known
+
+    def mark(self, text: str) -> str:
+        if self.known is not None and text not in self.known:
+            return text
         return f"{OPEN}{text}{'·' * max(1, (len(text) * 3 + 9) // 10)}{CLOSE}"
 
     def gettext(self, message: str) -> str:
@@ -111,11 +119,12 @@ def has(lang: str) -> bool:
     return lang in (DEFAULT, PSEUDO) or lang in _loaded
 
 
-def install(lang: str, mo: bytes | None = None) -> None:
+def install(lang: str, mo: bytes | None = None, known: frozenset[str] | None = None) -> None:
     """Show the words in `lang` from now on: `mo` is its compiled catalogue (kept, so that a
     switch back needs no second fetch); English and the pseudo language need none. Raises
     KeyError for a language with no catalogue given yet, ValueError for a catalogue that
-    gettext cannot read (the words stay as they were)."""
+    gettext cannot read (the words stay as they were). `known`: the pseudo language's
+    catalogue (`Pseudo`)."""
     if mo is not None:
         try:
             _loaded[lang] = gettext.GNUTranslations(io.BytesIO(mo))
@@ -124,7 +133,7 @@ def install(lang: str, mo: bytes | None = None) -> None:
     if lang == DEFAULT:
         t: gettext.NullTranslations = gettext.NullTranslations()
     elif lang == PSEUDO:
-        t = Pseudo()
+        t = Pseudo(known)
     else:
         t = _loaded[lang]
     changed = lang != _state["lang"]

@@ -9,7 +9,7 @@ from game_shell.shortcuts import Keys
 KEYS: Keys = [
     (N_("Arrow keys"), N_("On the map: go to the nearest spot in that direction. Elsewhere: go to the map")),
     (N_("Enter, Space"), N_("On a spot of the map: choose it; on the spot previewed: place the tile there")),
-    ("R", N_("Turn the tile you are placing (or Alexis's tile, when you choose how it is turned)")),
+    (N_("R"), N_("Turn the tile you are placing (or Alexis's tile, when you choose how it is turned)")),
     (N_("Escape"), N_("Cancel: the tile's spot, the landing, or a question (you keep playing); "
      "or close the players' details")),
     (N_("Left arrow, Right arrow"), N_("In a replay: one move back or forward")),

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from game_shell import cards
-from game_shell.i18n import N_, _
+from game_shell.files import slug
+from game_shell.i18n import N_, _, pgettext
 from game_shell.markup import escape, percent_encode
 from game_shell.widgets import button, swatch
 from small_islands.options import MAX_NAME
@@ -185,20 +186,26 @@ def start_screen(
     )
 
 
+def save_file_name() -> str:
+    """The unreadable save's download name, in the player's words ("small-islands-save.json")."""
+    return "small-islands-" + (slug(pgettext("file name", "save")) or "save") + ".json"
+
+
 def broken_screen(reason: str, raw: str) -> str:
     """The saved data could not be loaded: say why, offer it for download, keep it."""
     href = "data:application/json;charset=utf-8," + percent_encode(raw)
     return (
         '<section class="screen broken" data-screen="broken">'
-        "<h1>The saved game cannot be loaded</h1>"
+        "<h1>" + escape(_("The saved game cannot be loaded")) + "</h1>"
         f'<p class="error" role="alert">{escape(words.save_problem(reason))}</p>'
-        "<p>The saved data is kept on this device. Download it to keep a copy, or start a new "
-        "game (the old data is then moved aside, not deleted).</p>"
-        f'<p><a class="btn" data-act="download" download="small-islands-save.json" '
-        f'href="{escape(href, quote=True)}">Download the saved data</a></p>'
+        "<p>" + escape(_("The saved data is kept on this device. Download it to keep a copy, "
+                         "or start a new game (the old data is then moved aside, not "
+                         "deleted).")) + "</p>"
+        f'<p><a class="btn" data-act="download" download="{escape(save_file_name(), quote=True)}" '
+        f'href="{escape(href, quote=True)}">' + escape(_("Download the saved data")) + "</a></p>"
         '<div class="row">'
-        + button("Start fresh", "fresh", "btn primary")
-        + button("Menu", "back", "btn")
+        + button(_("Start fresh"), "fresh", "btn primary")
+        + button(_("Menu"), "back", "btn")
         + "</div></section>"
     )
 

@@ -424,27 +424,26 @@ def alexis_card_words(card: dict[str, Any]) -> str:
 def form_problem(exc: Exception, names: Sequence[str]) -> str:
     """The new-game form's problem in words (never the engine's message)."""
     if any(not n.strip() for n in names):
-        return "Give every player a name."
+        return _("Give every player a name.")
     if any(len(n.strip()) > 40 for n in names):
-        return "Names can be at most 40 characters long."
+        return _("Names can be at most 40 characters long.")
     text = str(exc)
     if "colours" in text:
-        return "Give every player a different colour."
-    return "These settings cannot start a game; check the players and options."
+        return _("Give every player a different colour.")
+    return _("These settings cannot start a game; check the players and options.")
 
 
 def save_problem(reason: str) -> str:
     """Why a saved game cannot be loaded, in words (the engine's reason goes to the console)."""
     if "newer version" in reason:
-        return (
-            "This game was saved by a newer version of Small Islands. Reload the app when it "
-            "offers an update to continue it."
-        )
+        return _("This game was saved by a newer version of Small Islands. Reload the app when "
+                 "it offers an update to continue it.")
     if "unsupported save format" in reason or "not a Small Islands save" in reason:
-        return "The saved data is not a Small Islands game."
+        return _("The saved data is not a Small Islands game.")
     if "JSON" in reason or "UTF-8" in reason or "nested" in reason or "must be text" in reason:
-        return "The saved data is damaged: it is not a readable save."
-    return "The saved game no longer replays in this version of the app: one of its moves is not valid."
+        return _("The saved data is damaged: it is not a readable save.")
+    return _("The saved game no longer replays in this version of the app: one of its moves is "
+             "not valid.")
 
 
 def action_words(action: Action) -> str:
