@@ -36,9 +36,6 @@ from si_web.form import COMPUTER_NAMES
 # languages' own names (Settings), Alexis (solo mode's opponent).
 ALLOWED = frozenset({"Ann", "Bob", "Cy", "Di", "Cleo", "Dev", "You", "Small Islands", "Ember Isle",
                      "English", "Français", "Alexis", *COMPUTER_NAMES})
-# Ember Isle's words on Small Islands' screens (its card's picture, built by its registration):
-# not yet translated, with the rest of Ember Isle.
-EMBER_WORDS = frozenset({"Ember Isle: a hex island with a smoking volcano in its middle"})
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _PLAIN = re.compile(r"[\s\d☠.,:;!?%+\-−–—×≤≥±·/()\[\]#•…'’\"“”«»→←↑↓★☆✓✔✕✗⟲⟳↺↻▲▼◀▶]*")
 
@@ -93,8 +90,6 @@ def unmarked(html: str) -> list[str]:
     shown.feed(html)
     left = []
     for chunk in shown.out:
-        if chunk in EMBER_WORDS:
-            continue
         text = chunk
         while _MARKED.search(text):  # innermost first: a marked string inside another
             text = _MARKED.sub(" ", text)

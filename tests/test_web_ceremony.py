@@ -63,7 +63,8 @@ def test_the_prerendered_first_screen_has_the_title_picture() -> None:
 
 
 def test_the_ember_card_and_start_screen_show_its_title_picture() -> None:
-    pic = named_picture(EMBER.picture)
+    assert EMBER.picture is not None
+    pic = named_picture(EMBER.picture())
     assert "volcano" in pic and len(pic) < 4000
     card = cards.card(EMBER, None)
     assert pic in card and card.index(pic) < card.index("<h2>")

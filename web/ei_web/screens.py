@@ -9,7 +9,7 @@ from typing import Any
 from ember_isle import Action, PlaceTriad, SeedColumn
 from ember_isle.content import COLOURS
 from ember_isle.view import View, count_after
-from game_plugins.ember_isle import PLUGIN
+from game_plugins.ember_isle import PLUGIN, title_picture
 from game_shell import table, widgets
 from game_shell.celebrate import celebration
 from game_shell.i18n import N_, _, ngettext, number
@@ -136,7 +136,7 @@ def start(form: dict[str, Any], summary: str | None, error: str | None, broken: 
     n = len(form["names"])
     return (
         '<section class="screen start ei" data-screen="ei-start">'
-        f'<header class="title-head">{PLUGIN.picture}<h1>Ember Isle</h1></header>'
+        f'<header class="title-head">{title_picture()}<h1>Ember Isle</h1></header>'
         f"{feedback}"
         + '<p class="tagline">' + escape(_(
             "Hunt four treasures beneath a volcano: play clues to narrow where they lie, race "

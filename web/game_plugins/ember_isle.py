@@ -11,6 +11,7 @@ from game_kit.jsonio import load_json
 from game_shell.finished import Group, from_kept
 from game_shell.i18n import N_, _, number
 from game_shell.kept_games import Summary
+from game_shell.markup import escape
 from game_shell.registry import Choice, GamePlugin, KeptWords
 
 OLD = "small-islands/ember-"  # where the build before the per-game namespaces kept its records
@@ -49,8 +50,9 @@ def title_picture() -> str:
     ground = "".join(_hex(q, r, _GROUND[letter]) for n in (1, 2)
                      for (q, r), letter in zip(_ring(n), _RINGS[n], strict=True))
     return (
-        '<svg class="title-pic ei-title" viewBox="0 0 240 170" role="img" '
-        'aria-label="Ember Isle: a hex island with a smoking volcano in its middle">'
+        '<svg class="title-pic ei-title" viewBox="0 0 240 170" role="img" aria-label="'
+        + escape(_("Ember Isle: a hex island with a smoking volcano in its middle"), quote=True)
+        + '">'
         '<rect width="240" height="170" rx="14" fill="#1f6f8b"/>'
         '<path d="M14 30q7-4 14 0M200 24q7-4 14 0M18 140q7-4 14 0M206 150q7-4 14 0" fill="none" '
         'stroke="#bff0f5" stroke-width="2" stroke-opacity="0.6" stroke-linecap="round"/>'
@@ -65,10 +67,15 @@ def title_picture() -> str:
     )
 
 
+# The statistics' grouping (its words in English, as a record holds them: `_` where shown)
+PLAYERS = N_("number of players")  # "Average score by number of players"
+TABLES = {2: N_("2 players"), 3: N_("3 players"), 4: N_("4 players")}
+
+
 def players(s: Summary) -> Sequence[Group]:
     """The statistics' grouping of a finished game: how many played."""
     n = len(s["seats"])
-    return (Group("number of players", f"{n} players", n),)
+    return (Group(PLAYERS, TABLES.get(n, f"{n} players"), n),)
 
 
 def summary_words(stored: str) -> str:
@@ -103,7 +110,7 @@ PLUGIN = GamePlugin(
     archive="ember.zip.gz",
     worker="ei_web.worker:handle",
     blurb=N_("A treasure hunt beneath a volcano: clues, rovers, lava and Curses, for 2 to 4."),
-    picture=title_picture(),
+    picture=title_picture,
     settings=SETTINGS,
     moved={OLD + record: "ember-isle/" + record
            for record in ("save", "summary", "settings", "history", "screen")},
@@ -111,10 +118,12 @@ PLUGIN = GamePlugin(
     tab_keys=frozenset({"ember-isle/screen"}),
     styles=("ember.css",),  # linked by the page (its first paint is styled before its code)
     kept=KeptWords(
-        ends={"deck": "the treasure deck ran out", "stall": "40 turns without a clue or a raise"},
-        marks={"violet": "purple"},  # the violet rover wears the purple mark
-        no_replay="Summary only: Ember Isle games have no replay.",
+        ends={"deck": N_("the treasure deck ran out"),
+              "stall": N_("40 turns without a clue or a raise")},
+        marks={"violet": N_("purple")},  # the violet rover wears the purple mark
+        no_replay=N_("Summary only: Ember Isle games have no replay."),
     ),
     summary_words=summary_words,
-    finished=from_kept("ember-isle", "Ember Isle", levels=("easy", "medium"), groups=players),
+    finished=from_kept("ember-isle", "Ember Isle", levels=("easy", "medium", "hard"),
+                       groups=players),
 )

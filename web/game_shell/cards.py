@@ -24,7 +24,7 @@ HISTORY, STATS, SETTINGS = "history", "stats", "settings"  # the shell's screens
 def card(plugin: GamePlugin, summary: str | None) -> str:
     """A game's card: its title picture (`GamePlugin.picture`, trusted markup of its own
     registration), its name, and Play, or Continue with its game's one line."""
-    pic = f'<div class="card-pic">{plugin.picture}</div>' if plugin.picture else ""
+    pic = f'<div class="card-pic">{plugin.picture()}</div>' if plugin.picture else ""
     if summary:
         saved = esc(_("Saved game: {title}").format(title=plugin.title))
         return (

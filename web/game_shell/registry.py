@@ -98,7 +98,9 @@ class GamePlugin:
     first_screen: str | None = None  # "module:function" () -> the start screen's markup on a
     # device that kept nothing (the home game's: the build prerenders it into index.html)
     blurb: str = ""
-    picture: str = ""  # its title picture: a small inline SVG (its card, its start screen)
+    # its title picture: () -> a small inline SVG (its card, its start screen), drawn where
+    # shown so that its spoken name is in the player's language
+    picture: Callable[[], str] | None = None
     import_where: str = N_("its menu, then “Import a file”")  # where its files import (`_` shown)
     moved: Mapping[str, str] = field(default_factory=dict)
     dropped: frozenset[str] = frozenset()  # an older build's caches, removed at the start
