@@ -406,3 +406,43 @@ def test_a_reload_in_ember_isle_paints_its_public_island_first(
     assert page.evaluate(f"() => localStorage.getItem('{EMBER_SAVE}')") == saved
     assert page.locator('#app [data-act="ei-card"]').count() == len(hand["cards"])
     assert recorder.problems() == {}
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_french_device_first_sees_the_french_start_screen(
+    browser: Browser, site_url: str, device: str, artifacts: Path
+) -> None:
+    """A first visit on a French device paints the start screen the build rendered in French
+    (not English until Python runs), with French loading words; Python's screen is French too.
+    English chosen in Settings wins over the device's language at the next start."""
+    context = browser.new_context(base_url=site_url, service_workers="block", locale="fr-FR",
+                                  **DEVICES[device])
+    recorder = Recorder(origin_of(site_url)).attach(context)
+    try:
+        page = context.new_page()
+        held = Held(page)
+        page.goto("./", wait_until="domcontentloaded")
+        assert page.get_attribute("html", "data-first-paint") == "prerendered"
+        assert page.get_attribute("html", "data-first-paint-lang") == "fr"
+        assert page.get_attribute("html", "lang") == "fr"
+        text = page.locator("#app").inner_text()
+        assert "Nouvelle partie" in text and "New game" not in text
+        assert page.locator("#loading .loading-text").inner_text() == "Préparation du jeu…"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=artifacts / f"first-paint-start-fr-{device}.png")
+        held.release()
+        assert "Nouvelle partie" in page.locator("#app").inner_text()
+        page.evaluate("""() => {
+            const s = JSON.parse(localStorage.getItem('games/settings') || '{}');
+            localStorage.setItem('games/settings',
+                JSON.stringify({...s, format: 'games-settings/1', language: 'en'}));
+        }""")
+        held = Held(page)
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_selector("html[data-first-paint]", state="attached")
+        assert page.get_attribute("html", "data-first-paint-lang") == "en"
+        held.release()
+        assert "New game" in page.locator("#app").inner_text()
+        assert recorder.problems() == {}
+    finally:
+        context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import gzip
 import random
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from test_phone import device_context, ready_page
 
 import ember_helpers
 
-CATALOGUE = "locale/fr/messages.mo"
+CATALOGUE = "locale/fr/messages.mo.gz"
 LANG = "() => document.documentElement.lang"
 SCREEN = "() => document.body.dataset.appScreen"
 
@@ -154,7 +155,7 @@ def test_ember_isle_in_french_on_a_phone(browser: Browser, site_url: str, artifa
     """Ember Isle on a French phone: a game against Easy played by taps (the buttons found by
     their French words, from the built catalogue), the page never wider than the phone at any
     step; a screenshot of each kind of decision (e2e/artifacts/i18n-ember-<stage>-fr-phone.png)."""
-    with (ROOT / "site" / CATALOGUE).open("rb") as f:
+    with gzip.open(ROOT / "site" / CATALOGUE, "rb") as f:
         french = gettext.GNUTranslations(f)
     monkeypatch.setattr(ember_helpers, "say", french.gettext)
     context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")

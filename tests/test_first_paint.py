@@ -228,6 +228,32 @@ def test_the_build_prerenders_the_start_screen_of_a_newcomer(tmp_path: Path) -> 
     assert f'<html lang="en" data-build="{BUILD}" data-games="' in page
     assert f'<main id="app" class="app" inert>{markup}</main>' in page
     assert build.START_SCREEN not in page and "__SI_BUILD__" not in page
+    assert build.START_SCREENS not in page
+
+
+def test_the_build_prerenders_the_start_screen_in_french_too(tmp_path: Path) -> None:
+    """index.html holds the French start screen (and loading words) in a template that
+    first-paint.js shows on a French device: the screen Python renders there."""
+    from i18n_helpers import language
+
+    screens = build.start_screens()
+    assert list(screens) == ["en", "fr"] and screens["en"] == build.start_screen()
+    with language("fr"):
+        assert screens["fr"] == App(MemoryStorage()).render()
+    assert "Nouvelle partie" in screens["fr"] and "New game" not in screens["fr"]
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "ember.css"):
+        (site / name).write_text((build.WEB / name).read_text())
+    build.write_index(site, BUILD)
+    page = (site / "index.html").read_text()
+    found = re.search(r'<template id="start-fr" lang="fr" data-start data-loading="([^"]*)" '
+                      r'data-waiting="([^"]*)">(.*?)</template>', page, re.S)
+    assert found is not None
+    assert found.group(1) == "Préparation du jeu…" and found.group(3) == screens["fr"]
+    checker = build._Markup()
+    checker.feed(found.group(3))
+    assert checker.blocked == []
 
 
 def test_markup_the_csp_would_block_fails_the_build() -> None:

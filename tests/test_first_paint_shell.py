@@ -170,6 +170,9 @@ def test_the_page_script_reads_the_shells_keys() -> None:
     assert f'const FORMAT = "{first_paint.FORMAT}"' in script
     assert f"const MAX_CHARS = {MAX_CHARS};" in script.replace("200000", str(200_000))
     assert MAX_CHARS == 200_000 and first_paint.HEAD_CHARS == 200
+    from game_shell import settings
+    assert f'const SETTINGS = "{settings.KEY}"' in script
+    assert f'const SETTINGS_FORMAT = "{settings.FORMAT}"' in script
 
 
 # --- Ember Isle's picture ------------------------------------------------------------------

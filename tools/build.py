@@ -125,6 +125,8 @@ MAIN_PY = "#si:main.py"
 # Where index.html gets the games first-paint.js knows of (`games_attr`) and their stylesheets.
 GAMES_ATTR = '"__SI_GAMES__"'
 GAME_STYLES = "<!--si:game-styles-->"
+# Where index.html gets the start screen in each other language (`start_screens`).
+START_SCREENS = "<!--si:start-screens-->"
 # Where service-worker.js gets its precache list (`write_service_worker`).
 PRECACHE_PLACEHOLDER = '{ "__SI_PRECACHE__": "" }'
 
@@ -704,6 +706,49 @@ def start_screen() -> str:
     return markup
 
 
+def start_screens() -> dict[str, str]:
+    """{language: the start screen in it} for every language of the app (English first: it
+    is #app's; first-paint.js shows another one's on a device in that language, before
+    Python runs), each from the repository's catalogue as the page would read it."""
+    import gettext
+
+    start_screen()  # the UI's modules importable
+    from game_shell import i18n
+
+    screens = {}
+    for lang, _name in i18n.LANGUAGES:
+        mo = None
+        if lang != i18n.DEFAULT:
+            mo = catalogues.compile_mo(catalogues.read_po(catalogues.po_files()[lang]))
+            gettext.GNUTranslations(io.BytesIO(mo))
+        i18n.install(lang, mo)
+        try:
+            screens[lang] = start_screen()
+        finally:
+            i18n.install(i18n.DEFAULT)
+    return screens
+
+
+def other_languages(screens: dict[str, str]) -> str:
+    """A <template> per language but English: its start screen, its loading words (on
+    data-loading, data-waiting: first-paint.js puts them in the indicator)."""
+    import gettext
+
+    from game_shell import i18n
+
+    out = []
+    for lang, markup in screens.items():
+        if lang == i18n.DEFAULT:
+            continue
+        mo = catalogues.compile_mo(catalogues.read_po(catalogues.po_files()[lang]))
+        t = gettext.GNUTranslations(io.BytesIO(mo))
+        out.append(f'<template id="start-{lang}" lang="{lang}" data-start '
+                   f'data-loading="{html.escape(t.gettext(i18n.LOADING), quote=True)}" '
+                   f'data-waiting="{html.escape(t.gettext(i18n.WAITING), quote=True)}">'
+                   f"{markup}</template>")
+    return "".join(out)
+
+
 def main_py() -> str:
     """web/main.py, to be inlined in index.html's <script type="py"> (PyScript would otherwise
     fetch it only once Python is ready: a round trip on the critical path)."""
@@ -741,13 +786,16 @@ def write_index(out: Path, tag: str) -> None:
     stylesheets in the head."""
     path = out / "index.html"
     text = path.read_text(encoding="utf-8")
-    for placeholder in (START_SCREEN, MAIN_PY, '"__SI_BUILD__"', GAMES_ATTR, GAME_STYLES):
+    for placeholder in (START_SCREEN, MAIN_PY, '"__SI_BUILD__"', GAMES_ATTR, GAME_STYLES,
+                        START_SCREENS):
         if text.count(placeholder) != 1:
             raise SystemExit(f"index.html: placeholder {placeholder} missing")
     text = text.replace('"__SI_BUILD__"', json.dumps(tag)).replace(MAIN_PY, main_py())
     text = text.replace(GAMES_ATTR, '"' + html.escape(games_attr(), quote=True) + '"')
     text = text.replace(GAME_STYLES, game_styles(out))
-    path.write_text(text.replace(START_SCREEN, start_screen()), encoding="utf-8")
+    screens = start_screens()
+    text = text.replace(START_SCREENS, other_languages(screens))
+    path.write_text(text.replace(START_SCREEN, screens["en"]), encoding="utf-8")
 
 
 def site_files(out: Path) -> list[str]:
@@ -762,18 +810,18 @@ def integrity(data: bytes) -> str:
 
 def write_catalogues(out: Path) -> list[str]:
     """Each language's catalogue (locale/<lang>/LC_MESSAGES/messages.po) compiled to
-    ``locale/<lang>/messages.mo`` (`game_shell.i18n.catalogue_path`; the page fetches the
-    chosen language's only, the service worker precaches them all: a few KB each); return
-    the languages. Each one is read back with gettext, as the page reads it."""
+    ``locale/<lang>/messages.mo.gz`` (gzipped: `game_shell.i18n.catalogue_path`; the page
+    fetches the chosen language's only, the service worker precaches them all: ~45 KB each);
+    return the languages. Each one is read back with gettext, as the page reads it."""
     import gettext
 
     done = []
     for lang, po in catalogues.po_files().items():
         data = catalogues.compile_mo(catalogues.read_po(po))
         gettext.GNUTranslations(io.BytesIO(data))  # raises on bytes gettext cannot read
-        dest = out / "locale" / lang / f"{catalogues.DOMAIN}.mo"
+        dest = out / "locale" / lang / f"{catalogues.DOMAIN}.mo.gz"
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(data)
+        dest.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
         done.append(lang)
     return done
 

@@ -1,6 +1,6 @@
-// The first paint, before Python is ready (a classic script right after <main id="app">:
-// the parser runs it before the page is first drawn, so a returning visit never flashes
-// another screen first). It names no game: what it knows of them, the build wrote on
+// The first paint, before Python is ready (a classic script right after <main id="app"> and the
+// loading indicator: the parser runs it before the page is first drawn, so a returning visit
+// never flashes another screen first). It names no game: what it knows of them, the build wrote on
 // <html data-games> (tools/build.py games_attr: each game's name, older names, save key;
 // the home game first).
 //
@@ -21,6 +21,12 @@
 // (#loading[data-wait] counts them; <html data-waiting> keeps the indicator up).
 // <html data-first-paint> = "stored" | "prerendered" | "none" (tests, bench/startup.py);
 // #app[data-painted] is the stored picture's kind, #app[data-painted-game] its game.
+//
+// The language: the one chosen in Settings (games/settings "language"), else the device's
+// (navigator.languages: the first that is French or English), as game_shell/i18n.py resolve.
+// In a language other than English, the prerendered start screen is that language's (a
+// <template data-start lang> the build wrote beside #app), and so are the loading words and
+// <html lang>. <html data-first-paint-lang> says which (tests).
 
 (() => {
   const KEY = "games/first-paint"; // game_shell/first_paint.py KEY
@@ -28,7 +34,9 @@
   const MAX_CHARS = 200000; // game_shell/first_paint.py MAX_CHARS
   const HEAD_CHARS = 200;
   const ACTIVE = "games/active-game"; // game_shell/registry.py ACTIVE (a record of the tab)
-  const WAIT = "Just a moment — getting the game ready";
+  const SETTINGS = "games/settings"; // game_shell/settings.py KEY
+  const SETTINGS_FORMAT = "games-settings/1"; // game_shell/settings.py FORMAT
+  let WAIT = "Just a moment — getting the game ready";
   const html = document.documentElement;
   const app = document.getElementById("app");
 
@@ -73,7 +81,41 @@
     return { kind, markup: text.slice(end + 1) };
   }
 
+  /** The language Python will show (game_shell/i18n.py resolve): chosen, else the device's. */
+  function language(known) {
+    try {
+      const record = JSON.parse(read("localStorage", SETTINGS) || "{}");
+      const chosen = record && record.format === SETTINGS_FORMAT ? record.language : "";
+      if (chosen === "en" || known.includes(chosen)) return chosen;
+    } catch {
+      // an unreadable settings record: the device's language, as Python does
+    }
+    const device = navigator.languages && navigator.languages.length
+      ? navigator.languages : [navigator.language || ""];
+    for (const tag of device) {
+      const code = String(tag).toLowerCase().split(/[-_]/)[0];
+      if (code === "en") return "en";
+      if (known.includes(code)) return code;
+    }
+    return "en";
+  }
+
+  /** Another language's words for the page: its start screen (a template), its loading words. */
+  function words(lang) {
+    const template = document.querySelector(`template[data-start][lang="${lang}"]`);
+    if (!template) return null;
+    html.lang = lang;
+    const text = document.querySelector("#loading .loading-text");
+    if (text && template.dataset.loading) text.textContent = template.dataset.loading;
+    if (template.dataset.waiting) WAIT = template.dataset.waiting;
+    return template;
+  }
+
   if (!app) return;
+  const known = Array.from(document.querySelectorAll("template[data-start]"), (t) => t.lang);
+  const lang = language(known);
+  html.dataset.firstPaintLang = lang;
+  const template = lang === "en" ? null : words(lang);
   const list = games();
   const game = shown(list);
   let how = "prerendered";
@@ -86,6 +128,8 @@
   } else if (game && (game !== list[0] || read("localStorage", game.save) !== null)) {
     app.replaceChildren();
     how = "none";
+  } else if (template) {
+    app.replaceChildren(template.content.cloneNode(true));
   }
   html.dataset.firstPaint = how;
   performance.mark("first-paint-inserted"); // bench/startup.py

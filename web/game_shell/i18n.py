@@ -3,7 +3,7 @@
 
 The source strings are English and English needs no catalogue. A language's catalogue is
 ``locale/<lang>/LC_MESSAGES/messages.po`` in the repository, compiled to ``.mo`` by
-tools/build.py (``site/locale/<lang>/messages.mo``); the page fetches only the chosen
+tools/build.py (``site/locale/<lang>/messages.mo.gz``); the page fetches only the chosen
 language's (`game_shell.host`) and hands its bytes to `install`, which reads them with the
 standard library's `gettext.GNUTranslations`. One domain, not one per game: the shell's and
 the games' words share their terms (a round, a tile, a turn), one file is one review, and
@@ -34,6 +34,7 @@ from __future__ import annotations
 import gettext
 import io
 import time
+import zlib
 from collections.abc import Callable, Sequence
 
 DOMAIN = "messages"
@@ -44,8 +45,9 @@ OPEN, CLOSE = "⟦", "⟧"
 
 
 def catalogue_path(lang: str) -> str:
-    """Where the site holds a language's compiled catalogue (relative to the page)."""
-    return f"locale/{lang}/{DOMAIN}.mo"
+    """Where the site holds a language's compiled catalogue, gzipped (relative to the page: a
+    ``.mo`` is binary, which a static host sends as it is: 139 KB for French, 45 gzipped)."""
+    return f"locale/{lang}/{DOMAIN}.mo.gz"
 
 
 class Pseudo(gettext.NullTranslations):
@@ -127,8 +129,10 @@ def install(lang: str, mo: bytes | None = None, known: frozenset[str] | None = N
     catalogue (`Pseudo`)."""
     if mo is not None:
         try:
+            if mo[:2] == b"\x1f\x8b":  # gzipped, as the site holds it (`catalogue_path`)
+                mo = zlib.decompress(mo, wbits=31)
             _loaded[lang] = gettext.GNUTranslations(io.BytesIO(mo))
-        except (OSError, UnicodeDecodeError) as error:
+        except (OSError, UnicodeDecodeError, zlib.error) as error:
             raise ValueError(f"the {lang} catalogue cannot be read: {error}") from error
     if lang == DEFAULT:
         t: gettext.NullTranslations = gettext.NullTranslations()
@@ -232,3 +236,9 @@ def and_list(items: Sequence[str]) -> str:
     for item in items[1:-1]:
         head = _("{list}, {item}").format(list=head, item=item)
     return _("{list} and {last}").format(list=head, last=items[-1])
+
+
+# The loading indicator's words (web/index.html, first-paint.js): the build writes them in each
+# language beside that language's start screen, for the first paint before Python runs.
+LOADING = N_("Getting the game ready…")
+WAITING = N_("Just a moment — getting the game ready")
