@@ -19,6 +19,9 @@ them `--positions` decision positions are drawn (seeded). For each position:
 * **the models' predictions** from the view's features;
 * the game's realised final margin (one sample of what followed, as played).
 
+``--games FROM TO`` draws from the held-out games with seeds in that range only (by default all
+of them): a confirmation run on games that no earlier gate, hence no choice of model, read.
+
 Rows go to ``--out``, by default ``tools/learn/data/gate1.jsonl.gz`` (kept in the repository:
 the truth costs about an hour of CPU). While playing, new rows are appended to a plain
 ``<out>.partial`` file (a restart skips positions already in either); once every position is
@@ -187,6 +190,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--end-worlds", type=int, default=8)
     p.add_argument("--seed", type=int, default=31)
     p.add_argument("--out", default=os.path.join(DATA, "gate1.jsonl.gz"))
+    p.add_argument("--games", type=int, nargs=2, default=list(HELD_OUT), metavar=("FROM", "TO"),
+                   help="held-out game seeds to draw from, FROM <= seed < TO (a confirmation"
+                        " can use games no earlier gate read)")
     p.add_argument("--report", action="store_true", help="summarise --out without playing")
     p.add_argument("--bootstrap", type=int, default=1000,
                    help="resamples of the held-out games for the gains' standard errors")
@@ -198,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     for r in read_rows(a.out) + (read_rows(partial) if partial != a.out else []):
         done[(r["seed"], r["k"])] = r
     if not a.report:
-        records = {r["seed"]: r for r in read_chunks(a.data, *HELD_OUT)}
+        records = {r["seed"]: r for r in read_chunks(a.data, *a.games)}
         chosen = pick(list(records.values()), a.positions, a.seed)
         by_game: dict[int, set[int]] = {}
         for s, k in chosen:
@@ -232,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
     # models added after rows were written: predict them now from the replayed view
     missing = [n for n in models if any(f"model:{n}" not in r for r in rows)]
     if missing:
-        records = {r["seed"]: r for r in read_chunks(a.data, *HELD_OUT)}
+        records = {r["seed"]: r for r in read_chunks(a.data, *a.games)}
         want: dict[int, dict[int, dict[str, Any]]] = {}
         for r in rows:
             want.setdefault(r["seed"], {})[r["k"]] = r
