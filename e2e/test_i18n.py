@@ -189,3 +189,33 @@ def test_ember_isle_in_french_on_a_phone(browser: Browser, site_url: str, artifa
     assert "clue" in made and len(seen) >= 4, (made, seen)  # clues found by their French words
     assert recorder.problems() == {}
     context.close()
+
+
+def test_a_whole_small_islands_game_in_french_on_a_phone(
+        browser: Browser, site_url: str, artifacts: Path) -> None:
+    """Two people play a whole game on a French phone by taps: at every step the page is no
+    wider than the phone (long French words must not widen it); a screenshot of the first
+    screen of each kind of decision (e2e/artifacts/i18n-game-<phase>-<stage>-fr-phone.png)
+    and of the end."""
+    context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
+    page = ready_page(context)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    start_game(page, ["Ann", "Bob"])
+    seen: set[str] = set()
+
+    def look(st: dict[str, object]) -> None:
+        fits(page)
+        kind = f"{st['phase'] or st['screen']}-{st.get('stage') or 'none'}"
+        if kind not in seen:
+            seen.add(kind)
+            page.screenshot(path=artifacts / f"i18n-game-{kind}-fr-phone.png")
+
+    play_until(page, random.Random(5), lambda st: st["screen"] == "over", on_step=look,
+               max_steps=4000)
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-game-over-fr-phone.png", full_page=True)
+    text = page.inner_text("#app")
+    assert "points" in text.lower() or "PP" in text
+    assert {"exploration-take", "exploration-place", "reward-none"} & seen
+    assert recorder.problems() == {}
+    context.close()
