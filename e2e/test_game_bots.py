@@ -182,7 +182,7 @@ def test_broken_worker_falls_back_to_medium_on_the_main_thread(
             "() => document.querySelectorAll('#board g.tile').length >= 8", timeout=120_000
         )
         assert bot_stats(page).get("failed"), "the worker failure was noticed"
-        assert "main thread" in (page.text_content(".log") or "")
+        assert "stopped working" in (page.text_content(".log") or "")
     finally:
         context.close()
 

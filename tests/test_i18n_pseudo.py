@@ -106,8 +106,10 @@ def screen_of(app: App) -> str:
 
 def new_game(names: tuple[str, ...], solo: bool = False, **fields: str) -> App:
     app = App(MemoryStorage())
-    if solo:
-        app.handle("new", {}, {"name-0": names[0], "solo": "3", **fields})
+    if solo:  # the form's solo switch, then its level
+        app.handle("form-solo", {"solo": "1"}, {})
+        app.handle("new", {}, {"name-0": names[0], "solo-level": "3", **fields})
+        assert app.game is not None and app.game.options.solo, "not a solo game"
         return app
     for _ in range(len(names) - 2):
         app.handle("add-seat")
@@ -128,7 +130,9 @@ def screens(seed: int) -> Iterator[tuple[str, str]]:
         fresh.handle(act)
         yield screen_of(fresh), fresh.render()
     rng = random.Random(seed)
-    games = [new_game(("Ann", "Bob"), mode="advanced"), new_game(("Ann",), solo=True)]
+    games = [new_game(("Ann", "Bob"), mode="advanced"),
+             new_game(("Ann",), solo=True, **{"alexis-decides": "alexis"}),
+             new_game(("Ann",), solo=True, **{"alexis-decides": "me"})]  # Alexis's choices too
     if DEEP:
         games.append(new_game(("Ann", "Bob", "Cy", "Di")))
     for app in games:

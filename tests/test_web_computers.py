@@ -130,7 +130,8 @@ def test_worker_failure_is_said_in_the_log_and_medium_plays_here() -> None:
         assert req is not None
         assert app.auto.fallback(req["token"])
     html = app.render()
-    assert "failed (boom)" in html and "main thread" in html
+    assert "stopped working" in html and "Medium level" in html
+    assert "boom" not in html  # the reason goes to the console, not to the player
 
 
 def test_watch_screen_never_shows_a_bots_secrets_with_two_humans() -> None:

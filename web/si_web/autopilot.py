@@ -124,10 +124,8 @@ class Autopilot:
 
     def worker_failed(self, reason: str) -> None:
         """Say in the log that computer players now think on the main thread."""
-        self.app.log(
-            f"The background worker for computer players failed ({reason}): they now play at "
-            "Medium level on the main thread."
-        )
+        self.app.log(_("The computer players' background helper stopped working: they now "
+                       "play at Medium level, more slowly."))
 
     # ------------------------------------------------------------------ hints
     def hint_request(self) -> dict[str, Any] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game_shell.i18n import _
 from game_shell.widgets import button
 from small_islands import ChooseHouse, PlaceHouse
 from small_islands.view import SeatView
@@ -45,20 +46,19 @@ class AlexisHouse(GameStage):
         hints.spot_numbers = {(x, y, i): n + 1 for n, (x, y, i, _) in enumerate(spots)}
 
     def say(self, app: Table, v: SeatView) -> tuple[str, str]:
-        return "Where does Alexis build?", (
+        return _("Where does Alexis build?"), _(
             "Alexis places a house on the outlined island: tap one of its numbered rings "
-            "(or the button with its number below)."
-        )
+            "(or the button with its number below).")
 
     def actions(self, app: Table, v: SeatView) -> str:
         spots = (v["legal"] or {}).get("alexis_houses", [])
         hint = app.choices.hint
         return "".join(
             button(
-                f"Spot {n + 1}",
+                _("Spot {n}").format(n=n + 1),
                 "alexis-house",
                 "btn" + hinted(hint, "alexis-house", at=[x, y, i]),
-                name=f"Spot {n + 1}: {spot_words(v, x, y)}",
+                name=_("Spot {n}: {label}").format(n=n + 1, label=spot_words(v, x, y)),
                 x=x,
                 y=y,
                 index=i,

@@ -27,6 +27,12 @@ def alexis_rotation(turn: Turn, choices: Choices) -> int | None:
     return r if r in rots else (rots[0] if rots else None)
 
 
+def turned(points: str, symbols: list[Any], rotation: int) -> str:
+    """A rotation's button named by the tile it shows, turned so."""
+    return _("Turned: {tile}").format(tile=words.tile_words(rotate_points(points, rotation),
+                                                             symbols))
+
+
 class AlexisRotation(GameStage):
     """Choose the rotation of the tile Alexis places (previewed on the map)."""
 
@@ -60,16 +66,16 @@ class AlexisRotation(GameStage):
     def say(self, app: Table, v: SeatView) -> tuple[str, str]:
         cell = v["solo"]["pending_cell"]
         place = words.neighbour_words(v, cell[0], cell[1]) if cell else ""
-        return "Choose how Alexis's tile is turned", (
-            f"Alexis places the framed tile {esc(place)}. Pick one of the ways it fits "
-            "(previewed on the map; tap the tile or press R to turn it), then confirm."
-        )
+        return _("Choose how Alexis's tile is turned"), _(
+            "Alexis places the framed tile {place}. Pick one of the ways it fits (previewed on "
+            "the map; tap the tile or press R to turn it), then confirm.").format(place=esc(place))
 
     def panel(self, app: Table, v: SeatView) -> str:
         card = v["solo"].get("card") or {}
         return (
             f'<section class="card alexis"><p class="alexis-card">{pictures.alexis_card_of(card)}'
-            f"<span>His card: {esc(words.alexis_card_words(card))}</span></p></section>"
+            "<span>" + esc(_("His card: {card}").format(card=words.alexis_card_words(card)))
+            + "</span></p></section>"
             if card
             else ""
         )
@@ -82,11 +88,11 @@ class AlexisRotation(GameStage):
         buttons = "".join(
             f'<button type="button" class="tile-btn small{" on" if r == cur else ""}" data-act="alexis-rot" '
             f'data-rotation="{r}" aria-pressed="{"true" if r == cur else "false"}" '
-            f'aria-label="Turned: {esc(words.tile_words(rotate_points(points, r), symbols))}">'
+            f'aria-label="{esc(turned(points, symbols, r))}">'
             f"{mini_tile_svg(points, symbols, r)}</button>"
             for r in rots
         )
-        return buttons + button("Confirm", "alexis-rot-confirm", "btn primary")
+        return buttons + button(_("Confirm"), "alexis-rot-confirm", "btn primary")
 
     def preselect(self, choices: Choices, action: Action) -> None:
         if isinstance(action, ChooseRotation):

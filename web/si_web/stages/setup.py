@@ -88,9 +88,8 @@ class Setup(GameStage):
             return
         x0, y0, x1, y1 = app.turn().game.middle()
         if not (x0 <= x <= x1 and y0 <= y <= y1):
-            app.say(
-                f"The starting tiles go in the middle of the table ({x1 - x0 + 1} × {y1 - y0 + 1} cells)."
-            )
+            app.say(_("The starting tiles go in the middle of the table ({w} × {h} cells).").format(
+                w=x1 - x0 + 1, h=y1 - y0 + 1))
             return
         if here is not None:  # swap
             rows[here][1], rows[here][2] = rows[sel][1], rows[sel][2]
