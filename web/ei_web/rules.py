@@ -442,7 +442,7 @@ def rules_page(at: str | None = None, jump: int = 0) -> str:
         '<div class="row">' + button(_("Back"), "ei-rules-back", "btn") + "</div>"
         + contents(at, jump) + parts
         + shortcuts.section(KEYS)
-        + f'<p class="edition">{escape(_("Component content of this edition is original."))}</p>'
+        + '<p class="edition">' + escape(_("Component content of this edition is original.")) + "</p>"
         '<div class="row"><button type="button" class="btn primary" data-act="ei-rules-back">'
         + escape(_("Back")) + "</button></div>"
         "</section>"
