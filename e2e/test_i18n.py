@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page
 from test_phone import device_context, ready_page
 
 import ember_helpers
+from ei_web.rules import SECTIONS
 
 CATALOGUE = "locale/fr/messages.mo.gz"
 LANG = "() => document.documentElement.lang"
@@ -217,5 +218,31 @@ def test_a_whole_small_islands_game_in_french_on_a_phone(
     text = page.inner_text("#app")
     assert "points" in text.lower() or "PP" in text
     assert {"exploration-take", "exploration-place", "reward-none"} & seen
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_ember_isles_rules_in_french_on_a_phone(browser: Browser, site_url: str,
+                                                artifacts: Path) -> None:
+    """Ember Isle's rules page on a French phone: French headings (every section title from
+    the built catalogue, none left in English), never wider than the phone; a full-page
+    screenshot (e2e/artifacts/i18n-ember-rules-fr-phone.png)."""
+    with gzip.open(ROOT / "site" / CATALOGUE, "rb") as f:
+        french = gettext.GNUTranslations(f)
+    context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
+    page = ready_page(context)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    ember_helpers.open_ember(page)
+    ember_helpers.click(page, '[data-act="ei-rules"]')
+    page.wait_for_selector('[data-screen="ei-rules"]')
+    assert page.inner_text('[data-screen="ei-rules"] h1') == "Comment jouer à Ember Isle"
+    headings = page.locator('[data-screen="ei-rules"] section.ei-rpart > h2').all_inner_texts()
+    assert "Les amulettes et leurs pouvoirs" in headings
+    assert headings == [french.gettext(title) for _, title in SECTIONS]
+    english = {title for _, title in SECTIONS} - {french.gettext(t) for _, t in SECTIONS}
+    text = page.inner_text("#app")
+    assert not [t for t in english if t in text], "an English section title is shown"
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-ember-rules-fr-phone.png", full_page=True)
     assert recorder.problems() == {}
     context.close()

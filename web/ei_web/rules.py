@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ember_isle.balance import FOUR_SEAT_DEFAULT
 from game_shell import shortcuts
+from game_shell.i18n import N_, _, ngettext, number, pgettext
 from game_shell.markup import escape
 from game_shell.widgets import button
 
@@ -24,27 +25,27 @@ Hex = tuple[int, int]
 #: The four-player compensation of new games (`ember_isle.balance`), in the setup section
 FOUR_SEATS = {
     "none": "",
-    "amulet-last": " With four players, the last player starts with an amulet.",
-    "amulets-late": " With four players, the third and the last players start with an amulet.",
-    "card-last": " With four players, the last player takes 5.",
-    "first-short": " With four players, the first player takes only 3.",
+    "amulet-last": N_("With four players, the last player starts with an amulet."),
+    "amulets-late": N_("With four players, the third and the last players start with an amulet."),
+    "card-last": N_("With four players, the last player takes 5."),
+    "first-short": N_("With four players, the first player takes only 3."),
 }
 # (key, title) in the page's order: the contents, the tips' links (`coach.RULES`)
 SECTIONS: tuple[tuple[str, str], ...] = (
-    ("goal", "The hunt"),
-    ("symbols", "The island"),
-    ("setup", "Setting up"),
-    ("turn", "Your turn"),
-    ("clues", "Clue cards"),
-    ("geometry", "“Beside” and “within 2”"),
-    ("lava-tiles", "Lava clue tiles"),
-    ("move", "Moving"),
-    ("lava", "Lava and crossing it"),
-    ("amulets", "Amulets and their powers"),
-    ("raise", "Finding and raising a treasure"),
-    ("share", "Sharing the loot"),
-    ("curse", "Curses"),
-    ("end", "The end and scoring"),
+    ("goal", N_("The hunt")),
+    ("symbols", N_("The island")),
+    ("setup", N_("Setting up")),
+    ("turn", N_("Your turn")),
+    ("clues", N_("Clue cards")),
+    ("geometry", N_("“Beside” and “within 2”")),
+    ("lava-tiles", N_("Lava clue tiles")),
+    ("move", N_("Moving")),
+    ("lava", N_("Lava and crossing it")),
+    ("amulets", N_("Amulets and their powers")),
+    ("raise", N_("Finding and raising a treasure")),
+    ("share", N_("Sharing the loot")),
+    ("curse", N_("Curses")),
+    ("end", N_("The end and scoring")),
 )
 KEYS_OF = frozenset(k for k, _ in SECTIONS)
 RING1: tuple[Hex, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -54,6 +55,9 @@ RING3: tuple[Hex, ...] = ((3, 0), (2, 1), (1, 2), (0, 3), (-1, 3), (-2, 3), (-3,
                           (-3, 1), (-3, 0), (-2, -1), (-1, -2), (0, -3), (1, -3), (2, -3), (3, -3),
                           (3, -2), (3, -1))
 OK, NO = "✓", "✗"
+#: Where each treasure's cube stands in a space (`pictures.CORNERS`), in words
+CORNER_WORDS = {"upper left": N_("upper left"), "upper right": N_("upper right"),
+                "lower left": N_("lower left"), "lower right": N_("lower right")}
 
 
 # --------------------------------------------------------------------------- drawing
@@ -146,12 +150,12 @@ def figure(picture: str, caption: str) -> str:
 def goal() -> str:
     cards = "".join(cube(c) for c in CORNERS)
     return (
-        "<p>Four treasures — Pearl, Jade, Obsidian and Copper — lie somewhere on the island, but no "
-        "place is fixed in advance. Each treasure has a <b>column</b> of clue cards that the players "
-        "build together; a treasure lies where its clues leave exactly one possible space. The first "
-        "rover to reach it raises it, and the players who gave clues share its treasure cards.</p>"
+        "<p>" + _("Four treasures — Pearl, Jade, Obsidian and Copper — lie somewhere on the island, but no "
+                  "place is fixed in advance. Each treasure has a <b>column</b> of clue cards that the players "
+                  "build together; a treasure lies where its clues leave exactly one possible space. The first "
+                  "rover to reach it raises it, and the players who gave clues share its treasure cards.") + "</p>"
         + items(item(f'<span class="ei-cubes">{cards}</span>',
-                     "The four treasures’ colours. Each also has its own corner of a space."))
+                     _("The four treasures’ colours. Each also has its own corner of a space.")))
     )
 
 
@@ -159,68 +163,73 @@ def symbols() -> str:
     terrains = "".join(
         item(glyph(f'<polygon points="{corners((0, 0), 10)}" fill="{FILL[letter]}"/>'
                    + (f'<use href="#e-{letter}"/>' if letter in ART else "")),
-             f"<b>{escape(name.capitalize())}</b>: "
-             + ("ground of the island" if letter != "S" else "rovers never enter it"))
-        for letter, name in words.TERRAIN.items()
+             (_("<b>{ground}</b>: ground of the island") if letter != "S"
+              else _("<b>{ground}</b>: rovers never enter it")).format(
+                 ground=escape(words.ground(letter).capitalize())))
+        for letter in words.TERRAIN
     )
     things = "".join([
         item(glyph(f'<polygon points="{corners((0, 0), 10)}" fill="{VOLCANO}"/>'),
-             "<b>Volcano</b>: the seven middle spaces; nothing stands on them"),
+             _("<b>Volcano</b>: the seven middle spaces; nothing stands on them")),
         item(glyph(f'<polygon points="{corners((0, 0), 10)}" fill="{LAVA}"/>'),
-             "<b>Lava</b>: flows each time an amulet is picked up; a rover may cross it for a price"),
-        item(glyph('<use href="#e-hut" transform="scale(1.6)"/>'), "<b>Hut</b>: an object that clues speak of"),
+             _("<b>Lava</b>: flows each time an amulet is picked up; a rover may cross it for a price")),
+        item(glyph('<use href="#e-hut" transform="scale(1.6)"/>'), _("<b>Hut</b>: an object that clues speak of")),
         item(glyph('<use href="#e-tree" transform="scale(1.6)"/>'),
-             "<b>Palm tree</b>: an object that clues speak of"),
+             _("<b>Palm tree</b>: an object that clues speak of")),
         item(glyph('<use href="#e-statue" transform="scale(1.6)"/><line x1="0" y1="0" x2="11" y2="0" '
                    'stroke="#222" stroke-width="1.4"/>'),
-             "<b>Statue</b>: after each raised treasure it puts an amulet far along the way it faces "
-             "(the line), then turns one side clockwise"),
-        item(amulet(), "<b>Amulet</b>: pick it up for a power, to ward off a Curse or to cross lava"),
+             _("<b>Statue</b>: after each raised treasure it puts an amulet far along the way it faces "
+               "(the line), then turns one side clockwise")),
+        item(amulet(), _("<b>Amulet</b>: pick it up for a power, to ward off a Curse or to cross lava")),
     ] + [item(glyph(f'<rect x="-5" y="-5" width="10" height="10" fill="{COLUMN_FILL[c]}" '
                     f'stroke="{COLUMN_INK[c]}"/>'),
-              f"<b>{escape(words.treasure(c))} cube</b>: stands in the {corner} corner of each space "
-              "where that treasure may still lie (when 16 or fewer are left)")
+              _("<b>{treasure} cube</b>: stands in the {corner} corner of each space "
+                "where that treasure may still lie (when 16 or fewer are left)").format(
+                  treasure=escape(words.treasure(c)), corner=escape(_(CORNER_WORDS[corner]))))
          for c, corner in CORNERS.items()])
     return items(terrains + things)
 
 
 def setup() -> str:
     triad = hexmap([((0, 0), "B"), ((1, 0), "lava"), ((0, 1), "J")],
-                   label="A piece of land: a beach space, a lava space and a jungle space")
+                   label=_("A piece of land: a beach space, a lava space and a jungle space"))
     spread = hexmap([((0, 0), "G+hut"), ((1, 0), "G"), ((2, 0), "G"), ((3, 0), "G"), ((4, 0), "G+hut")],
                     marks={(4, 0): "4"},
-                    label="Two huts four spaces apart: the closest two objects of one kind may be")
+                    label=_("Two huts four spaces apart: the closest two objects of one kind may be"))
+    four = FOUR_SEATS[FOUR_SEAT_DEFAULT]
     return (
-        "<ol><li><b>Add land.</b> Last player first, each player chooses a piece of three spaces "
-        "(two grounds and a lava space) and lays it: one space on the same ground, its lava on the "
-        "island, and the third space over the sea, which becomes land. Your rover starts on that "
-        "new land.</li>"
-        "<li><b>Objects.</b> Huts, palm trees and statues go on beach, jungle, grassland or "
-        "mountain; two of one kind stand at least 4 spaces apart, and a statue never beside the "
-        "sea. A statue faces one way: where its amulets will land.</li>"
-        "<li><b>First clues.</b> Each player draws a clue card and starts one empty column with "
-        "it. It must leave at least 2 spaces and fewer than all.</li>"
-        "<li>Each player takes 4 clue cards (6 with two players)."
-        + FOUR_SEATS[FOUR_SEAT_DEFAULT] + "</li></ol>"
+        "<ol><li>" + _("<b>Add land.</b> Last player first, each player chooses a piece of three spaces "
+                       "(two grounds and a lava space) and lays it: one space on the same ground, its lava on the "
+                       "island, and the third space over the sea, which becomes land. Your rover starts on that "
+                       "new land.") + "</li>"
+        "<li>" + _("<b>Objects.</b> Huts, palm trees and statues go on beach, jungle, grassland or "
+                   "mountain; two of one kind stand at least 4 spaces apart, and a statue never beside the "
+                   "sea. A statue faces one way: where its amulets will land.") + "</li>"
+        "<li>" + _("<b>First clues.</b> Each player draws a clue card and starts one empty column with "
+                   "it. It must leave at least 2 spaces and fewer than all.") + "</li>"
+        "<li>" + _("Each player takes 4 clue cards (6 with two players).")
+        + (" " + _(four) if four else "") + "</li></ol>"
         + '<div class="ei-figs">'
-        + figure(triad, "A piece of land: two grounds and its lava.")
-        + figure(spread, "Two huts: 4 spaces apart at least.")
+        + figure(triad, _("A piece of land: two grounds and its lava."))
+        + figure(spread, _("Two huts: 4 spaces apart at least."))
         + "</div>"
     )
 
 
 def turn() -> str:
     return (
-        "<ol><li>If your rover stands on an amulet, you may take it; lava then flows from the volcano.</li>"
-        "<li>Do <b>one main action</b>: <b>play a clue</b> on a column, or <b>move</b> your rover up to "
-        "three bounds, or <b>swap</b>: throw away your whole hand of clues and draw as many new ones.</li>"
-        "<li>Spend amulets on powers, before or after the main action.</li>"
-        "<li><b>Raise</b> a found treasure when your rover stands on it: that ends your turn.</li></ol>"
-        + items(item(clue_icon("beside:sea"), "Play a clue"),
+        "<ol><li>" + _("If your rover stands on an amulet, you may take it; lava then flows from the volcano.")
+        + "</li><li>" + _("Do <b>one main action</b>: <b>play a clue</b> on a column, or <b>move</b> your rover "
+                          "up to three bounds, or <b>swap</b>: throw away your whole hand of clues and draw as "
+                          "many new ones.")
+        + "</li><li>" + _("Spend amulets on powers, before or after the main action.")
+        + "</li><li>" + _("<b>Raise</b> a found treasure when your rover stands on it: that ends your turn.")
+        + "</li></ol>"
+        + items(item(clue_icon("beside:sea"), _("Play a clue")),
                 item(hexmap([((0, 0), "J"), ((1, 0), "J")], extra=arrow((0, 0), (1, 0)) + rover((0, 0)),
-                            cls="ei-sym wide"), "Move"),
+                            cls="ei-sym wide"), pgettext("rover", "Move")),
                 item(glyph('<path d="M-8-3H6l-3-3M8 3H-6l3 3" stroke="#fffbea" stroke-width="2" fill="none"/>'),
-                     "Swap your hand"))
+                     _("Swap your hand")))
     )
 
 
@@ -231,39 +240,41 @@ def clues() -> str:
                   "not_near:tree", "in_largest:grassland", "not_in_largest:beach")
     )
     return (
-        "<p>A clue names a ground or a thing: “in” means on it, “beside” on a neighbouring space "
-        "(one ring), “within 2 spaces” one or two spaces away (two rings); a red bar means “not”, "
-        "a star “the largest area of”.</p>" + items(examples)
-        + "<p>A treasure lies only on spaces where <b>every</b> clue of its column holds. When you "
-        "choose a card, each column says what it would leave: “<b>leaves 5 spaces</b>” means the "
-        "treasure could then lie on only 5 spaces of the island. A clue must leave fewer spaces "
-        "than before, but never none. Each clue you play puts your compass rose on its column: "
-        "your share of that treasure.</p>"
-        + items(item(rose(), "Your compass rose on a column: a share of its treasure"))
+        "<p>" + _("A clue names a ground or a thing: “in” means on it, “beside” on a neighbouring space "
+                  "(one ring), “within 2 spaces” one or two spaces away (two rings); a red bar means “not”, "
+                  "a star “the largest area of”.") + "</p>" + items(examples)
+        + "<p>" + _("A treasure lies only on spaces where <b>every</b> clue of its column holds. When you "
+                    "choose a card, each column says what it would leave: “<b>leaves 5 spaces</b>” means the "
+                    "treasure could then lie on only 5 spaces of the island. A clue must leave fewer spaces "
+                    "than before, but never none. Each clue you play puts your compass rose on its column: "
+                    "your share of that treasure.") + "</p>"
+        + items(item(rose(), _("Your compass rose on a column: a share of its treasure")))
     )
 
 
 def geometry() -> str:
     cells = [((0, 0), "G+hut")] + [(h, "G") for h in RING1 + RING2]
     beside = hexmap(cells, {(0, 0): NO, **{h: OK for h in RING1}},
-                    label="Beside a hut: the six spaces around it. The hut's own space is not beside it")
+                    label=_("Beside a hut: the six spaces around it. The hut's own space is not beside it"))
     near = hexmap(cells + [(h, "G") for h in RING3], {(0, 0): NO, **{h: OK for h in RING1 + RING2}},
-                  label="Within 2 spaces of a hut: the two rings around it, not its own space")
+                  label=_("Within 2 spaces of a hut: the two rings around it, not its own space"))
     ground = [((0, 0), "L"), ((1, 0), "L"), ((-1, 1), "J"), ((0, 1), "J"), ((1, 1), "B"), ((2, 0), "B"),
               ((-1, 0), "G"), ((0, -1), "G"), ((1, -1), "B"), ((2, -1), "G")]
     lake = hexmap(ground, {(0, 0): NO, (1, 0): NO, (-1, 1): OK, (0, 1): OK, (1, 1): OK, (2, 0): OK,
                            (-1, 0): OK, (0, -1): OK, (1, -1): OK, (2, -1): OK},
-                  label="Beside the lake: every space next to a lake space, never the lake itself")
+                  label=_("Beside the lake: every space next to a lake space, never the lake itself"))
     return (
-        "<p><b>Beside</b> means on one of the six spaces touching it. <b>Within 2</b> means one or two "
-        "spaces away (the two rings around it), counted straight across, whatever lies between. "
-        "Neither counts the thing’s own space: <b>a hut’s own space is not beside it</b> (nor within "
-        "2 of it), so it fits “not beside a hut”. The same holds for a ground: “beside the lake” is "
-        "never in the lake.</p>"
+        "<p>" + _("<b>Beside</b> means on one of the six spaces touching it. <b>Within 2</b> means one or two "
+                  "spaces away (the two rings around it), counted straight across, whatever lies between. "
+                  "Neither counts the thing’s own space: <b>a hut’s own space is not beside it</b> (nor within "
+                  "2 of it), so it fits “not beside a hut”. The same holds for a ground: “beside the lake” is "
+                  "never in the lake.") + "</p>"
         '<div class="ei-figs">'
-        + figure(beside, f"Beside a hut: {OK} the six spaces around it; {NO} not the hut’s own space.")
-        + figure(near, f"Within 2 of a hut: {OK} two rings; {NO} its own space, and the third ring.")
-        + figure(lake, f"Beside the lake: {OK} spaces touching it; {NO} the lake itself.")
+        + figure(beside, _("Beside a hut: {ok} the six spaces around it; {no} not the hut’s own space.").format(
+            ok=OK, no=NO))
+        + figure(near, _("Within 2 of a hut: {ok} two rings; {no} its own space, and the third ring.").format(
+            ok=OK, no=NO))
+        + figure(lake, _("Beside the lake: {ok} spaces touching it; {no} the lake itself.").format(ok=OK, no=NO))
         + "</div>"
     )
 
@@ -271,11 +282,11 @@ def geometry() -> str:
 def lava_tiles() -> str:
     tiles = "".join(item(clue_icon(t), f"<b>{escape(words.clue(t))}</b>") for t in ("V1", "V2", "V3", "V4"))
     return (
-        "<p>Four lava clue tiles lie beside the columns. Instead of a clue card, you may throw away "
-        "a card that cannot go on a column and put a lava tile there (with your rose). The tile "
-        "must narrow that column like any clue, and counts as a clue in every way. “Beside lava” "
-        "and “not beside lava” change as lava spreads. When the treasure is raised the tile comes "
-        "back for another use.</p>" + items(tiles)
+        "<p>" + _("Four lava clue tiles lie beside the columns. Instead of a clue card, you may throw away "
+                  "a card that cannot go on a column and put a lava tile there (with your rose). The tile "
+                  "must narrow that column like any clue, and counts as a clue in every way. “Beside lava” "
+                  "and “not beside lava” change as lava spreads. When the treasure is raised the tile comes "
+                  "back for another use.") + "</p>" + items(tiles)
     )
 
 
@@ -283,13 +294,13 @@ def move() -> str:
     glide = [((0, 0), "J"), ((1, 0), "J"), ((2, 0), "J"), ((2, 1), "J"), ((3, 0), "B")]
     pic = hexmap(glide, {(3, 0): "2"},
                  extra=arrow((0, 0), (2, 1)) + arrow((2, 1), (3, 0)) + rover((0, 0)),
-                 label="Two bounds: a glide across the jungle, then a cross onto the next beach space")
+                 label=_("Two bounds: a glide across the jungle, then a cross onto the next beach space"))
     return (
-        "<p>A move is up to <b>three bounds</b>. A bound either <b>glides</b> anywhere in the ground "
-        "area your rover stands in (one ground, joined together), or <b>crosses</b> to a "
-        "neighbouring space of another ground. Rovers never enter the sea or the volcano. You may "
-        "stop after any bound, or not move at all (pass).</p>"
-        + figure(pic, "Glide across the jungle (1), then cross onto the beach (2).")
+        "<p>" + _("A move is up to <b>three bounds</b>. A bound either <b>glides</b> anywhere in the ground "
+                  "area your rover stands in (one ground, joined together), or <b>crosses</b> to a "
+                  "neighbouring space of another ground. Rovers never enter the sea or the volcano. You may "
+                  "stop after any bound, or not move at all (pass).") + "</p>"
+        + figure(pic, _("Glide across the jungle (1), then cross onto the beach (2)."))
     )
 
 
@@ -298,22 +309,23 @@ def lava() -> str:
     cross = hexmap(cells, {(1, 0): "−1"},
                    extra=arrow((0, 0), (1, 0)) + arrow((1, 0), (2, 0), True)
                    + arrow((2, 0), (3, 0)) + rover((0, 0)),
-                   label="Crossing lava: stepping onto it costs one amulet; the rover must leave it in the same move")
+                   label=_("Crossing lava: stepping onto it costs one amulet; the rover must leave it in the "
+                           "same move"))
     flow = hexmap([((0, 0), "volcano"), ((1, 0), "lava"), ((2, 0), "G"), ((1, 1), "G"), ((0, 1), "J")],
                   {(2, 0): OK, (1, 1): OK, (0, 1): OK},
-                  label="Where lava may flow: beside the volcano or beside other lava")
+                  label=_("Where lava may flow: beside the volcano or beside other lava"))
     return (
-        "<p><b>Lava flows</b> each time someone takes an amulet: that player puts one lava space on "
-        "the island, beside the volcano or beside other lava, never on a statue, a rover or an "
-        "amulet, and never where it would leave a treasure no space at all. A hut or palm tree "
-        "there is burnt and gone; clues then count again.</p>"
-        "<p><b>Crossing lava costs.</b> Each time a bound takes your rover from land onto lava you "
-        "pay <b>one amulet</b>; if you have none, your <b>best treasure card</b>; with neither you "
-        "cannot cross. Gliding along the same lava is free, but your rover may never stop on lava: "
-        "it needs a bound left to get off.</p>"
+        "<p>" + _("<b>Lava flows</b> each time someone takes an amulet: that player puts one lava space on "
+                  "the island, beside the volcano or beside other lava, never on a statue, a rover or an "
+                  "amulet, and never where it would leave a treasure no space at all. A hut or palm tree "
+                  "there is burnt and gone; clues then count again.") + "</p>"
+        "<p>" + _("<b>Crossing lava costs.</b> Each time a bound takes your rover from land onto lava you "
+                  "pay <b>one amulet</b>; if you have none, your <b>best treasure card</b>; with neither you "
+                  "cannot cross. Gliding along the same lava is free, but your rover may never stop on lava: "
+                  "it needs a bound left to get off.") + "</p>"
         '<div class="ei-figs">'
-        + figure(cross, "Onto the lava: pay 1 amulet (or your best card); glide free; get off.")
-        + figure(flow, f"{OK} where the next lava may flow.")
+        + figure(cross, _("Onto the lava: pay 1 amulet (or your best card); glide free; get off."))
+        + figure(flow, _("{ok} where the next lava may flow.").format(ok=OK))
         + "</div>"
     )
 
@@ -321,24 +333,24 @@ def lava() -> str:
 def amulets() -> str:
     am = amulet()
     powers = [
-        (clue_icon("in:beach"), "<b>Extra clue</b>: one more clue (or lava tile) this turn"),
+        (clue_icon("in:beach"), _("<b>Extra clue</b>: one more clue (or lava tile) this turn")),
         (hexmap([((0, 0), "M"), ((1, 0), "M")], extra=arrow((0, 0), (1, 0)) + rover((0, 0)),
                 cls="ei-sym wide"),
-         "<b>Extra move</b>: one more move of up to three bounds (no amulet can be taken during it)"),
+         _("<b>Extra move</b>: one more move of up to three bounds (no amulet can be taken during it)")),
         (glyph('<path d="M-8-3H6l-3-3M8 3H-6l3 3" stroke="#fffbea" stroke-width="2" fill="none"/>'),
-         "<b>Extra swap</b>: swap your hand once more"),
+         _("<b>Extra swap</b>: swap your hand once more")),
         (glyph(f'<rect x="-6" y="-6" width="12" height="12" fill="{COLUMN_FILL["jade"]}" stroke="#04361d"/>'
                '<path d="M-9 9L9-9" stroke="#d8403a" stroke-width="2.6"/>'),
-         "<b>Remove a cube</b>: take one cube off the map, of a treasure with 2 or more cubes: it "
-         "cannot lie there. One cube left: that treasure is found"),
+         _("<b>Remove a cube</b>: take one cube off the map, of a treasure with 2 or more cubes: it "
+           "cannot lie there. One cube left: that treasure is found")),
     ]
     return (
-        "<p>Take an amulet when your rover reaches it (lava then flows). Each power costs one "
-        "amulet, back to the supply, and only when it can be used now:</p>"
+        "<p>" + _("Take an amulet when your rover reaches it (lava then flows). Each power costs one "
+                  "amulet, back to the supply, and only when it can be used now:") + "</p>"
         + items(*(item(f'<span class="ei-pair">{am}<span aria-hidden="true">→</span>{pic}</span>', text)
                   for pic, text in powers))
-        + "<p>Amulets are also spent to cross lava and to ward off a Curse. They count at the end "
-        "to break a tie.</p>"
+        + "<p>" + _("Amulets are also spent to cross lava and to ward off a Curse. They count at the end "
+                    "to break a tie.") + "</p>"
     )
 
 
@@ -347,47 +359,51 @@ def raise_part() -> str:
     located = (f'<g transform="translate({centre((1, 0))[0]:.1f} {centre((1, 0))[1]:.1f})">'
                f'<polygon points="{star(0, 0, 7)}" fill="#ffe27a" stroke="#7a5a12" stroke-width="0.8"/></g>')
     pic = hexmap(cells, extra=arrow((0, 0), (1, 0)) + located + rover((0, 0)),
-                 label="A found treasure, starred: the rover drives onto it and raises it")
+                 label=_("A found treasure, starred: the rover drives onto it and raises it"))
     return (
-        "<p>When a column’s clues leave exactly one space, its treasure is <b>found</b>: its last "
-        "cube marks it, with a star. The first rover to stand on it may <b>raise</b> it (after a "
-        "bound, or before or after the main action); that ends the turn. The raiser adds a rose "
-        "to the column. After each raise every statue puts out an amulet and turns.</p>"
-        + figure(pic, "Drive onto the star, then raise the treasure.")
+        "<p>" + _("When a column’s clues leave exactly one space, its treasure is <b>found</b>: its last "
+                  "cube marks it, with a star. The first rover to stand on it may <b>raise</b> it (after a "
+                  "bound, or before or after the main action); that ends the turn. The raiser adds a rose "
+                  "to the column. After each raise every statue puts out an amulet and turns.") + "</p>"
+        + figure(pic, _("Drive onto the star, then raise the treasure."))
     )
 
 
 def share() -> str:
     cards = treasure_card(4) + treasure_card(2) + treasure_card(5)
     return (
-        "<ol><li>Each rose in the column gets one treasure card, dealt from the lowest rose up: its "
-        "owner looks at it in secret.</li>"
-        "<li>Those cards and one more from the deck are shuffled and turned up one by one.</li>"
-        "<li>Each card is offered to the players in the order of their <b>lowest rose</b> left: "
-        "<b>claim</b> it and take back that rose, or <b>pass</b> and it goes on to the next rose. "
-        "Nobody claims it: it is thrown away.</li>"
-        "<li>It stops when the roses or the cards run out. Then the player who claimed the last "
-        "card starts that column again with a new clue.</li></ol>"
-        + items(item(f'<span class="ei-pair">{cards}</span>', "Treasure cards are worth 2 to 6 points"),
-                item(rose(), "One claim per rose: use the card you saw to judge what is left"))
+        "<ol><li>" + _("Each rose in the column gets one treasure card, dealt from the lowest rose up: its "
+                       "owner looks at it in secret.") + "</li>"
+        "<li>" + _("Those cards and one more from the deck are shuffled and turned up one by one.") + "</li>"
+        "<li>" + _("Each card is offered to the players in the order of their <b>lowest rose</b> left: "
+                   "<b>claim</b> it and take back that rose, or <b>pass</b> and it goes on to the next rose. "
+                   "Nobody claims it: it is thrown away.") + "</li>"
+        "<li>" + _("It stops when the roses or the cards run out. Then the player who claimed the last "
+                   "card starts that column again with a new clue.") + "</li></ol>"
+        + items(item(f'<span class="ei-pair">{cards}</span>', _("Treasure cards are worth 2 to 6 points")),
+                item(rose(), _("One claim per rose: use the card you saw to judge what is left")))
     )
 
 
 def curse() -> str:
     return items(item(treasure_card(0),
-                      "<b>A Curse</b> may be turned up in the share-out. Every player still holding a "
-                      "rose in that column must spend an amulet or give up their best treasure card "
-                      "(with both, they choose; with neither, they lose nothing). The share-out then "
-                      "ends and all roses go back. The first 12 cards of the deck hold no Curse."))
+                      _("<b>A Curse</b> may be turned up in the share-out. Every player still holding a "
+                        "rose in that column must spend an amulet or give up their best treasure card "
+                        "(with both, they choose; with neither, they lose nothing). The share-out then "
+                        "ends and all roses go back. The first 12 cards of the deck hold no Curse.")))
 
 
 def end() -> str:
-    cards = treasure_card(3) + treasure_card(5) + treasure_card(2)
+    values = (3, 5, 2)
+    cards = "".join(treasure_card(v) for v in values)
+    total = sum(values)
+    sum_words = ngettext("{cards} = {n} point", "{cards} = {n} points", total).format(
+        cards=" + ".join(number(v) for v in values), n=number(total))
     return (
-        "<p>When the treasure deck runs out, that share-out is finished and the game ends. Each "
-        "player adds up their treasure cards: the richest hunter wins. Ties: more amulets, then "
-        "more treasures raised.</p>"
-        + items(item(f'<span class="ei-pair">{cards}</span>', "3 + 5 + 2 = 10 points"))
+        "<p>" + _("When the treasure deck runs out, that share-out is finished and the game ends. Each "
+                  "player adds up their treasure cards: the richest hunter wins. Ties: more amulets, then "
+                  "more treasures raised.") + "</p>"
+        + items(item(f'<span class="ei-pair">{cards}</span>', sum_words))
     )
 
 
@@ -400,32 +416,34 @@ BODIES = {
 
 def section(key: str, title: str, body: str, at: str | None, jump: int) -> str:
     """One section; `at`: the section to bring into view (its heading takes the focus; `jump`
-    tells one request from the next)."""
+    tells one request from the next). `title`: in the language shown."""
     focus = f' tabindex="-1" data-autofocus data-jump="{jump}"' if at == key else ""
     return (f'<section class="card ei-rpart" data-section="{key}" id="ei-rules-{key}">'
             f"<h2{focus}>{escape(title)}</h2>{body}"
-            + button("Back to the contents", "ei-rules-at", "btn small link", section="top")
+            + button(_("Back to the contents"), "ei-rules-at", "btn small link", section="top")
             + "</section>")
 
 
 def contents(at: str | None, jump: int) -> str:
     focus = f' tabindex="-1" data-autofocus data-jump="{jump}"' if at == "top" else ""
-    links = "".join(f"<li>{button(title, 'ei-rules-at', 'btn link', section=key)}</li>"
+    links = "".join(f"<li>{button(_(title), 'ei-rules-at', 'btn link', section=key)}</li>"
                     for key, title in SECTIONS)
-    return (f'<nav class="card ei-toc" id="ei-rules-top" aria-label="Contents">'
-            f"<h2{focus}>Contents</h2><ol>{links}</ol></nav>")
+    label = escape(_("Contents"), quote=True)
+    return (f'<nav class="card ei-toc" id="ei-rules-top" aria-label="{label}">'
+            f"<h2{focus}>" + escape(_("Contents")) + f"</h2><ol>{links}</ol></nav>")
 
 
 def rules_page(at: str | None = None, jump: int = 0) -> str:
     """The whole rules page, at section `at` (a tip's link; "top": the contents)."""
-    parts = "".join(section(key, title, BODIES[key](), at, jump) for key, title in SECTIONS)
+    parts = "".join(section(key, _(title), BODIES[key](), at, jump) for key, title in SECTIONS)
     return (
         f'<section class="screen ei-rules" data-screen="ei-rules">{defs_svg()}{ARROW_DEF}'
-        "<h1>How to play Ember Isle</h1>"
-        '<div class="row">' + button("Back", "ei-rules-back", "btn") + "</div>"
+        "<h1>" + escape(_("How to play Ember Isle")) + "</h1>"
+        '<div class="row">' + button(_("Back"), "ei-rules-back", "btn") + "</div>"
         + contents(at, jump) + parts
         + shortcuts.section(KEYS)
-        + f'<p class="edition">{escape("Component content of this edition is original.")}</p>'
-        '<div class="row"><button type="button" class="btn primary" data-act="ei-rules-back">Back</button></div>'
+        + '<p class="edition">' + escape(_("Component content of this edition is original.")) + "</p>"
+        '<div class="row"><button type="button" class="btn primary" data-act="ei-rules-back">'
+        + escape(_("Back")) + "</button></div>"
         "</section>"
     )
