@@ -236,11 +236,13 @@ def test_the_build_prerenders_the_start_screen_in_french_too(tmp_path: Path) -> 
     first-paint.js shows on a French device: the screen Python renders there."""
     from i18n_helpers import language
 
-    screens = build.start_screens()
+    found = build.start_screens()
+    screens = {lang: words.screen for lang, words in found.items()}
     assert list(screens) == ["en", "fr"] and screens["en"] == build.start_screen()
     with language("fr"):
         assert screens["fr"] == App(MemoryStorage()).render()
     assert "Nouvelle partie" in screens["fr"] and "New game" not in screens["fr"]
+    assert found["en"].loading == "Getting the game ready…"
     site = tmp_path / "site"
     site.mkdir()
     for name in ("index.html", "ember.css"):

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import zipfile
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -706,8 +707,17 @@ def start_screen() -> str:
     return markup
 
 
-def start_screens() -> dict[str, str]:
-    """{language: the start screen in it} for every language of the app (English first: it
+@dataclass(frozen=True)
+class FirstWords:
+    """A language's first paint: its start screen and the loading indicator's words."""
+
+    screen: str
+    loading: str
+    waiting: str
+
+
+def start_screens() -> dict[str, FirstWords]:
+    """{language: its first paint} for every language of the app (English first: its screen
     is #app's; first-paint.js shows another one's on a device in that language, before
     Python runs), each from the repository's catalogue as the page would read it."""
     import gettext
@@ -715,7 +725,7 @@ def start_screens() -> dict[str, str]:
     start_screen()  # the UI's modules importable
     from game_shell import i18n
 
-    screens = {}
+    found = {}
     for lang, _name in i18n.LANGUAGES:
         mo = None
         if lang != i18n.DEFAULT:
@@ -723,30 +733,22 @@ def start_screens() -> dict[str, str]:
             gettext.GNUTranslations(io.BytesIO(mo))
         i18n.install(lang, mo)
         try:
-            screens[lang] = start_screen()
+            found[lang] = FirstWords(start_screen(), i18n._(i18n.LOADING), i18n._(i18n.WAITING))
         finally:
             i18n.install(i18n.DEFAULT)
-    return screens
+    return found
 
 
-def other_languages(screens: dict[str, str]) -> str:
+def other_languages(found: dict[str, FirstWords]) -> str:
     """A <template> per language but English: its start screen, its loading words (on
     data-loading, data-waiting: first-paint.js puts them in the indicator)."""
-    import gettext
-
     from game_shell import i18n
 
-    out = []
-    for lang, markup in screens.items():
-        if lang == i18n.DEFAULT:
-            continue
-        mo = catalogues.compile_mo(catalogues.read_po(catalogues.po_files()[lang]))
-        t = gettext.GNUTranslations(io.BytesIO(mo))
-        out.append(f'<template id="start-{lang}" lang="{lang}" data-start '
-                   f'data-loading="{html.escape(t.gettext(i18n.LOADING), quote=True)}" '
-                   f'data-waiting="{html.escape(t.gettext(i18n.WAITING), quote=True)}">'
-                   f"{markup}</template>")
-    return "".join(out)
+    return "".join(
+        f'<template id="start-{lang}" lang="{lang}" data-start '
+        f'data-loading="{html.escape(words.loading, quote=True)}" '
+        f'data-waiting="{html.escape(words.waiting, quote=True)}">{words.screen}</template>'
+        for lang, words in found.items() if lang != i18n.DEFAULT)
 
 
 def main_py() -> str:
@@ -793,9 +795,9 @@ def write_index(out: Path, tag: str) -> None:
     text = text.replace('"__SI_BUILD__"', json.dumps(tag)).replace(MAIN_PY, main_py())
     text = text.replace(GAMES_ATTR, '"' + html.escape(games_attr(), quote=True) + '"')
     text = text.replace(GAME_STYLES, game_styles(out))
-    screens = start_screens()
-    text = text.replace(START_SCREENS, other_languages(screens))
-    path.write_text(text.replace(START_SCREEN, screens["en"]), encoding="utf-8")
+    found = start_screens()
+    text = text.replace(START_SCREENS, other_languages(found))
+    path.write_text(text.replace(START_SCREEN, found["en"].screen), encoding="utf-8")
 
 
 def site_files(out: Path) -> list[str]:
