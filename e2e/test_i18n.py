@@ -166,6 +166,7 @@ def test_ember_isle_in_french_on_a_phone(browser: Browser, site_url: str, artifa
     assert "Nouvelle partie" in page.inner_text("#app")
     fits(page)
     page.screenshot(path=artifacts / "i18n-ember-start-fr-phone.png", full_page=True)
+    page.fill('[data-field="ei-seed-number"]', "31")  # one game: its first 30 decisions
     ember_helpers.new_game(page, ["Ann", "Bob"], ["human", "easy"])
     seen: set[str] = set()
     made: list[str] = []

@@ -11,9 +11,11 @@ from tools import catalogues
 
 
 def extracted() -> frozenset[str]:
-    """Every message of the extracted catalogue (locale/messages.pot: singulars, plurals)."""
+    """Every message of the catalogue (singulars, plurals): the French ``.po``, which `make
+    messages` keeps equal to what extraction finds (tests/test_i18n_catalogue.py; the
+    extracted ``.pot`` itself is not kept in the repository)."""
     ids: set[str] = set()
-    for m in catalogues.read_po(catalogues.LOCALE / f"{catalogues.DOMAIN}.pot"):
+    for m in catalogues.read_po(catalogues.po_files()["fr"]):
         ids.update(x for x in (m.msgid, m.plural) if x)
     return frozenset(ids)
 
