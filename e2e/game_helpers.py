@@ -60,6 +60,17 @@ def tappables(page: Page) -> list[dict[str, str]]:
     return list(page.evaluate(READ_TAPPABLES))
 
 
+LOOK = f"() => [({STATE})(), ({READ_TAPPABLES})()]"
+
+
+def look(page: Page) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    """The screen's state and its tappables read together, in one turn of the page's event
+    loop: read one after the other, a computer's move could land between them (the state of
+    its "watch" screen, the tappables of the player's next screen)."""
+    st, items = page.evaluate(LOOK)
+    return dict(st), list(items)
+
+
 def state(page: Page) -> dict[str, Any]:
     return dict(page.evaluate(STATE))
 
@@ -122,12 +133,11 @@ def play_until(
 ) -> dict[str, Any]:
     """Tap through the game until `stop(state)` holds; return the last state."""
     for _ in range(max_steps):
-        st = state(page)
+        st, items = look(page)
         if on_step is not None:
             on_step(st)
         if stop(st):
             return st
-        items = tappables(page)
         item = choose(items, rng)
         assert item is not None, f"nothing to tap on {st}"
         tap(page, item)

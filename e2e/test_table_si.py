@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from conftest import DEEP
-from game_helpers import state, tap, tap_act, tappables
+from game_helpers import look, state, tap, tap_act
 from playwright.sync_api import Page
 from table_check import check_table, table_page, table_size  # noqa: F401 (fixtures)
 
@@ -74,7 +74,7 @@ def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
     decisions = 0
     whole = DEEP or size == "phone"
     for _ in range(3000):
-        st = state(page)
+        st, items = look(page)
         if st["screen"] == "over":
             break
         round_two = page.locator('[data-screen="game"][data-phase="preparation"]').count() and (
@@ -91,7 +91,6 @@ def test_every_decision_of_a_whole_game_keeps_the_table_on_screen(
             if key not in shot:
                 shot.add(key)
                 page.screenshot(path=str(artifacts / f"table-si-{size}-{key}.png"))
-        items = tappables(page)
         item = choose(items, rng)
         if item is None:  # the computer's turn: wait for the next screen
             page.wait_for_function(
