@@ -131,7 +131,8 @@ def play_until(
     on_step: Callable[[dict[str, Any]], None] | None = None,
     max_steps: int = 3000,
 ) -> dict[str, Any]:
-    """Tap through the game until `stop(state)` holds; return the last state."""
+    """Tap through the game until `stop(state)` holds; return the last state. (`on_step`
+    looks, it does not tap: the step taps what the screen offered before it.)"""
     for _ in range(max_steps):
         st, items = look(page)
         if on_step is not None:

@@ -11,6 +11,7 @@ serving a bot game offline. One Pyodide boot for the module; tests run in file o
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,10 @@ def test_full_game_one_human_three_bots(session: tuple[Page, Recorder], artifact
         if st["screen"] == "game" and st["stage"] == "take" and not seen["hint"]:
             tap_act(page, "hint")
             page.wait_for_selector('[data-hint="ready"]', timeout=120_000)
-            assert page.inner_text('[data-hint="ready"] p').strip()
+            reason = page.inner_text('[data-hint="ready"] p').strip()
+            # the engine's structured reason, worded by the app: pictures and places, no ids
+            assert reason.startswith(("Take", "Land")), reason
+            assert not re.search(r"\b[TMO]\d{1,2}\b|\(\d+, \d+\)", reason), reason
             assert page.locator(".hinted").count() >= 1
             page.screenshot(path=str(artifacts / "bots-hint.png"))
             seen["hint"] = True

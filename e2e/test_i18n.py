@@ -11,11 +11,12 @@ import contextlib
 import gettext
 import gzip
 import random
+import re
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, wait_ready
-from game_helpers import play_until, start_game, state, tap_act
+from game_helpers import close_sheet, open_sheet, play_until, start_game, state, tap_act
 from playwright.sync_api import Browser, Page
 from test_phone import device_context, ready_page
 
@@ -204,6 +205,7 @@ def test_a_whole_small_islands_game_in_french_on_a_phone(
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
     start_game(page, ["Ann", "Bob"])
     seen: set[str] = set()
+    hinted: list[str] = []
 
     def look(st: dict[str, object]) -> None:
         fits(page)
@@ -212,13 +214,24 @@ def test_a_whole_small_islands_game_in_french_on_a_phone(
             seen.add(kind)
             page.screenshot(path=artifacts / f"i18n-game-{kind}-fr-phone.png")
 
-    play_until(page, random.Random(5), lambda st: st["screen"] == "over", on_step=look,
+    rng = random.Random(5)
+    play_until(page, rng, lambda st: st["stage"] == "take", on_step=look)
+    tap_act(page, "hint")  # a suggestion, worded in French
+    page.wait_for_selector('[data-hint="ready"]')
+    open_sheet(page, "hint")
+    hinted.append(page.inner_text('[data-hint="ready"] p').strip())
+    fits(page)
+    page.screenshot(path=artifacts / "i18n-game-hint-fr-phone.png")
+    close_sheet(page)
+    play_until(page, rng, lambda st: st["screen"] == "over", on_step=look,
                max_steps=4000)
     fits(page)
     page.screenshot(path=artifacts / "i18n-game-over-fr-phone.png", full_page=True)
     text = page.inner_text("#app")
     assert "points" in text.lower() or "PP" in text
     assert {"exploration-take", "exploration-place", "reward-none"} & seen
+    assert hinted and hinted[0].startswith(("Prenez", "Faites accoster")), hinted
+    assert not re.search(r"\b(Take|then|place|Land|the map)\b", hinted[0]), hinted
     assert recorder.problems() == {}
     context.close()
 

@@ -20,7 +20,8 @@ from si_web.explorer import (
     parse_record,
 )
 from small_islands import Action, Game, Options
-from small_islands.bots import choose_action, suggest
+from small_islands.bots import choose_action
+from small_islands.bots.worker import handle
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -30,8 +31,7 @@ def bot_answer(req: dict) -> str:
     r = json.loads(req["request"])
     legal = [Action.from_json(a) for a in r["legal"]]
     if r["kind"] == "suggest":
-        action, reason = suggest(r["view"], legal)
-        return json.dumps({"action": action.to_json(), "reason": reason})
+        return handle(req["request"])
     action = choose_action(r["view"], legal, r["level"], r["seed"], 0.02, 2)
     return json.dumps({"action": action.to_json()})
 

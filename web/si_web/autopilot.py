@@ -153,8 +153,8 @@ class Autopilot:
         if parsed is None or not isinstance(stage, GameStage):
             self.app.say(_("No suggestion could be made."))
             return False
-        action, reason = parsed
-        self.app.choices.hint = Hint(action.to_json(), reason)
+        action, reason, why = parsed
+        self.app.choices.hint = Hint(action.to_json(), reason, why)
         stage.preselect(self.app.choices, action)
         self.app.persist_ui()
         return True

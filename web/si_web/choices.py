@@ -22,10 +22,13 @@ PICK_KEYS = ("now_O", "later_O", "now_M", "now_R", "later_M", "later_R")
 
 @dataclass
 class Hint:
-    """A suggested move (its action as JSON) and the reason shown with it."""
+    """A suggested move (its action as JSON) and why: `why` is the engine's structured reason
+    (worded in the player's language where shown, `hint_words`), `reason` the same in English
+    (shown the old way for a record kept before reasons were structured)."""
 
     action: dict[str, Any]
     reason: str
+    why: dict[str, Any] | None = None
 
 
 @dataclass
@@ -66,7 +69,8 @@ class Choices:
             if value is None or f.name == "picks":
                 continue
             if isinstance(value, Hint):
-                value = {"action": value.action, "reason": value.reason}
+                value = {"action": value.action, "reason": value.reason,
+                         **({"why": value.why} if value.why is not None else {})}
             elif isinstance(value, tuple):
                 value = list(value)
             out[f.name] = value

@@ -67,15 +67,31 @@ def parse_move(answer: str, game: Game) -> Action | str:
     return action
 
 
-def parse_hint(answer: str, game: Game) -> tuple[Action, str] | None:
-    """(the suggested action, its reason) if the answer is readable and legal now."""
+def parse_hint(answer: str, game: Game) -> tuple[Action, str, dict[str, Any] | None] | None:
+    """(the suggested action, its reason in English, its structured reason) if the answer is
+    readable and legal now."""
     try:
         data = load_json(answer, "computer's answer")
         action = Action.from_json(data["action"])
         reason = str(data.get("reason", ""))[:300]
     except (ValueError, KeyError, TypeError, RecursionError):
         return None
-    return (action, reason) if game.is_legal(action) else None
+    return (action, reason, why_of(data.get("why"))) if game.is_legal(action) else None
+
+
+MAX_WHY = 2000  # characters of a structured reason, as JSON
+
+
+def why_of(value: object) -> dict[str, Any] | None:
+    """A structured reason as kept: a dict with a text key, small (None otherwise). Its values
+    are checked where it is worded (`hint_words`)."""
+    if not isinstance(value, dict) or not isinstance(value.get("key"), str):
+        return None
+    try:
+        size = len(json.dumps(value))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return value if size <= MAX_WHY else None
 
 
 def fallback_move(game: Game, seat: int) -> Action:
@@ -89,10 +105,10 @@ def fallback_move(game: Game, seat: int) -> Action:
 
 def local_hint(game: Game, seat: int) -> str:
     """A suggestion computed here, as the worker would answer it."""
-    from small_islands.bots import suggest
+    from small_islands.bots import english, suggest_why
 
-    action, reason = suggest(game.view(seat), game.legal_actions())
-    return json.dumps({"action": action.to_json(), "reason": reason})
+    action, why = suggest_why(game.view(seat), game.legal_actions())
+    return json.dumps({"action": action.to_json(), "why": why, "reason": english(why)})
 
 
 @dataclass

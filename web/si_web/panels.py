@@ -15,7 +15,7 @@ from game_shell.widgets import button, swatch
 from small_islands import MISSIONS, OBJECTIVES, REWARDS
 from small_islands.view import PublicView, SeatView
 
-from . import pictures, words
+from . import hint_words, pictures, words
 from .board_svg import glyph_icon, mini_tile_svg
 from .choices import Choices, Hint
 from .screens import esc
@@ -141,10 +141,17 @@ def hint_box(hint_wanted: bool, hint: Hint | None, offered: bool, v: SeatView) -
         return button(_("Suggest a move"), "hint", "btn suggest") if offered else ""
     return (
         '<section class="card hint" data-hint="ready"><h2>' + esc(_("Suggestion")) + "</h2>"
-        f'<p data-hint-type="{esc(hint.action["type"])}">{words.log_html({"text": hint.reason}, v)}</p>'
+        f'<p data-hint-type="{esc(hint.action["type"])}">{hint_reason(hint, v)}</p>'
         '<p class="small">' + esc(_("Highlighted below or on the map; you still confirm the move."))
         + "</p></section>"
     )
+
+
+def hint_reason(hint: Hint, v: SeatView) -> str:
+    """A suggestion's reason in the player's language (a record kept before reasons were
+    structured: its English text, worded the old way)."""
+    html = hint_words.hint_html(hint.why, v) if hint.why is not None else None
+    return html if html is not None else words.log_html({"text": hint.reason}, v)
 
 
 def since_box(auto_note: list[dict[str, Any]], v: SeatView) -> str:

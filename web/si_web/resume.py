@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game_kit.jsonio import load_json
 from small_islands import Action, Game
 
+from . import computers
 from .choices import Choices, Hint
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ def restore(saved: dict[str, Any], turn: Turn, stage: GameStage) -> Choices:
             action = None
         if action is not None and turn.game.is_legal(action):
             reason = hint.get("reason")
-            choices.hint = Hint(action.to_json(), reason[:300] if isinstance(reason, str) else "")
+            choices.hint = Hint(action.to_json(), reason[:300] if isinstance(reason, str) else "",
+                                computers.why_of(hint.get("why")))
     stage.restore(turn, saved, choices)
     return choices

@@ -465,7 +465,7 @@ _CELL = re.compile(r"(?: at| is)? \((\d+), (\d+)\)")
 _CARD = re.compile(r"\b([EL]\d{1,2}): [^;]*?, mission M\d{1,2}")
 
 
-def _thumb(tile_id: str) -> str:
+def thumb(tile_id: str) -> str:
     """A tile's picture (with its name in words) inside a log line."""
     from .board_svg import mini_tile_svg
 
@@ -523,7 +523,7 @@ def _at(with_place: str, without: str, place: str, **values: str) -> str:
     return (with_place if place else without).format(place=place, **values)
 
 
-def _objective(objective: object) -> str:
+def objective_words(objective: object) -> str:
     """An objective (a Normal card, or Advanced's mission+reward) by its cards' texts."""
     text = str(objective)
     if text in OBJECTIVES:
@@ -575,7 +575,7 @@ CANNOT_LAND = {  # translated where shown
 
 def event_html(event: str, args: dict[str, Any], view: SeatView | None) -> str | None:
     """A log event in words, as HTML (None: an event this build does not know)."""
-    tile = _thumb(str(args.get("tile", "")))
+    tile = thumb(str(args.get("tile", "")))
     place = _place(view, args)
     e = escape
     if event == "layout":
@@ -612,7 +612,7 @@ def event_html(event: str, args: dict[str, Any], view: SeatView | None) -> str |
         return e(_("finds no face-up tile and cannot land: this is the last reward phase"))
     if event == "revealed":
         return e(_("reveals the objective {objective}").format(
-            objective=_objective(args.get("objective"))))
+            objective=objective_words(args.get("objective"))))
     if event == "round":
         return e(_("Round {round} begins; {name} plays first").format(
             round=number(_int(args, "round")), name=_seat_name(view, args.get("first"))))
@@ -680,7 +680,7 @@ def _log_html(text: str, view: SeatView | None) -> str:
     def ident(m: re.Match[str]) -> str:
         kind, code = m.group(1), m.group(0)
         if kind == "T":
-            return _thumb(code)
+            return thumb(code)
         if kind == "M":
             return "“" + escape(mission_words(code)) + "”"
         if kind == "R":

@@ -39,7 +39,7 @@ from ..actions import Action
 from ..game import Game
 from ..view import SeatView
 from .expert import EFFORT, expert, scaled
-from .hint import suggest
+from .hint import english, suggest, suggest_why
 from .policy import POLICIES
 from .search import hard
 from .world import board_from_view, determinize
@@ -101,4 +101,5 @@ def bot_move(
     return choose_action(game.view(seat), game.legal_actions(), level, rng, budget_s, max_worlds)
 
 
-__all__ = ["LEVELS", "board_from_view", "bot_move", "choose_action", "determinize", "suggest"]
+__all__ = ["LEVELS", "board_from_view", "bot_move", "choose_action", "determinize", "english",
+           "suggest", "suggest_why"]

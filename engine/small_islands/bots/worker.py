@@ -4,7 +4,8 @@ seat's view and the legal actions.
 
 Request: ``{"kind": "bot", "view": {...}, "legal": [action JSON, ...], "level": "hard",
 "seed": 123, "budget": 0.25}`` or ``{"kind": "suggest", "view": {...}, "legal": [...]}``;
-answer ``{"action": {...}}`` (and ``"reason"`` for a suggestion).
+answer ``{"action": {...}}`` (and, for a suggestion, ``"why"``: its reason as a structured
+`hint.Why`, and ``"reason"``: the same in English).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ import json
 from game_kit.jsonio import load_json
 
 from ..actions import Action
-from . import choose_action, suggest
+from . import choose_action, english, suggest_why
 
 
 def handle(text: str) -> str:
     req = load_json(text, "bot request", max_depth=64)
     legal = [Action.from_json(a) for a in req["legal"]]
     if req["kind"] == "suggest":
-        action, reason = suggest(req["view"], legal)
-        return json.dumps({"action": action.to_json(), "reason": reason})
+        action, why = suggest_why(req["view"], legal)
+        return json.dumps({"action": action.to_json(), "why": why, "reason": english(why)})
     action = choose_action(req["view"], legal, req["level"], int(req["seed"]),
                            float(req.get("budget", 0.25)))
     return json.dumps({"action": action.to_json()})
