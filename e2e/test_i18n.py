@@ -260,3 +260,24 @@ def test_ember_isles_rules_in_french_on_a_phone(browser: Browser, site_url: str,
     page.screenshot(path=artifacts / "i18n-ember-rules-fr-phone.png", full_page=True)
     assert recorder.problems() == {}
     context.close()
+
+
+def test_a_suggestion_in_french_on_a_tablet(browser: Browser, site_url: str,
+                                            artifacts: Path) -> None:
+    """A French tablet (820x1180, touch), two players: the suggestion asked for at the first take is worded in French beside its highlighted tile, the page no wider
+    than the tablet (e2e/artifacts/i18n-hint-fr-tablet.png)."""
+    context, recorder = device_context(browser, site_url, "tablet", locale="fr-FR")
+    page = ready_page(context)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    start_game(page, ["Ann", "Bob"])
+    play_until(page, random.Random(3), lambda st: st["stage"] == "take")
+    tap_act(page, "hint")
+    page.wait_for_selector('[data-hint="ready"]')
+    open_sheet(page, "hint")
+    reason = page.inner_text('[data-hint="ready"] p').strip()
+    assert reason.startswith(("Prenez", "Faites accoster")), reason
+    assert page.locator(".hinted").count() >= 1
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 820
+    page.screenshot(path=artifacts / "i18n-hint-fr-tablet.png")
+    assert recorder.problems() == {}
+    context.close()
