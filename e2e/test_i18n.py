@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, wait_ready
+from conftest import ROOT, Recorder, origin_of, wait_ready
 from game_helpers import close_sheet, open_sheet, play_until, start_game, state, tap_act
 from playwright.sync_api import Browser, Page
 from test_phone import device_context, ready_page
@@ -264,9 +264,12 @@ def test_ember_isles_rules_in_french_on_a_phone(browser: Browser, site_url: str,
 
 def test_a_suggestion_in_french_on_a_tablet(browser: Browser, site_url: str,
                                             artifacts: Path) -> None:
-    """A French tablet (820x1180, touch), two players: the suggestion asked for at the first take is worded in French beside its highlighted tile, the page no wider
-    than the tablet (e2e/artifacts/i18n-hint-fr-tablet.png)."""
-    context, recorder = device_context(browser, site_url, "tablet", locale="fr-FR")
+    """A French tablet (820x1180, touch), two players: the suggestion asked for at the first
+    take is worded in French beside its highlighted tile, the page no wider than the tablet
+    (e2e/artifacts/i18n-hint-fr-tablet.png)."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 820, "height": 1180},
+                                  has_touch=True, locale="fr-FR")
+    recorder = Recorder(origin_of(site_url)).attach(context)
     page = ready_page(context)
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
     start_game(page, ["Ann", "Bob"])
