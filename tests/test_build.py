@@ -291,12 +291,11 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
             assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}
             shipped |= {name: archive.read(name) for name in archive.namelist()}
     bytecode = {n for n in shipped if n.endswith(".pyc")}
-    assert bytecode == {
-        "/".join(m.split(".")[:-1]) + f"/__pycache__/{m.split('.')[-1]}.cpython-314.pyc"
-        for m in build.every_start()
-    }
+    assert bytecode == {m.replace(".", "/") + ".pyc" for m in build.every_start()}
     assert "si_web.controller" in build.every_start()
-    assert set(shipped) - bytecode == set(sources) - set(build.NOT_SHIPPED)
+    # the every-start modules as bytecode alone (sourceless), every other module as source
+    as_source = {name[:-1] for name in bytecode}
+    assert set(shipped) - bytecode == set(sources) - set(build.NOT_SHIPPED) - as_source
     for name in bytecode:
         assert int.from_bytes(shipped[name][4:8], "little") == 0b01  # hash-based, unchecked
     for name, data in ((n, d) for n, d in shipped.items() if n not in bytecode):
@@ -317,8 +316,8 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
 
 
 # Under Pyodide: the UI unpacked as the page does; the controller (which every start
-# imports, never from a snapshot) loads from its shipped bytecode, not compiled, and that
-# bytecode is its shipped source's.
+# imports, never from a snapshot) loads from its shipped sourceless bytecode, not compiled,
+# and that bytecode is its stripped source's (stripped here as the build strips it).
 CONTROLLER = r"""
 import { loadPyodide } from "%(pyodide)s";
 // (no column ranges, as the build compiles: tools/pyodide_compile.mjs)
@@ -339,8 +338,8 @@ builtins.compile = spy
 spec = importlib.util.find_spec("si_web.controller")
 code = spec.loader.get_code("si_web.controller")
 builtins.compile = real
-source = open(spec.origin).read()
-again = compile(source, spec.origin, "exec", dont_inherit=True)
+source = open("/out/controller.py").read()
+again = compile(source, code.co_filename, "exec", dont_inherit=True)
 def shape(c):
     return (c.co_filename, c.co_name, c.co_code, c.co_names, c.co_varnames, c.co_linetable,
             tuple(shape(k) if hasattr(k, "co_code") else repr(k) for k in c.co_consts))
@@ -353,6 +352,8 @@ json.dumps({"origin": spec.origin, "cached": spec.cached, "compiled": compiled,
 def test_the_controller_loads_from_its_shipped_bytecode(vendored: Path, tmp_path: Path) -> None:
     index = vendored / f"vendor/pyodide-{build.PYODIDE_VERSION}"
     shipped_zips(vendored, tmp_path)
+    staged = build.strip_packages(tmp_path / "staged", build.package_dirs())
+    shutil.copyfile(staged / "si_web" / "controller.py", tmp_path / "controller.py")
     script = tmp_path / "check.mjs"
     script.write_text(CONTROLLER % {
         "pyodide": index / "pyodide.mjs", "index": f"{index}/", "out": tmp_path,
@@ -360,8 +361,7 @@ def test_the_controller_loads_from_its_shipped_bytecode(vendored: Path, tmp_path
     out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     found = json.loads(out.stdout.strip().splitlines()[-1])
-    assert found["origin"] == "/app/si_web/controller.py"
-    assert found["cached"] == "/app/si_web/__pycache__/controller.cpython-314.pyc"
+    assert found["origin"] == "/app/si_web/controller.pyc"
     assert found["compiled"] == []
     assert found["same"]
 
@@ -561,3 +561,16 @@ def test_csp_allows_only_the_site_itself_and_no_form_submission() -> None:
                        for s in sources)
     # What a <meta> cannot carry (ignored there): the host's headers (README, "Security").
     assert not {"frame-ancestors", "report-uri", "sandbox"} & set(csp)
+
+
+def test_scripts_and_style_sheets_are_served_without_their_comments() -> None:
+    css = "/* a\n comment */\n.a :focus {\n  color: red; /* x */\n  content: \"\";\n}\n\n.b{ }\n"
+    assert build.lean_css(css) == '.a :focus{color: red;content: "";}.b{}\n'
+    js = ("// head\n/**\n * doc\n */\nconst a = \"http://x\"; // kept: after code\n"
+          "  /* inline */\n\nconst t = `\n# python\n`;\n")
+    assert build.lean_js(js) == ('const a = "http://x"; // kept: after code\n'
+                                 "const t = `\n# python\n`;\n")
+    for name in ("styles.css", "first-paint.js", "python-snapshot.mjs"):
+        source = (build.WEB / name).read_text()
+        lean = build.lean(build.WEB / name).decode()
+        assert len(lean) < 0.9 * len(source), name

@@ -243,19 +243,21 @@ def every_start() -> list[str]:
 
 
 def add_bytecode(staging: Path, modules: list[str]) -> None:
-    """Beside these modules' (stripped) sources, their bytecode as Python's own cache
-    (``__pycache__/name.cpython-314.pyc``, unchecked hash: used without reading the source,
-    which stays for tracebacks), compiled by the shipped Pyodide without optimization."""
+    """These modules as sourceless bytecode (``name.pyc`` in place of the stripped
+    ``name.py``; unchecked hash), compiled by the shipped Pyodide without optimization:
+    every start imports them outside the snapshot, and a source would be compiled each time.
+    Their sources are not shipped beside them (10.8 KB on the wire): a traceback names the
+    file and the line (the stripped source keeps every line where it was in the repository)."""
     with tempfile.TemporaryDirectory() as tmp:
         for module in modules:
             path = Path(*module.split(".")).with_suffix(".py")
             (Path(tmp) / path).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(staging / path, Path(tmp) / path)
-        run_compiler(Path(tmp), ("--optimize=0", "--pycache"))
-        for pyc in Path(tmp).rglob("*.pyc"):
-            target = staging / pyc.relative_to(tmp)
-            target.parent.mkdir(exist_ok=True)
-            shutil.copyfile(pyc, target)
+        run_compiler(Path(tmp), ("--optimize=0",))
+        for module in modules:
+            path = Path(*module.split("."))
+            shutil.copyfile(Path(tmp) / path.with_suffix(".pyc"), staging / path.with_suffix(".pyc"))
+            (staging / path.with_suffix(".py")).unlink()
 
 
 def games() -> list[Any]:
@@ -323,11 +325,45 @@ def write_archives(out: Path) -> None:
             write_archive(staged / first, first, out / name, tuple(rest))
 
 
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_CSS_SPACE = re.compile(r"\s+")
+_CSS_AROUND = re.compile(r"\s*([{};])\s*")
+# JS: only comments that fill their lines (a block comment or a // line from the line's
+# start), never one after code on a line (it could be inside a string or a regex)
+_JS_BLOCK = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n", re.S | re.M)
+_JS_LINE = re.compile(r"^[ \t]*//.*\n", re.M)
+_BLANK = re.compile(r"\n[ \t]*(?=\n)")
+
+
+def lean_css(text: str) -> str:
+    """A style sheet without its comments, its runs of white space one space, none around
+    braces and semicolons (selectors keep theirs: ``.a :focus`` is not ``.a:focus``)."""
+    text = _CSS_SPACE.sub(" ", _CSS_COMMENT.sub("", text))
+    return _CSS_AROUND.sub(r"\1", text).strip() + "\n"
+
+
+def lean_js(text: str) -> str:
+    """A script without the comments that fill whole lines, nor blank lines (its code as
+    written, line for line otherwise)."""
+    return _BLANK.sub("", _JS_LINE.sub("", _JS_BLOCK.sub("", text))).lstrip("\n")
+
+
+def lean(path: Path) -> bytes:
+    """A static file as the site serves it: style sheets and scripts without their comments
+    (`lean_css`, `lean_js`; ~10 KB fewer on the wire), anything else as it is."""
+    if path.suffix == ".css":
+        return lean_css(path.read_text()).encode()
+    if path.suffix in (".js", ".mjs"):
+        return lean_js(path.read_text()).encode()
+    return path.read_bytes()
+
+
 def copy_static(out: Path) -> None:
-    """Copy web/'s top-level static files, web/icons/, web/sounds/ and the root manifest."""
+    """Copy web/'s top-level static files (scripts and style sheets `lean`), web/icons/,
+    web/sounds/ and the root manifest."""
     for path in sorted(WEB.iterdir()):
         if path.is_file() and path.suffix in STATIC_SUFFIXES:
-            shutil.copyfile(path, out / path.name)
+            (out / path.name).write_bytes(lean(path))
     icons = out / "icons"
     icons.mkdir()
     for path in sorted((WEB / "icons").glob("*.png")):
@@ -847,7 +883,7 @@ def write_service_worker(out: Path) -> str:
             raise SystemExit(f"service-worker.js: placeholder {placeholder} missing")
     source = source.replace('"__SI_VERSION__"', json.dumps(version))
     source = source.replace(PRECACHE_PLACEHOLDER, json.dumps(precache, indent=2))
-    (out / "service-worker.js").write_text(source)
+    (out / "service-worker.js").write_text(lean_js(source))
     return version
 
 
