@@ -255,9 +255,9 @@ def add_bytecode(staging: Path, modules: list[str]) -> None:
             shutil.copyfile(staging / path, Path(tmp) / path)
         run_compiler(Path(tmp), ("--optimize=0",))
         for module in modules:
-            path = Path(*module.split("."))
-            shutil.copyfile(Path(tmp) / path.with_suffix(".pyc"), staging / path.with_suffix(".pyc"))
-            (staging / path.with_suffix(".py")).unlink()
+            pyc = Path(*module.split(".")).with_suffix(".pyc")
+            shutil.copyfile(Path(tmp) / pyc, staging / pyc)
+            (staging / pyc.with_suffix(".py")).unlink()
 
 
 def games() -> list[Any]:
