@@ -131,14 +131,15 @@ def play_until(
     on_step: Callable[[dict[str, Any]], None] | None = None,
     max_steps: int = 3000,
 ) -> dict[str, Any]:
-    """Tap through the game until `stop(state)` holds; return the last state. (`on_step`
-    looks, it does not tap: the step taps what the screen offered before it.)"""
+    """Tap through the game until `stop(state)` holds; return the last state. For games of
+    people only (a computer's turn would change the screen between the reads: `look`)."""
     for _ in range(max_steps):
-        st, items = look(page)
+        st = state(page)
         if on_step is not None:
-            on_step(st)
+            on_step(st)  # (it may tap, reload...: what to tap next is read after it)
         if stop(st):
             return st
+        items = tappables(page)
         item = choose(items, rng)
         assert item is not None, f"nothing to tap on {st}"
         tap(page, item)
