@@ -15,6 +15,10 @@ number of worlds (and no clock) three ways:
   model's on `_margin`'s) say whether the two are on one scale;
 * the learned level (`learned.choose`): process time per decision, and how often its choice
   differs from Hard's.
+
+Then (``--budget``, 0.25 s as in the tournaments) Hard and the learned level decide again under
+their CPU-time budget (the tournament's clock): the worlds each reaches per decision. The leaf's
+cost is split into ``g.view``, the features and the network.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 
 from small_islands.actions import ChooseObjective, EndReward, Land, PlaceHouse, TakeTile
 from small_islands.bots import bot_move, learned, search
+from small_islands.bots.learned_features import features
 from small_islands.game import Game
 from small_islands.options import Options
 
@@ -66,6 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--worlds", type=int, default=8)
+    p.add_argument("--budget", type=float, default=0.25)
     a = p.parse_args(argv)
     model = learned.model()
     pos = positions(a.games)
@@ -118,6 +124,60 @@ def main(argv: list[str] | None = None) -> None:
         "sd_diff_learned": round(sd_l, 3), "corr_diffs": round(r, 3),
         "slope_learned_on_margin": round(r * sd_l / sd_m, 3) if sd_m else None,
     }
+    # the leaf's parts, on the leaves' positions of a few decisions
+    split = {"view": 0.0, "features": 0.0, "network": 0.0}
+    leaves: list[tuple[Game, int]] = []
+
+    def keep(w: Game, s: int) -> float:
+        leaves.append((w.clone(), s))
+        return search._margin(w, s)
+
+    for k, (g, seat) in enumerate(pos[:8]):
+        search.hard(g.view(seat), g.legal_actions(), random.Random(k), 1e9, 2, keep)
+    for position, s in leaves:
+        t0 = time.process_time()
+        v = position.view(s)
+        t1 = time.process_time()
+        x = features(v)
+        t2 = time.process_time()
+        model.predict(x)
+        t3 = time.process_time()
+        split["view"] += t1 - t0
+        split["features"] += t2 - t1
+        split["network"] += t3 - t2
+    for part, total in split.items():
+        out[f"leaf_{part}_ms"] = round(1000 * total / max(1, len(leaves)), 3)
+    # worlds reached within the CPU budget (the tournament's clock)
+    worlds: dict[str, list[int]] = {"hard": [], "learned": []}
+    calls = [0]
+    playout = search.playout
+
+    def counted(*args: Any, **kwargs: Any) -> float:
+        calls[0] += 1
+        return playout(*args, **kwargs)
+
+    old = search.CLOCK
+    search.CLOCK = time.process_time
+    search.playout = counted
+    try:
+        for k, (g, seat) in enumerate(pos):
+            view, legal = g.view(seat), g.legal_actions()
+            n_cand = len(search._candidates(g, legal, search.Denial(g, seat, [g])))
+            if n_cand < 2:
+                continue
+            for name in worlds:
+                calls[0] = 0
+                if name == "hard":
+                    search.hard(view, legal, random.Random(k), a.budget)
+                else:
+                    learned.choose(view, legal, "learned", random.Random(k), a.budget)
+                worlds[name].append(calls[0] // n_cand)
+    finally:
+        search.CLOCK = old
+        search.playout = playout
+    for name, ns in worlds.items():
+        out[f"{name}_worlds_in_budget_median"] = statistics.median(ns) if ns else None
+        out[f"{name}_worlds_in_budget_mean"] = round(statistics.fmean(ns), 1) if ns else None
     for key, value in out.items():
         print(f"{key}: {value}")
 
