@@ -93,11 +93,13 @@ NOT_SHIPPED = (
     "ember_isle/__main__.py",
     "ember_isle/bots/tournament.py",
     # the earlier search Hard of Ember Isle, kept for the record (bench/RESULTS.md), and the
-    # learned value's features and model (issue 31: no player uses them yet)
+    # learned value's features and model with the player using them (issue 31: hidden levels,
+    # for tournaments only)
     "ember_isle/bots/search.py",
     "ember_isle/bots/world.py",
     "small_islands/bots/learned_features.py",
     "small_islands/bots/learned_value.py",
+    "small_islands/bots/learned.py",
 )
 # The games come from their registrations (web/game_plugins/, `games()`): the home game's
 # engine and UI go in the page's two archives (site/ names; the page writes them into Python's

@@ -25,7 +25,7 @@ import math
 import random
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..actions import (
@@ -63,14 +63,21 @@ MIN_GAIN = 0.5  # PP of average margin an alternative must add over Medium's cho
 CONFIDENCE = 1.0  # ... and by this many standard errors of the paired differences
 OPP_BETA = 2.0  # how sharply an opponent's placements this round single out its objective
 W_LEAVE = 0.6  # weight (relative to W_DENY) of the best display tile a take leaves them
+# A playout's value at a round's start (see `playout`): the position after the round was
+# played out, and the seat it is valued for. None: Hard's `_margin`.
+Leaf = Callable[[Game, int], float]
 # Hard's clock. The app measures wall time; tournaments use the process's CPU time so that
 # other work on the machine does not cut Hard's search short (see bots/tournament.py).
 CLOCK = time.perf_counter
 
 
 def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
-         max_worlds: int | None = None) -> Action:
-    """The Hard player's choice (see the module docstring)."""
+         max_worlds: int | None = None, leaf: Leaf | None = None) -> Action:
+    """The Hard player's choice (see the module docstring).
+
+    `leaf` values the playouts that end at the start of a next round (rounds 1-3; see
+    `playout`); None keeps Hard's own `_margin`, and with it Hard's play unchanged.
+    """
     start = CLOCK()
     seat = view["seat"]
     board = board_from_view(view)
@@ -97,7 +104,7 @@ def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, b
             g = world.clone()
             for action in line:
                 g.play_unchecked(action)
-            margins[i].append(playout(g, seat, random.Random(seed), whole_round))
+            margins[i].append(playout(g, seat, random.Random(seed), whole_round, leaf))
         n += 1
         if max_worlds is not None and n >= max_worlds:
             break
@@ -383,10 +390,14 @@ def take_options(game: Game, legal: Sequence[Action], denial: Denial
 
 
 # ------------------------------------------------------------------------ playouts
-def playout(g: Game, seat: int, rng: random.Random, whole_round: bool = False) -> float:
+def playout(g: Game, seat: int, rng: random.Random, whole_round: bool = False,
+            leaf: Leaf | None = None) -> float:
     """Play on until `seat` is to take again (or the round is scored); its margin.
 
-    With `whole_round`, play on to the end of the round's reward phase.
+    With `whole_round`, play on to the end of the round's reward phase. With `leaf`, a
+    playout that ends at the next round's start (its preparation: rounds 1-3) is valued by
+    ``leaf(g, seat)`` instead of `_margin`; one that ends the game (round 4), or any other,
+    keeps `_margin` (at the game's end: the true margin).
     """
     start_round = g.round
     moved = False
@@ -398,6 +409,8 @@ def playout(g: Game, seat: int, rng: random.Random, whole_round: bool = False) -
                 break
             moved = moved or g.to_move != seat
         _step(g, rng)
+    if leaf is not None and g.phase == "preparation" and g.round != start_round:
+        return leaf(g, seat)
     return _margin(g, seat)
 
 
@@ -531,4 +544,4 @@ def _isles(g: Game) -> list[Isle]:
 _ISLES_CACHE: dict[str, object] = {}
 
 
-__all__ = ["hard", "playout"]
+__all__ = ["Leaf", "hard", "playout"]

@@ -1,6 +1,9 @@
 """Bot tournaments: ``python -m small_islands tournament --a expert --b hard --games N``.
 
-Bot A takes one seat, bot B every other seat. The seat order is either
+Bot A takes one seat, bot B every other seat. A level is one of the app's (`bots.LEVELS`) or
+a hidden one (`bots.learned.LEVELS`: Hard with the learned leaf, issue 31), which only
+tournaments play; its seat is recorded as "hard" in the game's options (the options know only
+the app's levels) and by its own name in the records. The seat order is either
 
 * ``paired`` (the command's default): each deal seed is played once with A in every seat, so a
   seed's games differ only in where A sits. Game ``i`` uses seed ``seed + i // seats`` with
@@ -34,11 +37,16 @@ from typing import Any
 
 from game_kit.stats import mean_se, paired, wilson
 
+from ..actions import Action
 from ..game import Game
 from ..options import Options
+from ..view import SeatView
 from . import choose_action, search
 
 ORDERS = ("paired", "alternate")
+# The hidden levels (`learned.LEVELS`, checked by a test), named here so that listing them
+# does not import the learned model's code.
+HIDDEN_LEVELS = ("learned", "learned-r12", "learned-w50")
 
 
 @dataclass
@@ -88,6 +96,17 @@ class Result:
         return out
 
 
+def decide(view: SeatView, legal: Sequence[Action], level: str, rng: random.Random,
+           budget_s: float) -> Action:
+    """A bot's decision: `choose_action` for the app's levels, `learned.choose` for the
+    hidden ones (imported, and the model read, only when one plays)."""
+    if level in HIDDEN_LEVELS:
+        from . import learned
+
+        return learned.choose(view, legal, level, rng, budget_s)
+    return choose_action(view, legal, level, rng, budget_s)
+
+
 def play_game(levels: list[str], mode: str, seed: int, budget_s: float,
               times: dict[str, list[float]] | None = None) -> Game:
     """One whole game between bots of the given levels (seat order as listed).
@@ -96,14 +115,15 @@ def play_game(levels: list[str], mode: str, seed: int, budget_s: float,
     seconds of every decision with two or more legal actions.
     """
     names = tuple(f"{lv.title()} {i + 1}" for i, lv in enumerate(levels))
-    g = Game.new(Options(seats=names, mode=mode, seed=seed, bots=dict(enumerate(levels))))
+    bots = {i: "hard" if lv in HIDDEN_LEVELS else lv for i, lv in enumerate(levels)}
+    g = Game.new(Options(seats=names, mode=mode, seed=seed, bots=bots))
     rngs = [random.Random(seed * 16 + k) for k in range(len(levels))]
     while g.phase != "over":
         seat = g.to_move
         assert seat is not None
         legal = g.legal_actions()
         start = time.process_time()
-        action = choose_action(g.view(seat), legal, levels[seat], rngs[seat], budget_s)
+        action = decide(g.view(seat), legal, levels[seat], rngs[seat], budget_s)
         if times is not None and len(legal) > 1:
             times.setdefault(levels[seat], []).append(time.process_time() - start)
         g.play(action, seat)
@@ -253,5 +273,5 @@ def compare(records: Sequence[dict[str, Any]], baseline: Sequence[dict[str, Any]
             f" wins {100 * dw:+.1f} points (SE {100 * dw_se:.1f})")
 
 
-__all__ = ["Result", "compare", "load", "paired_margins", "play_game", "plan", "report", "run",
-           "wilson"]
+__all__ = ["HIDDEN_LEVELS", "Result", "compare", "decide", "load", "paired_margins", "play_game",
+           "plan", "report", "run", "wilson"]

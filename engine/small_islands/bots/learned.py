@@ -1,0 +1,95 @@
+"""Hard with the learned leaf (issue 31, step 3): hidden levels for tournaments only.
+
+Hard's search (`search.hard`) plays each candidate out to the end of the round in worlds
+drawn from the view and compares the candidates by the paired values of those playouts.
+Hard values a playout by `search._margin` (total plus a rough outlook, minus the best
+other's), which sees only what the round left. Here a playout that ends at the start of the
+next round -- in rounds 1-3 -- is valued instead by the learned model of the seat's view of
+that position (`learned_value.Model.value`: the predicted final margin, in PP), optionally
+blended with `_margin`. Round 4's playouts end the game and keep the true margin, as in
+Hard. Every other part of Hard (its candidates, the worlds, the denial values for tiles and
+tokens, the time budget) is unchanged, and the random draws are the same, so with a fixed
+number of worlds the two differ only where the leaf changes the paired comparison.
+
+The levels (`LEVELS`) are hidden: not among `options.BOT_LEVELS` (so the app's new-game form,
+its saves and its worker never see them), and this module with the model's code is not
+shipped to the browser (`tools/build.py`, `NOT_SHIPPED`). The tournament plays them
+(``python -m small_islands tournament --a learned --b hard``). The model file is read once,
+when a hidden level first decides (`model`); ``SI_LEARNED_MODEL`` names another file.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from .learned_value import Model, load
+from .search import Leaf, _margin, hard
+
+MODEL_FILE = Path(__file__).resolve().parents[3] / "tools" / "learn" / "models" / "mlp32_v3.json"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A hidden level: in which rounds the learned leaf replaces `_margin`, and how.
+
+    The leaf is ``weight * scale * model + (1 - weight) * _margin`` for a playout that ends
+    at the start of a round after one of `rounds`.
+    """
+
+    rounds: tuple[int, ...] = (1, 2, 3)
+    weight: float = 1.0
+    scale: float = 1.0
+
+
+LEVELS: dict[str, Variant] = {
+    "learned": Variant(),
+    "learned-r12": Variant(rounds=(1, 2)),
+    "learned-w50": Variant(weight=0.5),
+}
+
+_MODEL: dict[str, Model] = {}
+
+
+def model() -> Model:
+    """The learned model, read from its file on first use only."""
+    if "model" not in _MODEL:
+        _MODEL["model"] = load(os.environ.get("SI_LEARNED_MODEL") or str(MODEL_FILE))
+    return _MODEL["model"]
+
+
+def leaf_for(variant: Variant, value: Model | None = None) -> Leaf:
+    """The playout leaf of a variant (`value`: the model; the kept file's by default)."""
+    m = model() if value is None else value
+
+    def leaf(g: Game, seat: int) -> float:
+        """A round-start position's value for `seat` (the round just played out: g.round-1)."""
+        if g.round - 1 not in variant.rounds:
+            return _margin(g, seat)
+        learned = variant.scale * m.value(g.view(seat))
+        if variant.weight >= 1.0:
+            return learned
+        return variant.weight * learned + (1.0 - variant.weight) * _margin(g, seat)
+
+    return leaf
+
+
+def choose(view: Mapping[str, Any], legal: Sequence[Action], level: str, rng: random.Random,
+           budget_s: float, max_worlds: int | None = None) -> Action:
+    """A hidden level's decision: Hard's search with that level's leaf."""
+    if level not in LEVELS:
+        raise ValueError(f"hidden level must be one of {tuple(LEVELS)}, got {level!r}")
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    return hard(view, legal, rng, budget_s, max_worlds, leaf_for(LEVELS[level]))
+
+
+__all__ = ["LEVELS", "MODEL_FILE", "Variant", "choose", "leaf_for", "model"]

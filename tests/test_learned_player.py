@@ -1,0 +1,175 @@
+"""Hard with the learned leaf (issue 31, step 3): Hard unchanged, the leaf where it belongs,
+the hidden levels deterministic and never offered by the app."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from small_islands import Game, Options
+from small_islands.actions import ChooseObjective, EndReward, Land, PlaceHouse, TakeTile
+from small_islands.bots import LEVELS, bot_move, choose_action, learned, search, tournament
+from small_islands.errors import MalformedInput
+from small_islands.options import BOT_LEVELS
+from tools import build
+
+ROOT = Path(__file__).resolve().parents[1]
+SEARCHED = (Land, TakeTile, PlaceHouse, EndReward, ChooseObjective)
+
+# Hard's decisions (and the count and sum of its playout values) at seeded positions, computed
+# with the code before the leaf was threaded through `hard` and `playout` (commit e3052ff):
+# (deal seed, actions played, round, phase, decision, playouts, sum of their values).
+BEFORE = [
+    (7300000, 9, 1, "exploration", "TakeTile(slot=0)", 0, 0),
+    (7300000, 50, 2, "exploration", "TakeTile(slot=1)", 9, 38.03675),
+    (7300000, 86, 3, "reward", "EndReward()", 6, 58.440125),
+    (7300001, 9, 1, "exploration", "TakeTile(slot=0)", 0, 0),
+    (7300001, 50, 2, "exploration", "TakeTile(slot=0)", 9, 37.694415),
+    (7300001, 87, 4, "exploration", "TakeTile(slot=1)", 0, 0),
+    (7300002, 9, 1, "exploration", "TakeTile(slot=2)", 0, 0),
+    (7300002, 52, 2, "exploration", "Land(ship='grey', x=5, y=9)", 9, 82.098272),
+    (7300002, 93, 3, "exploration", "TakeTile(slot=2)", 9, 101.063125),
+    (7300002, 125, 4, "exploration", "TakeTile(slot=2)", 9, -40.0),
+    (7300003, 5, 1, "exploration", "TakeTile(slot=0)", 0, 0),
+    (7300003, 49, 1, "reward", "PlaceHouse(x=0, y=3, index=0, choice=None)", 9, -110.917375),
+    (7300003, 85, 2, "reward", "PlaceHouse(x=5, y=6, index=1, choice='fruit')", 12, -23.906657),
+    (7300003, 122, 3, "reward", "PlaceHouse(x=5, y=1, index=0, choice='fruit')", 15, -40.60375),
+    (7300003, 155, 4, "exploration", "TakeTile(slot=1)", 0, 0),
+    (7300004, 9, 1, "exploration", "TakeTile(slot=2)", 0, 0),
+    (7300004, 50, 2, "exploration", "TakeTile(slot=0)", 0, 0),
+    (7300004, 90, 3, "exploration", "Land(ship='red', x=0, y=2)", 9, 153.55575),
+    (7300004, 122, 4, "exploration", "TakeTile(slot=0)", 0, 0),
+    (7300005, 9, 1, "exploration", "TakeTile(slot=0)", 0, 0),
+    (7300005, 50, 2, "exploration", "TakeTile(slot=2)", 9, 40.920375),
+    (7300005, 87, 4, "exploration", "TakeTile(slot=0)", 0, 0),
+]
+
+
+def searched_positions():
+    """(deal seed, actions played, game, seat): every 17th searched decision (the 5th
+    first) of six Medium games, as `BEFORE` was drawn."""
+    for k in range(6):
+        n = 4 if k == 3 else 2
+        g = Game.new(Options(seats=tuple(f"P{i}" for i in range(n)), seed=7_300_000 + k,
+                             bots=dict.fromkeys(range(n), "medium")))
+        step = 0
+        while g.phase != "over":
+            seat = g.to_move
+            legal = g.legal_actions()
+            if len(legal) > 1 and isinstance(legal[0], SEARCHED):
+                step += 1
+                if step % 17 == 5:
+                    yield 7_300_000 + k, len(g.actions), g.clone(), seat
+            g.play(bot_move(g, seat))
+
+
+def test_hard_decides_as_before_the_leaf(monkeypatch):
+    values = []
+    playout = search.playout
+
+    def recorded(*args, **kwargs):
+        v = playout(*args, **kwargs)
+        values.append(v)
+        return v
+
+    monkeypatch.setattr(search, "playout", recorded)
+    found = []
+    for seed, n, g, seat in searched_positions():
+        values.clear()
+        a = choose_action(g.view(seat), g.legal_actions(), "hard", random.Random(seed + n),
+                          60.0, 3)
+        found.append((seed, n, g.round, g.phase, repr(a), len(values), round(sum(values), 6)))
+    assert found == BEFORE
+    assert sum(row[5] for row in found) > 80  # the playouts ran, in rounds 1-4
+
+
+def game_at(round_, phase="exploration", seed=7_300_010):
+    """A Medium game at the first decision of `round_`'s `phase`."""
+    g = Game.new(Options(seats=("A", "B"), seed=seed, bots={0: "medium", 1: "medium"}))
+    while not (g.round == round_ and g.phase == phase):
+        g.play(bot_move(g, g.to_move))
+    return g
+
+
+@pytest.mark.parametrize("round_", [1, 2, 3, 4])
+def test_the_leaf_values_round_starts_of_rounds_1_to_3_only(round_):
+    g = game_at(round_)
+    calls = []
+
+    def leaf(w, seat):
+        calls.append((w.round, w.phase, seat))
+        return 1234.5
+
+    a, b = g.clone(), g.clone()
+    with_leaf = search.playout(a, 0, random.Random(3), True, leaf)
+    without = search.playout(b, 0, random.Random(3), True)
+    assert a.state() == b.state()  # the leaf changes the value, never the playout
+    if round_ < 4:
+        assert calls == [(round_ + 1, "preparation", 0)] and with_leaf == 1234.5
+        assert without == search._margin(b, 0)
+    else:
+        assert calls == [] and a.phase == "over" and with_leaf == without
+        rows = a.scores()
+        assert without == rows[0]["total"] - rows[1]["total"]  # the true margin
+
+
+def test_the_learned_leaf_is_the_model_of_the_seats_view():
+    model = learned.model()
+    assert learned.model() is model  # read once
+    for round_ in (1, 2, 3):
+        g = game_at(round_)
+        search.playout(g, 1, random.Random(5), True)
+        assert g.phase == "preparation" and g.round == round_ + 1
+        value = model.value(g.view(1))
+        margin = search._margin(g, 1)
+        assert learned.leaf_for(learned.LEVELS["learned"])(g, 1) == value
+        assert learned.leaf_for(learned.LEVELS["learned-w50"])(g, 1) == pytest.approx(
+            0.5 * value + 0.5 * margin)
+        r12 = learned.leaf_for(learned.LEVELS["learned-r12"])(g, 1)
+        assert r12 == (value if round_ < 3 else margin)
+
+
+def test_the_learned_level_is_deterministic_given_the_seed():
+    checked = 0
+    for seed, n, g, seat in searched_positions():
+        if g.round > 3 or seed > 7_300_002:
+            continue
+        view, legal = g.view(seat), g.legal_actions()
+        a = learned.choose(view, legal, "learned", random.Random(seed + n), 60.0, 3)
+        b = learned.choose(view, legal, "learned", random.Random(seed + n), 60.0, 3)
+        assert a == b and a in legal
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_tournament_plays_a_hidden_level_and_records_it_as_hard():
+    times = {}
+    g = tournament.play_game(["learned", "hard"], "normal", 7_300_020, 0.001, times)
+    assert g.phase == "over" and [s.bot for s in g.seats] == ["hard", "hard"]
+    assert set(times) == {"learned", "hard"}
+    assert tuple(learned.LEVELS) == tournament.HIDDEN_LEVELS
+    with pytest.raises(ValueError):
+        learned.choose(g.view(0), [EndReward(), EndReward()], "expert", random.Random(0), 1.0)
+
+
+def test_the_hidden_levels_are_not_offered_by_the_app():
+    from si_web.form import KINDS
+
+    for level in learned.LEVELS:
+        assert level not in BOT_LEVELS and level not in LEVELS and level not in KINDS
+        with pytest.raises(MalformedInput):
+            Options(seats=("A", "B"), bots={1: level})
+        with pytest.raises(ValueError):
+            choose_action(game_at(1).view(0), game_at(1).legal_actions(), level)
+    # not shipped, and nothing the browser runs imports it
+    assert "small_islands/bots/learned.py" in build.NOT_SHIPPED
+    assert not {m for m in build.browser_modules() if "learned" in m}
+
+
+def test_the_bots_package_does_not_import_the_learned_player():
+    code = ("import sys, small_islands.bots, small_islands.bots.tournament;"
+            "assert not [m for m in sys.modules if 'learned' in m], sorted(sys.modules)")
+    env = {"PYTHONPATH": f"{ROOT / 'engine'}"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=ROOT)
