@@ -214,6 +214,7 @@ def test_fit_on_the_map_shown_while_computers_play(
     touch_pan(page, cdp, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 80, 50)
     assert board.get_attribute("viewBox") != vb0, "the touch pan did not move the map"
     assert page.locator('[data-screen="watch"]').count() == 1, "the computers' turns ended"
+    fit.wait_for(state="visible")  # (drawn once Python has handled the gesture's end)
     button = fit.bounding_box()
     wrap = page.locator('[data-screen="watch"] > .board-wrap').bounding_box()
     assert button is not None and wrap is not None
