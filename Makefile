@@ -43,8 +43,9 @@ test-e2e:
 test-deep:
 	$(MAKE) test TEST_SCALE=1
 
-build: $(NODE_STAMP)
-	$(PYTHON) tools/build.py
+# (zopfli, a dev dependency, compresses what the site sends as it is: tools/build.py `squeeze`)
+build: $(VENV_STAMP) $(NODE_STAMP)
+	$(VPY) tools/build.py
 
 # The words to translate (README, "Translations"): Babel extracts them from web/ into
 # locale/messages.pot and merges them into each language's .po (new ones empty, to be

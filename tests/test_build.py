@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tokenize
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -574,3 +575,64 @@ def test_scripts_and_style_sheets_are_served_without_their_comments() -> None:
         source = (build.WEB / name).read_text()
         lean = build.lean(build.WEB / name).decode()
         assert len(lean) < 0.9 * len(source), name
+
+
+def _png_pixels(data: bytes) -> tuple[int, int, list[tuple[int, ...]]]:
+    """The RGBA pixels of an 8-bit, non-interlaced PNG (palette, grey, RGB or RGBA): enough of
+    a decoder to tell that a recompressed icon shows the same picture."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks: dict[bytes, bytes] = {}
+    at = 8
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        kind = data[at + 4:at + 8]
+        chunks[kind] = chunks.get(kind, b"") + data[at + 8:at + 8 + size]
+        at += size + 12
+    width, height = (int.from_bytes(chunks[b"IHDR"][i:i + 4], "big") for i in (0, 4))
+    depth, colour, interlace = chunks[b"IHDR"][8], chunks[b"IHDR"][9], chunks[b"IHDR"][12]
+    assert depth == 8 and interlace == 0
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
+    raw = zlib.decompress(chunks[b"IDAT"])
+    stride = width * channels
+    rows: list[bytearray] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = previous[i], previous[i - channels] if i >= channels else 0
+            predictor = {0: 0, 1: a, 2: b, 3: (a + b) // 2}.get(kind)
+            if predictor is None:  # Paeth
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                predictor = a if pa <= pb and pa <= pc else b if pb <= pc else c
+            line[i] = (line[i] + predictor) & 0xFF
+        rows.append(line)
+        previous = line
+    palette = chunks.get(b"PLTE", b"")
+    alpha = chunks.get(b"tRNS", b"")
+
+    def rgba(px: bytes) -> tuple[int, ...]:
+        if colour == 3:
+            i = px[0]
+            return (*palette[3 * i:3 * i + 3], alpha[i] if i < len(alpha) else 255)
+        if colour in (0, 4):
+            return (px[0],) * 3 + ((px[1],) if colour == 4 else (255,))
+        return tuple(px) + (() if colour == 6 else (255,))
+
+    return width, height, [rgba(row[x * channels:(x + 1) * channels]) for row in rows
+                           for x in range(width)]
+
+
+def test_the_site_sends_zopfli_squeezed_archives_and_icons() -> None:
+    data = b"".join((build.WEB / "styles.css").read_bytes() for _ in range(3))
+    squeezed = build.squeeze(data)
+    assert gzip.decompress(squeezed) == data and squeezed == build.squeeze(data)  # reproducible
+    assert squeezed[4:8] == b"\0\0\0\0"  # no time in the header
+    assert len(squeezed) < len(gzip.compress(data, 9, mtime=0))
+    for path in sorted((build.WEB / "icons").glob("*.png")):
+        source = path.read_bytes()
+        shipped = build.squeeze_png(source)
+        assert len(shipped) < len(source), path.name
+        assert _png_pixels(shipped) == _png_pixels(source), path.name  # the same picture

@@ -1,4 +1,5 @@
-"""Build the static site into site/ (standard library only; deterministic output).
+"""Build the static site into site/ (standard library and zopfli, a dev dependency;
+deterministic output).
 
     python tools/build.py [--out site]
 
@@ -6,13 +7,14 @@ site/ holds the page and its static files from web/, the engine and the UI packa
 gzipped zips of their stripped sources (see `write_archive`), the Pyodide and PyScript files that
 the page requests at runtime (vendored from node_modules/ under versioned paths), the
 manifest, the icons and the service worker with its precache list and content-hash version.
+What the site sends as it is (the archives, the catalogues, the icons) is compressed with zopfli
+(`squeeze`, `squeeze_png`): the same gzip and PNG formats, ~5-15 % fewer bytes than zlib's best.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
-import gzip
 import hashlib
 import html.parser
 import importlib
@@ -28,6 +30,12 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import zopfli.gzip
+    import zopfli.png
+except ImportError:  # pragma: no cover - a checkout without `make install`
+    raise SystemExit("tools/build.py needs zopfli (a dev dependency): run `make install`") from None
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -190,6 +198,20 @@ def check_npm_versions() -> None:
             raise SystemExit(f"{name} {found} in node_modules, expected {version}: run `npm ci`")
 
 
+ZOPFLI_ITERATIONS = 5  # ui.zip: 5 iterations 153 992 bytes in 1.6 s, 15: 153 936 in 2.6 s
+
+
+def squeeze(data: bytes) -> bytes:
+    """``data`` gzipped by zopfli: a standard gzip stream (mtime 0, reproducible) that any
+    gunzip reads, ~5 % smaller than zlib's level 9 (ui.zip.gz 158.0 -> 150.4 KB)."""
+    return bytes(zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS))
+
+
+def squeeze_png(data: bytes) -> bytes:
+    """A PNG recompressed by zopflipng: the same pixels and palette, ~15 % fewer bytes."""
+    return bytes(zopfli.png.optimize(data))
+
+
 def add_file(archive: zipfile.ZipFile, name: str, data: bytes,
              date: tuple[int, int, int, int, int, int] = FIXED_DATE) -> None:
     """One deflated, world-readable entry with a fixed date (reproducible archives)."""
@@ -211,7 +233,7 @@ def write_archive(source: Path, package: str, dest: Path, more: tuple[str, ...] 
                 info = zipfile.ZipInfo(f"{name}/{path.relative_to(folder).as_posix()}", FIXED_DATE)
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes())
-    dest.write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
+    dest.write_bytes(squeeze(buffer.getvalue()))
 
 
 def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
@@ -369,7 +391,7 @@ def copy_static(out: Path) -> None:
     icons = out / "icons"
     icons.mkdir()
     for path in sorted((WEB / "icons").glob("*.png")):
-        shutil.copyfile(path, icons / path.name)
+        (icons / path.name).write_bytes(squeeze_png(path.read_bytes()))
     sounds = out / "sounds"  # made by tools/make_sounds.py; fetched once sound is turned on
     sounds.mkdir()
     for path in sorted((WEB / "sounds").glob("*.wav")):
@@ -861,7 +883,7 @@ def write_catalogues(out: Path) -> list[str]:
         gettext.GNUTranslations(io.BytesIO(data))  # raises on bytes gettext cannot read
         dest = out / "locale" / lang / f"{catalogues.DOMAIN}.mo.gz"
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        dest.write_bytes(squeeze(data))
         done.append(lang)
     return done
 

@@ -1,6 +1,6 @@
 """The translation catalogues: read a ``.po`` file and compile it to gettext's ``.mo``
-(standard library only: tools/build.py runs without the dev tools; the logic of CPython's
-Tools/i18n/msgfmt.py). Babel (a dev dependency) extracts the strings and updates the
+(standard library only, the logic of CPython's Tools/i18n/msgfmt.py: the catalogues compile
+without Babel). Babel (a dev dependency) extracts the strings and updates the
 ``.po`` files: ``make messages`` (see README, "Translations").
 
     python tools/catalogues.py check      # every entry of every .po translated, placeholders kept
