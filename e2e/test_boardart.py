@@ -233,7 +233,7 @@ def test_the_animations_setting_turns_motion_off(page: Page, device: str) -> Non
     assert page.evaluate("() => document.getAnimations().length") == 0
 
 
-def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
+def test_sound_is_off_until_turned_on_and_never_downloaded(
     browser: Browser, site_url: str, device: str
 ) -> None:
     if device != "phone":
@@ -242,8 +242,6 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     page = context.new_page()
     fetched: list[str] = []  # the page's own requests (the service worker precaches all)
     page.on("request", lambda r: fetched.append(r.url) if r.service_worker is None else None)
-    done: list[str] = []  # ... and those answered (a reload would abort one still loading)
-    page.on("requestfinished", lambda r: done.append(r.url) if r.service_worker is None else None)
     page.goto("./")
     wait_ready(page)
     choose_kinds(page, ["human", "human"])  # (a newcomer's form: one against a computer)
@@ -255,19 +253,15 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
     sound = page.locator(TOGGLE)  # the header's toggle (on phones, in the strip under the bar)
     assert sound.get_attribute("aria-pressed") == "false"
     page.click('[data-act="layout-accept"]')
-    assert [u for u in fetched if "/sounds/" in u] == []
     assert page.evaluate("() => document.body.dataset.audio") is None  # no AudioContext yet
+    assert page.evaluate("() => window.siSoundsMade") is None  # no sound made
     page.click('[data-ask="sound"] [data-act="sound"][data-value="on"]')
     page.wait_for_function("(sel) => document.querySelector(sel).getAttribute('aria-pressed')"
                            " === 'true'", arg=VISIBLE_TOGGLE)
     assert page.evaluate("() => document.body.dataset.audio") == "on"
-    sounds = {"take.wav", "place.wav", "build.wav", "score.wav", "land.wav", "end.wav"}
-    for _ in range(300):  # the sounds are fetched (waited for, up to 30 s: not timed)
-        if {u.rsplit("/", 1)[1] for u in done if "/sounds/" in u} >= sounds:
-            break
-        page.wait_for_timeout(100)
-    assert {u.rsplit("/", 1)[1] for u in fetched if "/sounds/" in u} == sounds
-    assert {u.rsplit("/", 1)[1] for u in done if "/sounds/" in u} == sounds
+    # the six sounds are made in the page and decoded by Web Audio; none is downloaded
+    page.wait_for_function("() => window.siSoundsMade === 'build,end,land,place,score,take'")
+    assert [u for u in fetched if "/sounds/" in u or u.endswith(".wav")] == []
     assert page.locator('[data-ask="sound"]').count() == 0
     # reload: on, and not asked again
     page.reload()
@@ -285,7 +279,8 @@ def test_sound_is_off_until_turned_on_and_nothing_is_fetched_before(
 def test_a_move_plays_its_sound(page: Page, device: str) -> None:
     on = '{"format": "small-islands-settings/1", "sound": true, "sound_asked": true}'
     load(page, position(at_take_with_bonus), on)
-    page.wait_for_timeout(300)  # the sounds are fetched and decoded
+    page.wait_for_function(  # the sounds are made and decoded
+        "() => ['take', 'place'].every((s) => (window.siSoundsMade || '').split(',').includes(s))")
     take_and_place(page)
     played = page.evaluate("() => window.siSounds || ''").split(",")
     assert played[-2:] == ["take", "place"], played

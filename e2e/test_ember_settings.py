@@ -34,8 +34,8 @@ def test_ember_isle_s_settings_are_the_device_s_and_its_moves_sound(
     check_axe(page, "Ember Isle's settings")
     page.wait_for_selector(PRESSED.format("sound", "off"))
     assert page.locator('[data-settings="small-islands"]').count() == 1  # every game's choices
-    assert [u for u in fetched if "/sounds/" in u] == []
     assert page.evaluate("() => document.body.dataset.audio") is None  # no AudioContext yet
+    assert page.evaluate("() => window.siSoundsMade") is None
     for key, value in (("palette", "cvd"), ("hand", "left"), ("sound", "on")):
         page.click(f'[data-act="ei-set"][data-key="{key}"][data-value="{value}"]')
         page.wait_for_selector(PRESSED.format(key, value))
@@ -51,7 +51,9 @@ def test_ember_isle_s_settings_are_the_device_s_and_its_moves_sound(
     page.wait_for_selector('[data-screen="ei-game"][data-mine="1"]')
     assert my_move(page) == "triad"  # a piece of land placed: its sound
     page.wait_for_function("() => (window.siSounds || '').split(',').includes('place')")
-    assert {u.rsplit("/", 1)[1] for u in fetched if "/sounds/" in u} >= {"place.wav", "land.wav"}
+    page.wait_for_function(  # made in the page, never downloaded
+        "() => ['place', 'land'].every((s) => (window.siSoundsMade || '').split(',').includes(s))")
+    assert [u for u in fetched if "/sounds/" in u or u.endswith(".wav")] == []
     # back in Small Islands: the same settings
     page.click('[data-act="ei-menu"]')
     page.click('[data-act="ei-leave"]')

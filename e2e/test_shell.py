@@ -299,9 +299,9 @@ def test_precache_refuses_bytes_of_another_build(
     the worker's install: nothing is cached, the worker never activates, the page keeps
     working from the network, and a later visit tries again."""
     copy, url = site_copy
-    sound = copy / "sounds" / "end.wav"  # not fetched by the page: only by the precache
-    original = sound.read_bytes()
-    sound.write_bytes(original + b"\0")
+    target = copy / "locale" / "fr" / "messages.mo.gz"  # not fetched by an English page
+    original = target.read_bytes()
+    target.write_bytes(original + b"\0")
     page = context.new_page()
     page.add_init_script(TRACK)
     page.goto(url)
@@ -311,7 +311,7 @@ def test_precache_refuses_bytes_of_another_build(
     assert page.evaluate("navigator.serviceWorker.controller") is None
     assert not page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r?.active)")
 
-    sound.write_bytes(original)  # the deploy is complete: the next visit installs the worker
+    target.write_bytes(original)  # the deploy is complete: the next visit installs the worker
     page.reload()
     wait_ready(page)
     assert _settled(page) == "activated"
@@ -333,18 +333,18 @@ def test_precache_replaces_stale_http_cache_bytes(
         page = context.new_page()
         page.add_init_script(TRACK)
         page.goto(url + "manifest.json")  # same origin; no page that registers the worker
-        sound = copy / "sounds" / "end.wav"
-        original = sound.read_bytes()
-        sound.write_bytes(original[:-1] + bytes([original[-1] ^ 1]))  # another build's
-        assert page.evaluate("fetch('./sounds/end.wav').then((r) => r.arrayBuffer())"
+        target = copy / "locale" / "fr" / "messages.mo.gz"  # not fetched by an English page
+        original = target.read_bytes()
+        target.write_bytes(original[:-1] + bytes([original[-1] ^ 1]))  # another build's
+        assert page.evaluate("fetch('./locale/fr/messages.mo.gz').then((r) => r.arrayBuffer())"
                              ".then((b) => b.byteLength)") == len(original)
-        sound.write_bytes(original)
+        target.write_bytes(original)
         page.goto(url)
         wait_ready(page)
         assert _settled(page) == "activated"
         kept = page.evaluate("""async () => {
           const name = (await caches.keys()).find((k) => k.startsWith("small-islands-"));
-          const response = await (await caches.open(name)).match("./sounds/end.wav");
+          const response = await (await caches.open(name)).match("./locale/fr/messages.mo.gz");
           const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
           return btoa(String.fromCharCode(...new Uint8Array(digest)));
         }""")
@@ -354,7 +354,8 @@ def test_precache_replaces_stale_http_cache_bytes(
         server.server_close()
     assert "sha256-" + kept == _integrity(original)
     assert server.transfers is not None
-    assert [t.status for t in server.transfers if t.path == "/sounds/end.wav"] == [200, 200]
+    sent = [t.status for t in server.transfers if t.path == "/locale/fr/messages.mo.gz"]
+    assert sent == [200, 200]
 
 
 def test_new_version_waits_until_the_user_reloads(

@@ -384,7 +384,7 @@ def lean(path: Path) -> bytes:
 
 def copy_static(out: Path) -> None:
     """Copy web/'s top-level static files (scripts and style sheets `lean`), web/icons/,
-    web/sounds/ and the root manifest."""
+    and the root manifest (the sounds are made in the page: `game_shell.synth`)."""
     for path in sorted(WEB.iterdir()):
         if path.is_file() and path.suffix in STATIC_SUFFIXES:
             (out / path.name).write_bytes(lean(path))
@@ -392,10 +392,6 @@ def copy_static(out: Path) -> None:
     icons.mkdir()
     for path in sorted((WEB / "icons").glob("*.png")):
         (icons / path.name).write_bytes(squeeze_png(path.read_bytes()))
-    sounds = out / "sounds"  # made by tools/make_sounds.py; fetched once sound is turned on
-    sounds.mkdir()
-    for path in sorted((WEB / "sounds").glob("*.wav")):
-        shutil.copyfile(path, sounds / path.name)
     shutil.copyfile(ROOT / "manifest.json", out / "manifest.json")
 
 

@@ -1,5 +1,5 @@
 """What Ember Isle's changes sound like (pure): the public log's new events as the names of
-the shell's sounds (``sounds/*.wav``, played by `game_shell.sounds`): a rover put on the
+the shell's sounds (`game_shell.synth`, played by `game_shell.sounds`): a rover put on the
 island or moving, a piece of land or a clue placed, a treasure card or an amulet taken, a
 treasure raised, the end of the game.
 

@@ -1,21 +1,27 @@
-"""Sound and vibration in the page, for every game: Web Audio buffers of ``sounds/*.wav``
-played by name, and a short buzz (``navigator.vibrate``). Game-free browser glue that imports
+"""Sound and vibration in the page, for every game: Web Audio buffers of the sounds
+synthesised by `game_shell.synth` (nothing downloaded), played by name, and a short buzz
+(``navigator.vibrate``). Game-free browser glue that imports
 nothing of the browser: a game hands it the page's ``window`` and ``document`` (`for_page`),
 so the build's Python snapshot and the CPython tests can import it like the pure modules.
 
-Nothing is fetched and no AudioContext exists before the player turns sound on: a game calls
+No sound is made and no AudioContext exists before the player turns sound on: a game calls
 `Sounds.ensure` only while the sound setting is on, in the render after the tap that turned it
-on (a context needs a tap to start), and the sounds it names are fetched from our origin then.
-One `Sounds` per page (`for_page`): the games share its AudioContext and its list of what was
-played, ``window.siSounds`` (comma-separated, the latest 50), which the browser tests read.
+on (a context needs a tap to start), and the sounds it names are made then, one task each
+(~2-20 ms of Python each), and decoded by the browser as the WAV files they were.
+One `Sounds` per page (`for_page`): the games share its AudioContext and its lists of what was
+made, ``window.siSoundsMade``, and played, ``window.siSounds`` (comma-separated, the latest
+50), which the browser tests read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Iterable
 from typing import Any
+
+from . import synth
 
 Js = Any
 VOLUME = 0.55
@@ -31,11 +37,11 @@ class Sounds:
         self.audio: Js = None
         self.gain: Js = None
         self.buffers: dict[str, Js] = {}
-        self.asked: set[str] = set()  # fetched, or being fetched
+        self.asked: set[str] = set()  # made, or being made
         self.played: list[str] = []
 
     def ensure(self, names: Iterable[str]) -> None:
-        """Web Audio, made the first time sound is on (and `names` fetched, once each);
+        """Web Audio, made the first time sound is on (and `names` made, once each);
         resumed when the browser had suspended it."""
         if self.audio is None:
             ctor = getattr(self.window, "AudioContext", None) or getattr(
@@ -55,12 +61,15 @@ class Sounds:
                 asyncio.ensure_future(self.load(name))
 
     async def load(self, name: str) -> None:
+        """Make the sound `name` (after the render that asked for it) and decode it."""
         try:
-            response = await self.window.fetch(f"./sounds/{name}.wav")
-            data = await response.arrayBuffer()
-            self.buffers[name] = await self.audio.decodeAudioData(data)
-        except Exception as exc:  # a sound that cannot load stays silent
-            self.window.console.warn(f"sound {name} did not load ({exc})")
+            await asyncio.sleep(0)
+            data = synth.wav(name)  # to the page as one JSON array: one crossing, not 5 000
+            array = self.window.Uint8Array.new(self.window.JSON.parse(json.dumps(list(data))))
+            self.buffers[name] = await self.audio.decodeAudioData(array.buffer)
+            self.window.siSoundsMade = ",".join(sorted(self.buffers))
+        except Exception as exc:  # a sound that cannot be made stays silent
+            self.window.console.warn(f"sound {name} was not made ({exc})")
 
     def play(self, names: list[str]) -> None:
         """Play sounds one after the other (nothing before `ensure` made the audio)."""

@@ -16,7 +16,7 @@ the app has not shown yet (`effects.Fx`, counted by its ``gen``) gets its effect
   seat's score; earned PP fly from the new house (or the map) to the seat's score. Web
   Animations of at most 400 ms on fixed, pointer-transparent elements: a tap acts at once.
 * sound (only once the player turned it on): the page's `game_shell.sounds.Sounds` plays the
-  change's sounds (``sounds/*.wav``, fetched when sound is first turned on, never before, the
+  change's sounds (`game_shell.synth`, made when sound is first turned on, never before, the
   AudioContext made in that tap). The game's end plays when the end screen follows a game
   screen.
 * a short vibration, where the device has one, for a piece placed by a tap of this player.
