@@ -24,16 +24,27 @@ import ember_helpers
 from ei_web.rules import SECTIONS
 
 CATALOGUE = "locale/fr/messages.mo.gz"
+EMBER_WORDS = "locale/fr/ember-isle.mo.gz"  # Ember Isle's part, fetched with its code
 LANG = "() => document.documentElement.lang"
 SCREEN = "() => document.body.dataset.appScreen"
 
 
-def page_fetched(page: Page) -> bool:
-    """Has the page itself fetched the French catalogue? (The service worker precaches every
-    file of the site, the ~10 KB catalogue too, so that French works offline once chosen: its
-    requests are not the page's.)"""
+def page_fetched(page: Page, path: str = CATALOGUE) -> bool:
+    """Has the page itself fetched the French catalogue (or Ember Isle's part, `path`)? (The
+    service worker precaches every file of the site, the catalogues too, so that French works
+    offline once chosen: its requests are not the page's.)"""
     names = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
-    return any(str(n).split("?")[0].endswith(CATALOGUE) for n in names)
+    return any(str(n).split("?")[0].endswith(path) for n in names)
+
+
+def french() -> gettext.GNUTranslations:
+    """The built French words as the page holds them once Ember Isle is open: the catalogue,
+    Ember Isle's part as its fallback."""
+    with gzip.open(ROOT / "site" / CATALOGUE, "rb") as f:
+        words = gettext.GNUTranslations(f)
+    with gzip.open(ROOT / "site" / EMBER_WORDS, "rb") as f:
+        words.add_fallback(gettext.GNUTranslations(f))
+    return words
 
 
 def fits(page: Page) -> None:
@@ -157,9 +168,7 @@ def test_ember_isle_in_french_on_a_phone(browser: Browser, site_url: str, artifa
     """Ember Isle on a French phone: a game against Easy played by taps (the buttons found by
     their French words, from the built catalogue), the page never wider than the phone at any
     step; a screenshot of each kind of decision (e2e/artifacts/i18n-ember-<stage>-fr-phone.png)."""
-    with gzip.open(ROOT / "site" / CATALOGUE, "rb") as f:
-        french = gettext.GNUTranslations(f)
-    monkeypatch.setattr(ember_helpers, "say", french.gettext)
+    monkeypatch.setattr(ember_helpers, "say", french().gettext)
     context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
     page = ready_page(context)
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
@@ -241,19 +250,19 @@ def test_ember_isles_rules_in_french_on_a_phone(browser: Browser, site_url: str,
     """Ember Isle's rules page on a French phone: French headings (every section title from
     the built catalogue, none left in English), never wider than the phone; a full-page
     screenshot (e2e/artifacts/i18n-ember-rules-fr-phone.png)."""
-    with gzip.open(ROOT / "site" / CATALOGUE, "rb") as f:
-        french = gettext.GNUTranslations(f)
+    words = french()
     context, recorder = device_context(browser, site_url, "phone", locale="fr-FR")
     page = ready_page(context)
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
     ember_helpers.open_ember(page)
+    assert page_fetched(page, EMBER_WORDS)  # with its code
     ember_helpers.click(page, '[data-act="ei-rules"]')
     page.wait_for_selector('[data-screen="ei-rules"]')
     assert page.inner_text('[data-screen="ei-rules"] h1') == "Comment jouer à Ember Isle"
     headings = page.locator('[data-screen="ei-rules"] section.ei-rpart > h2').all_inner_texts()
     assert "Les amulettes et leurs pouvoirs" in headings
-    assert headings == [french.gettext(title) for _, title in SECTIONS]
-    english = {title for _, title in SECTIONS} - {french.gettext(t) for _, t in SECTIONS}
+    assert headings == [words.gettext(title) for _, title in SECTIONS]
+    english = {title for _, title in SECTIONS} - {words.gettext(t) for _, t in SECTIONS}
     text = page.inner_text("#app")
     assert not [t for t in english if t in text], "an English section title is shown"
     fits(page)
@@ -282,5 +291,37 @@ def test_a_suggestion_in_french_on_a_tablet(browser: Browser, site_url: str,
     assert page.locator(".hinted").count() >= 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 820
     page.screenshot(path=artifacts / "i18n-hint-fr-tablet.png")
+    assert recorder.problems() == {}
+    context.close()
+
+
+def test_ember_isle_switched_to_french_on_screen_fetches_its_words(
+        browser: Browser, site_url: str) -> None:
+    """An English player opens Ember Isle (no French fetched), then chooses French in its
+    Settings: the catalogue and Ember Isle's part are fetched, and Ember Isle's own words (its
+    part's) are French at once, none left in English."""
+    with gzip.open(ROOT / "site" / EMBER_WORDS, "rb") as f:
+        part = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+    own = {k: v for k, v in part.items() if isinstance(k, str) and k and "{" not in k
+           and "<" not in k and len(k) > 8 and v != k}
+    context, recorder = device_context(browser, site_url, "phone", locale="en-US")
+    page = ready_page(context)
+    ember_helpers.open_ember(page)
+    assert not page_fetched(page) and not page_fetched(page, EMBER_WORDS)
+    before = page.inner_text("#app")  # its start screen
+    shown = [k for k in own if k in before]
+    assert shown, "Ember Isle's start screen shows none of its own words: the check checks nothing"
+    ember_helpers.click(page, '[data-act="ei-settings"]')
+    page.wait_for_selector('[data-screen="ei-settings"]')
+    ember_helpers.click(page, '[data-act="ei-set"][data-key="language"][data-value="fr"]')
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    assert page_fetched(page) and page_fetched(page, EMBER_WORDS)
+    ember_helpers.click(page, '[data-act="ei-settings-back"]')
+    page.wait_for_selector('[data-screen="ei-start"]')
+    page.wait_for_function("(w) => document.querySelector('#app').innerText.includes(w)",
+                           arg=own[shown[0]])
+    after = page.inner_text("#app")
+    assert [k for k in shown if k in after] == [], "Ember Isle's words left in English"
+    assert all(own[k] in after for k in shown)
     assert recorder.problems() == {}
     context.close()

@@ -47,6 +47,7 @@ def _english_after_each_test() -> Iterator[None]:
 
     if i18n.language() != i18n.DEFAULT:
         i18n.install(i18n.DEFAULT)
+    i18n._needed.clear()  # no game's code on the page (`i18n.need`) in the next test
 
 
 # --- scale: SI_TEST_SCALE (tests/scale.py) -------------------------------------------------

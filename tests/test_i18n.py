@@ -136,20 +136,118 @@ def site() -> Path:
     return found
 
 
-def test_the_build_compiles_the_catalogues_and_the_service_worker_precaches_them(
+def test_the_build_compiles_the_catalogues_in_parts_and_the_service_worker_precaches_them(
         tmp_path: Path) -> None:
     assert build.write_catalogues(tmp_path) == ["fr"]
-    mo = tmp_path / i18n.catalogue_path("fr")
-    assert gzip.decompress(mo.read_bytes()) == french_mo()
-    assert gettext.GNUTranslations(io.BytesIO(gzip.decompress(mo.read_bytes()))).gettext(
-        "Settings") == "Réglages"
+    main, part = tmp_path / i18n.catalogue_path("fr"), tmp_path / i18n.catalogue_path(
+        "fr", "ember-isle")
+    read = [gettext.GNUTranslations(io.BytesIO(gzip.decompress(f.read_bytes())))
+            for f in (main, part)]
+    whole = gettext.GNUTranslations(io.BytesIO(french_mo()))
+    catalog = {k: v for k, v in whole._catalog.items() if k != ""}  # type: ignore[attr-defined]
+    mains, parts = ({k: v for k, v in r._catalog.items() if k != ""}  # type: ignore[attr-defined]
+                    for r in read)
+    assert not mains.keys() & parts.keys() and {**mains, **parts} == catalog  # every word once
+    assert len(parts) > 300 and read[1].ngettext("{n} amulet", "{n} amulets", 2) != "{n} amulets"
+    # Ember Isle's part holds what only Ember Isle's packages mark
+    where = catalogues.marked(build.WEB)
+    for key in parts:
+        msgid = key[0] if isinstance(key, tuple) else key
+        context, _sep, english = msgid.rpartition("\x04")
+        places = where[(context or None, english)]
+        assert all(p.split("/")[0] in ("ei_web", "ember_isle") for p in places), places
+    assert read[0].gettext("Settings") == "Réglages"
     with language("fr"):  # the page installs the gzipped bytes as they are fetched
-        i18n.install("fr", mo.read_bytes())
+        i18n.install("fr", main.read_bytes())
         assert _("Settings") == "Réglages"
     (tmp_path / "index.html").write_text("<!doctype html>")
     build.write_service_worker(tmp_path)
-    assert f'"./{i18n.catalogue_path("fr")}"' in (tmp_path / "service-worker.js").read_text()
-    assert len(mo.read_bytes()) < 60_000  # small: precached with the rest
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert f'"./{i18n.catalogue_path("fr")}"' in worker
+    assert f'"./{i18n.catalogue_path("fr", "ember-isle")}"' in worker
+    assert len(main.read_bytes()) < 40_000  # small: precached with the rest
+
+
+class Misses(gettext.NullTranslations):
+    """The lookups that reached past a catalogue (its fallback): (context, English)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[tuple[str | None, str]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.seen.add((None, message))
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.seen.add((None, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.seen.add((context, message))
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        self.seen.add((context, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+
+def test_the_home_games_screens_need_no_word_of_ember_isles_part(tmp_path: Path) -> None:
+    """Ember Isle's words come with its code: the home game's screens that show Ember Isle's
+    games (its card, the saved game's line, Settings, Your games, Statistics) look up none of
+    them, or a French player would read them in English until Ember Isle was opened."""
+    from test_ember_files import FINISHED, new_app, send_file
+    from test_ember_web import new
+
+    from ember_web_driver import tap
+    from game_shell.storage import MemoryStorage
+    from si_web.app import App
+
+    storage = MemoryStorage()
+    ember = new_app(storage)
+    send_file(ember, FINISHED)  # a finished game in Your games
+    tap(ember, "ei-import-keep")
+    ember = new(["human", "easy"], storage=storage)  # and one in progress
+    ember.handle("ei-new", {"confirmed": "1"}, {"ei-seed-number": "11"})
+    ember.play(ember.legal()[0])
+    build.write_catalogues(tmp_path)
+    misses = Misses()
+    i18n.add("fr", (tmp_path / i18n.catalogue_path("fr")).read_bytes())
+    i18n._loaded["fr"].add_fallback(misses)
+    i18n.install("fr")
+    pages = []
+    app = App(storage)
+    pages.append(app.render())
+    for act in ("settings", "back", "history", "stats"):
+        app.handle(act)
+        pages.append(app.render())
+    assert "Ember Isle" in pages[0] and any("Ember Isle" in p for p in pages[3:])
+    part = build.catalogue_parts()["ember-isle"]
+    assert not misses.seen & part, sorted(misses.seen & part)[:10]
+    context, english = next(k for k in sorted(part, key=str) if k[0] is None)
+    _(english)  # a word of the part does reach past the catalogue: the check sees it
+    assert (context, english) in misses.seen
+
+
+def test_a_game_on_the_page_needs_its_part_before_its_language_shows(tmp_path: Path) -> None:
+    build.write_catalogues(tmp_path)
+    main = (tmp_path / i18n.catalogue_path("fr")).read_bytes()
+    part = (tmp_path / i18n.catalogue_path("fr", "ember-isle")).read_bytes()
+    with pytest.raises(ValueError):
+        i18n.add("fr", b"junk", "ember-isle")
+    i18n.add("fr", main)
+    assert i18n.has("fr") and i18n.missing("en") == []
+    i18n.need("ember-isle")
+    assert i18n.missing("fr") == ["ember-isle"] and not i18n.has("fr")
+    i18n.install("fr")  # (the page switches only once `missing` is empty)
+    assert _("Settings") == "Réglages"
+    assert ngettext("{n} amulet", "{n} amulets", 2) == "{n} amulets"  # not here yet
+    i18n.add("fr", part, "ember-isle")
+    i18n.add("fr", part, "ember-isle")  # twice: once
+    assert i18n.has("fr") and ngettext("{n} amulet", "{n} amulets", 2) != "{n} amulets"
+    assert _("Settings") == "Réglages"
+    i18n.add("fr", main)  # the catalogue again: its parts go with the old one
+    assert i18n.missing("fr") == ["ember-isle"]
 
 
 def test_the_sites_trimmed_standard_library_holds_gettext() -> None:

@@ -11,8 +11,7 @@ from pathlib import Path
 from tools import catalogues
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-KEYWORDS = {"_": (None, 0, None), "N_": (None, 0, None), "ngettext": (None, 0, 1),
-            "pgettext": (0, 1, None), "npgettext": (0, 1, 2)}
+KEYWORDS = catalogues.KEYWORDS
 
 
 def literal(node: ast.expr) -> str | None:
@@ -21,18 +20,7 @@ def literal(node: ast.expr) -> str | None:
 
 def marked() -> dict[tuple[str | None, str], str]:
     """{(context, English): where} of every literal marked string under web/."""
-    found: dict[tuple[str | None, str], str] = {}
-    for path in sorted(WEB.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in KEYWORDS):
-                continue
-            ctx_at, id_at, _plural = KEYWORDS[node.func.id]
-            if len(node.args) <= id_at or (msgid := literal(node.args[id_at])) is None:
-                continue
-            context = None if ctx_at is None else literal(node.args[ctx_at])
-            found[(context, msgid)] = f"{path.relative_to(WEB)}:{node.lineno}"
-    return found
+    return {key: where[-1] for key, where in catalogues.marked(WEB).items()}
 
 
 def test_the_french_catalogue_is_complete() -> None:

@@ -866,20 +866,38 @@ def integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
+def catalogue_parts() -> dict[str, set[catalogues.Key]]:
+    """Each game fetched on demand (every game but the home one) and the words that only its
+    packages mark: its part of every catalogue, fetched with its code."""
+    where = catalogues.marked(WEB)
+    parts = {}
+    for game in games()[1:]:
+        own = set(game.packages)
+        parts[game.name] = {key for key, places in where.items()
+                            if all(place.split("/")[0] in own for place in places)}
+    return parts
+
+
 def write_catalogues(out: Path) -> list[str]:
-    """Each language's catalogue (locale/<lang>/LC_MESSAGES/messages.po) compiled to
-    ``locale/<lang>/messages.mo.gz`` (gzipped: `game_shell.i18n.catalogue_path`; the page
-    fetches the chosen language's only, the service worker precaches them all: ~45 KB each);
-    return the languages. Each one is read back with gettext, as the page reads it."""
+    """Each language's catalogue (locale/<lang>/LC_MESSAGES/messages.po) compiled in parts
+    (`catalogue_parts`): the words of each game fetched on demand to
+    ``locale/<lang>/<game>.mo.gz``, the rest to ``locale/<lang>/messages.mo.gz``
+    (`game_shell.i18n.catalogue_path`; gzipped; the page fetches the chosen language's only,
+    a game's part with the game, and the service worker precaches them all); return the
+    languages. Each part is read back with gettext, as the page reads it."""
     import gettext
+
+    parts = catalogue_parts()  # (puts web/ on the path)
+    from game_shell import i18n
 
     done = []
     for lang, po in catalogues.po_files().items():
-        data = catalogues.compile_mo(catalogues.read_po(po))
-        gettext.GNUTranslations(io.BytesIO(data))  # raises on bytes gettext cannot read
-        dest = out / "locale" / lang / f"{catalogues.DOMAIN}.mo.gz"
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(squeeze(data))
+        for game, entries in catalogues.split(catalogues.read_po(po), parts).items():
+            data = catalogues.compile_mo(entries)
+            gettext.GNUTranslations(io.BytesIO(data))  # raises on bytes gettext cannot read
+            dest = out / i18n.catalogue_path(lang, game)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(squeeze(data))
         done.append(lang)
     return done
 

@@ -140,6 +140,47 @@ def compile_mo(entries: list[Entry]) -> bytes:
             + struct.pack(f"{len(value_table)}i", *value_table) + ids + strs)
 
 
+#: the marking functions: name -> (context's, English's, plural's argument; None: none)
+KEYWORDS = {"_": (None, 0, None), "N_": (None, 0, None), "ngettext": (None, 0, 1),
+            "pgettext": (0, 1, None), "npgettext": (0, 1, 2)}
+Key = tuple[str | None, str]  # (context, English)
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def marked(web: Path) -> dict[Key, list[str]]:
+    """{(context, English): where, ``path:line`` under `web`} of every literal marked string
+    (what `make messages` extracts, found with the standard library's ast)."""
+    found: dict[Key, list[str]] = {}
+    for path in sorted(web.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in KEYWORDS):
+                continue
+            ctx_at, id_at, _plural = KEYWORDS[node.func.id]
+            if len(node.args) <= id_at or (msgid := _literal(node.args[id_at])) is None:
+                continue
+            context = None if ctx_at is None else _literal(node.args[ctx_at])
+            found.setdefault((context, msgid), []).append(
+                f"{path.relative_to(web).as_posix()}:{node.lineno}")
+    return found
+
+
+def split(entries: list[Entry], parts: dict[str, set[Key]]) -> dict[str | None, list[Entry]]:
+    """The entries as the site ships them: each part's (`parts`: name -> its keys) and the
+    rest (under None), the header in every one (its plural forms)."""
+    header = [e for e in entries if not e.msgid]
+    out: dict[str | None, list[Entry]] = {name: list(header) for name in parts}
+    out[None] = list(header)
+    for e in entries:
+        if e.msgid:
+            owner = next((n for n, keys in parts.items() if (e.msgctxt, e.msgid) in keys), None)
+            out[owner].append(e)
+    return out
+
+
 def po_files() -> dict[str, Path]:
     """{language: its .po file}."""
     return {p.parent.parent.name: p for p in sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))}

@@ -14,14 +14,16 @@ the game on screen (each game sets it), so that a reload comes back to it (`boot
 picture a reload paints first is that game's (`first_paint_browser`, told which game is on
 screen by `on_screen`). The words' language (`i18n`): the one chosen in Settings, else the
 device's (``navigator.languages``); its catalogue, when not English, fetched before the first
-game takes the page (`fetch_catalogue`), and again at a switch in Settings, after which the
-game on screen draws again (its ``rerender``, else its ``render``) and ``<html lang>``
-follows. Browser glue (PyScript).
+game takes the page (`fetch_catalogue`), a fetched game's part of it with the game's code
+(`load`), and what a language lacks at a switch in Settings, after which the game on screen
+draws again (its ``rerender``, else its ``render``) and ``<html lang>`` follows. Browser glue
+(PyScript).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -30,7 +32,7 @@ from pyscript import document, window
 
 from . import first_paint_browser, i18n, migrate, registry, settings
 from .browser_storage import LocalStorage
-from .i18n import N_
+from .i18n import N_, _
 from .markup import escape
 
 state: dict[str, Any] = {"modules": {}, "loading": None, "proxies": [], "storage": None}
@@ -103,7 +105,8 @@ def take(plugin: registry.GamePlugin) -> ModuleType:
 
 
 def load(plugin: registry.GamePlugin) -> None:
-    """Unpack a game's archive (a loading screen meanwhile), then hand it the page."""
+    """Unpack a game's archive and fetch its words in the language shown (`i18n.add` of its
+    part, at the same time; a loading screen meanwhile), then hand it the page."""
     if plugin.archive is None:
         take(plugin)
         return
@@ -117,51 +120,103 @@ def load(plugin: registry.GamePlugin) -> None:
     if painted(plugin.name):  # its last screen, painted before Python was ready: it stays, inert
         root.setAttribute("inert", "")
     else:
+        loading = _("Loading {game}…").format(game=title)
         root.innerHTML = (
             f'<section class="screen" data-screen="game-loading"><h1>{title}</h1>'
-            f'<p role="status">Loading {title}…</p></section>'
+            f'<p role="status">{loading}</p></section>'
         )
+    lang = i18n.language()
+    i18n.need(plugin.name)
+    pending = {"code"} | ({"words"} if i18n.missing(lang) else set())
+
+    def settle(what: str) -> None:
+        pending.discard(what)
+        if not pending and state["loading"] == plugin.name:
+            state["loading"] = None
+            take(plugin)
+
+    def words(data: bytes) -> None:
+        try:
+            i18n.add(lang, data, plugin.name)
+        except (KeyError, ValueError) as error:  # its words stay in English
+            window.console.warn(f"The {lang} words of {plugin.title} could not be read: {error}")
+        settle("words")
+
+    def no_words(error: str) -> None:
+        window.console.warn(f"The {lang} words of {plugin.title} could not be fetched: {error}")
+        settle("words")
 
     def done(_: Any = None) -> None:
-        state["loading"] = None
-        take(plugin)
+        settle("code")
 
     def failed(error: Any = None) -> None:
         state["loading"] = None
         window.console.warn(f"{plugin.title} did not load: {error}")
         state["storage"].remove(registry.ACTIVE)
-        back(f"{plugin.title} could not be loaded. Check the connection and try again.")
+        back(_("{game} could not be loaded. Check the connection and try again.").format(
+            game=plugin.title))
 
+    if "words" in pending:
+        fetch_bytes(i18n.catalogue_path(lang, plugin.name), words, no_words)
     proxies = [create_proxy(done), create_proxy(failed)]
-    state["proxies"] = proxies
+    state["proxies"] = [*state["proxies"], *proxies]
     window.siLoadArchive(f"./{plugin.archive}").then(proxies[0], proxies[1])
 
 
-def fetch_catalogue(lang: str, then: Any = None) -> None:
-    """Fetch `lang`'s catalogue and switch to it (`i18n.install`), then call `then` (the words
-    stay as they were if it cannot be fetched or read)."""
-
-    def got(buffer: Any) -> None:
-        try:
-            i18n.install(lang, bytes(buffer.to_bytes()))
-        except Exception as error:  # noqa: BLE001 (a broken catalogue: the words stay)
-            window.console.warn(f"The {lang} words could not be read: {error}")
-        if then is not None:
-            then()
-
-    def failed(error: Any = None) -> None:
-        window.console.warn(f"The {lang} words could not be fetched: {error}")
-        if then is not None:
-            then()
+def fetch_bytes(path: str, got: Callable[[bytes], None], failed: Callable[[str], None]) -> None:
+    """Fetch a file of the site (`path`, relative to the page): `got(its bytes)`, or
+    `failed(why)` when it cannot be fetched."""
 
     def body(response: Any) -> Any:
         if not response.ok:
             return window.Promise.reject(f"HTTP {response.status}")
         return response.arrayBuffer()
 
-    proxies = [create_proxy(body), create_proxy(got), create_proxy(failed)]
+    proxies = [create_proxy(body), create_proxy(lambda b: got(bytes(b.to_bytes()))),
+               create_proxy(lambda e: failed(str(e)))]
     state["proxies"] = [*state["proxies"], *proxies]
-    window.fetch(f"./{i18n.catalogue_path(lang)}").then(proxies[0]).then(proxies[1], proxies[2])
+    window.fetch(f"./{path}").then(proxies[0]).then(proxies[1], proxies[2])
+
+
+def fetch_catalogue(lang: str, then: Any = None) -> None:
+    """Fetch what `lang` lacks (`i18n.missing`: its catalogue, its parts for the games on the
+    page), one file after the other, and switch to it; then call `then`. The words stay as
+    they were if its catalogue cannot be fetched or read (a game's part that cannot: that
+    game's words stay in English)."""
+    wanted = i18n.missing(lang)
+
+    def finish(switch: bool) -> None:
+        if switch:
+            i18n.install(lang)
+        if then is not None:
+            then()
+
+    def step() -> None:
+        if not wanted:
+            finish(True)
+            return
+        game = wanted.pop(0)
+
+        def got(data: bytes) -> None:
+            try:
+                i18n.add(lang, data, game)
+            except (KeyError, ValueError) as error:
+                window.console.warn(f"The {lang} words could not be read: {error}")
+                if game is None:
+                    finish(False)
+                    return
+            step()
+
+        def failed(error: str) -> None:
+            window.console.warn(f"The {lang} words could not be fetched: {error}")
+            if game is None:
+                finish(False)
+            else:
+                step()
+
+        fetch_bytes(i18n.catalogue_path(lang, game), got, failed)
+
+    step()
 
 
 # The page's own words outside any game (index.html writes them in English): the update

@@ -3,11 +3,14 @@
 
 The source strings are English and English needs no catalogue. A language's catalogue is
 ``locale/<lang>/LC_MESSAGES/messages.po`` in the repository, compiled to ``.mo`` by
-tools/build.py (``site/locale/<lang>/messages.mo.gz``); the page fetches only the chosen
-language's (`game_shell.host`) and hands its bytes to `install`, which reads them with the
-standard library's `gettext.GNUTranslations`. One domain, not one per game: the shell's and
-the games' words share their terms (a round, a tile, a turn), one file is one review, and
-the page fetches one small file once.
+tools/build.py; the page fetches only the chosen language's (`game_shell.host`) and hands its
+bytes to `install`, which reads them with the standard library's `gettext.GNUTranslations`.
+One domain, not one per game: the shell's and the games' words share their terms (a round, a
+tile, a turn) and one file is one review. The build compiles it in parts, as the code ships:
+the words that only a game fetched on demand uses (`registry.GamePlugin.archive`) go to that
+game's part (``site/locale/<lang>/<game>.mo.gz``), fetched with its code (`add` with `game`:
+a fallback of the language's catalogue), the rest to ``messages.mo.gz``; `need` names the
+games on the page, whose parts a language needs before it can show.
 
 Writing a string to translate: a whole sentence, with named placeholders, never assembled
 from pieces (a French sentence puts them elsewhere)::
@@ -44,10 +47,10 @@ PSEUDO = "qps"
 OPEN, CLOSE = "⟦", "⟧"
 
 
-def catalogue_path(lang: str) -> str:
-    """Where the site holds a language's compiled catalogue, gzipped (relative to the page: a
-    ``.mo`` is binary, which a static host sends as it is: 139 KB for French, 45 gzipped)."""
-    return f"locale/{lang}/{DOMAIN}.mo.gz"
+def catalogue_path(lang: str, game: str | None = None) -> str:
+    """Where the site holds a language's compiled catalogue (or its part for `game`), gzipped
+    (relative to the page: a ``.mo`` is binary, which a static host sends as it is)."""
+    return f"locale/{lang}/{game or DOMAIN}.mo.gz"
 
 
 class Pseudo(gettext.NullTranslations):
@@ -80,6 +83,8 @@ class Pseudo(gettext.NullTranslations):
 
 _state: dict[str, object] = {"lang": DEFAULT, "t": gettext.NullTranslations()}
 _loaded: dict[str, gettext.NullTranslations] = {}
+_parts: dict[str, set[str]] = {}  # language -> the games whose parts were added to it
+_needed: set[str] = set()  # the games on the page (`need`)
 _listeners: list[Callable[[str], None]] = []
 _fetcher: list[Callable[[str], None]] = []
 
@@ -116,24 +121,59 @@ def resolve(stored: str, preferred: Sequence[str]) -> str:
     return stored if supported(stored) else from_device(preferred)
 
 
+def need(game: str) -> None:
+    """`game` is on the page from now on (its code was fetched): a language shows only once
+    its part for that game is added too (`missing`)."""
+    _needed.add(game)
+
+
+def missing(lang: str) -> list[str | None]:
+    """What `lang` lacks before it can show: ``[None]`` for its catalogue, else the names of
+    the games on the page whose parts are not added yet (nothing for English and the pseudo
+    language)."""
+    if lang in (DEFAULT, PSEUDO):
+        return []
+    if lang not in _loaded:
+        return [None, *sorted(_needed)]
+    return [*sorted(_needed - _parts.get(lang, set()))]
+
+
 def has(lang: str) -> bool:
-    """Can `install` switch to `lang` now (no catalogue to fetch first)?"""
-    return lang in (DEFAULT, PSEUDO) or lang in _loaded
+    """Can `install` switch to `lang` now (nothing to fetch first)?"""
+    return not missing(lang)
+
+
+def _read(lang: str, mo: bytes) -> gettext.GNUTranslations:
+    try:
+        if mo[:2] == b"\x1f\x8b":  # gzipped, as the site holds it (`catalogue_path`)
+            mo = zlib.decompress(mo, wbits=31)
+        return gettext.GNUTranslations(io.BytesIO(mo))
+    except (OSError, UnicodeDecodeError, zlib.error) as error:
+        raise ValueError(f"the {lang} catalogue cannot be read: {error}") from error
+
+
+def add(lang: str, mo: bytes, game: str | None = None) -> None:
+    """Keep `lang`'s compiled catalogue `mo` (a switch back needs no second fetch), or with
+    `game` its part for that game (looked up after the catalogue, as its fallback), without
+    switching to it. Raises ValueError for bytes gettext cannot read, KeyError for a part of a
+    language whose catalogue is not here (nothing changes)."""
+    words = _read(lang, mo)
+    if game is None:
+        _loaded[lang] = words
+        _parts[lang] = set()
+        return
+    if game not in _parts.get(lang, set()):
+        _loaded[lang].add_fallback(words)
+        _parts[lang].add(game)
 
 
 def install(lang: str, mo: bytes | None = None, known: frozenset[str] | None = None) -> None:
-    """Show the words in `lang` from now on: `mo` is its compiled catalogue (kept, so that a
-    switch back needs no second fetch); English and the pseudo language need none. Raises
-    KeyError for a language with no catalogue given yet, ValueError for a catalogue that
-    gettext cannot read (the words stay as they were). `known`: the pseudo language's
-    catalogue (`Pseudo`)."""
+    """Show the words in `lang` from now on: `mo` is its compiled catalogue (`add`); English
+    and the pseudo language need none. Raises KeyError for a language with no catalogue given
+    yet, ValueError for a catalogue that gettext cannot read (the words stay as they were).
+    `known`: the pseudo language's catalogue (`Pseudo`)."""
     if mo is not None:
-        try:
-            if mo[:2] == b"\x1f\x8b":  # gzipped, as the site holds it (`catalogue_path`)
-                mo = zlib.decompress(mo, wbits=31)
-            _loaded[lang] = gettext.GNUTranslations(io.BytesIO(mo))
-        except (OSError, UnicodeDecodeError, zlib.error) as error:
-            raise ValueError(f"the {lang} catalogue cannot be read: {error}") from error
+        add(lang, mo)
     if lang == DEFAULT:
         t: gettext.NullTranslations = gettext.NullTranslations()
     elif lang == PSEUDO:
@@ -148,14 +188,15 @@ def install(lang: str, mo: bytes | None = None, known: frozenset[str] | None = N
 
 
 def set_fetcher(fetch: Callable[[str], None]) -> None:
-    """How `choose` gets a catalogue not yet installed: `fetch(lang)` calls `install(lang,
-    bytes)` when the bytes arrive (the page: a fetch of `catalogue_path`)."""
+    """How `choose` gets what a language lacks (`missing`): `fetch(lang)` adds the catalogue
+    and the parts when their bytes arrive, then calls `install(lang)` (the page: fetches of
+    `catalogue_path`)."""
     _fetcher[:] = [fetch]
 
 
 def choose(lang: str) -> None:
-    """Switch to `lang` (a player's choice in Settings): at once when its catalogue is here,
-    else once it is fetched (`set_fetcher`; nothing happens without one)."""
+    """Switch to `lang` (a player's choice in Settings): at once when its words are here,
+    else once they are fetched (`set_fetcher`; nothing happens without one)."""
     if has(lang):
         install(lang)
     elif _fetcher:
