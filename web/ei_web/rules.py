@@ -24,7 +24,8 @@ from .pictures import CORNERS, clue_icon, cube, defs_svg, treasure_card
 Hex = tuple[int, int]
 #: The four-player compensation of new games (`ember_isle.balance`), in the setup section
 FOUR_SEATS = {
-    "none": "",
+    "none": N_("With four players, the setup is the same for everyone: measured over many games, "
+               "every seat wins about as often."),
     "amulet-last": N_("With four players, the last player starts with an amulet."),
     "amulets-late": N_("With four players, the third and the last players start with an amulet."),
     "card-last": N_("With four players, the last player takes 5."),
