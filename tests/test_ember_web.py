@@ -110,6 +110,7 @@ def test_a_whole_game_through_the_taps(kinds: list[str], seed: int, island: str)
     assert app.screen == "over"
     html = app.render()
     assert "The hunt is over" in html
+    assert f"Game number {app.game.options.seed}: " in html  # type: ignore[union-attr]
     for row in app.game.scores():  # type: ignore[union-attr]
         assert f"<b>{row['total']} point{'' if row['total'] == 1 else 's'}</b>" in html
     # the finished game was saved and comes back as the end screen

@@ -478,7 +478,7 @@ class EmberApp(EmberState):
             return start_screen(self)
         alert = toasts(self.message, None)  # e.g. a move that storage could not keep
         if self.screen == "over":
-            return screens.over(g.view(0), self.files.feedback()) + self.files.open_dialog() + alert
+            return screens.over(g.view(0), self.files.feedback(), g.options.seed) + self.files.open_dialog() + alert
         if self.screen == "pass":
             return pass_screen(g) + self.leave_question() + alert
         from .game_screen import game_screen

@@ -479,7 +479,9 @@ def score_row(r: Any) -> str:
                       .format(n=number(r["raises"]))))
 
 
-def over(view: View, feedback: str = "") -> str:
+def over(view: View, feedback: str = "", seed: int | None = None) -> str:
+    """The end screen; with `seed`, the game's number (hidden until the end: it would tell
+    the deal), to play the same game again from the new-game form."""
     scores = view["scores"]
     assert scores is not None, "the game is not over"
     rows = [f'<li>{seat_swatch(r["colour"])}{score_row(r)}</li>'
@@ -492,7 +494,10 @@ def over(view: View, feedback: str = "") -> str:
         f'<p>{escape(words.end_reason(view.get("end_reason")))}</p>'
         f'<ol class="ei-scores">{"".join(rows)}</ol>'
         f'<div class="board-wrap final ei-map">' + board_svg(view, label=_("The island at the end")) + '</div>'
-        '<div class="row">'
+        + ("" if seed is None else '<p class="small" data-seed>' + escape(_(
+            "Game number {n}: the same number and settings on the new-game form give this game "
+            "again.").format(n=seed)) + "</p>")
+        + '<div class="row">'
         + button(_("New Ember Isle game"), "ei-menu", "btn primary")
         + button(_("Export this game"), "ei-export", "btn")
         + button(_("Back to {title}").format(title="Small Islands"), "ei-leave", "btn")
