@@ -115,7 +115,8 @@ def test_a_person_and_a_computer_play_to_the_end_on_a_phone(
     assert done.get("clue", 0) > 0
     # the computer thought in the bot worker, not on the main thread
     assert page.evaluate("() => document.body.dataset.emberWorker") == "answered"
-    page.screenshot(path=artifacts / "ember-phone-over.png")
+    assert page.locator("[data-seed]").inner_text().startswith("Game number ")  # to play it again
+    page.screenshot(path=artifacts / "ember-phone-over.png", full_page=True)
     check_axe(page, "the end screen")
     g = saved_game(page)
     assert g.phase == "over"
