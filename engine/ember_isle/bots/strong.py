@@ -24,8 +24,9 @@ from typing import Any
 from .. import actions as act
 from ..actions import Action
 from ..content import MAX_BOUNDS
-from ..hexes import bit, count
+from ..hexes import Hex, bit, count
 from .claims import decide_offer
+from .lava import lava_gain, place_lava
 from .model import Model
 from .policy import (
     STALL_PRESSURE,
@@ -55,6 +56,9 @@ class Knobs:
     fetch: bool = True  # drive to an amulet in reach when no clue is worth playing
     fetch_below: float = 2.0
     deny: float = 0.0  # weight of the rivals' share of a column a clue advances
+    lava: bool = False  # lava hexes chosen by their consequences (`lava.place_lava`)
+    leave: float = 0.0  # if > 0: leave an amulet whose best lava loses more than this
+    fetch_gain: float = 0.0  # if > 0: fetch an amulet in reach whose lava gains this much
 
 
 KNOBS = Knobs()
@@ -68,6 +72,12 @@ def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -
         return decide_offer(m, legal, rng, KNOBS.samples, KNOBS.clairvoyant)
     if stage == "ward":
         return _ward(m, legal)
+    if stage == "lava" and KNOBS.lava:
+        return place_lava(m, legal)
+    if stage in ("start", "amulet") and KNOBS.leave > 0 and act.LeaveAmulet() in legal:
+        gain = lava_gain(m)
+        if gain is not None and gain < -KNOBS.leave:
+            return act.LeaveAmulet()
     if stage == "extra_clue" and KNOBS.deny:
         return max(_plays(m, legal), key=lambda t: t[0])[1]
     if view["phase"] == "play" and stage == "turn" and not of_type(legal, act.Raise):
@@ -96,12 +106,26 @@ def _fetch(m: Model, legal: Sequence[Action]) -> Action | None:
         return None
     plays = _plays(m, legal)
     if plays and max(p[0] for p in plays) > KNOBS.fetch_below:
-        return None
+        return _fetch_for_lava(m, legal) if KNOBS.fetch_gain > 0 else None
     near = 0
     for h in m.amulets:
         if m.bounds_to(m.me, h) <= MAX_BOUNDS:
             near |= bit(h)
     return step_toward(m, legal, near) if near else None
+
+
+def _fetch_for_lava(m: Model, legal: Sequence[Action]) -> Action | None:
+    """A bound toward the amulet in reach whose lava (from there) gains the most, when that
+    gain is at least `fetch_gain` (a good clue is given up for it)."""
+    best: tuple[float, Hex] | None = None
+    for h in m.amulets:
+        d = m.bounds_to(m.me, h)
+        if d > MAX_BOUNDS:
+            continue
+        gain = lava_gain(m, h, MAX_BOUNDS - d)
+        if gain is not None and gain >= KNOBS.fetch_gain and (best is None or (gain, h) > best):
+            best = (gain, h)
+    return step_toward(m, legal, bit(best[1])) if best is not None else None
 
 
 def _after_main(m: Model, legal: Sequence[Action]) -> Action:
