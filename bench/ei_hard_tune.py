@@ -206,8 +206,10 @@ def _official(args: list[str]) -> int:
                 f" {len(lava_ts)}; {sum(r.get('lava_differ', 0) for r in rows)} differ from"
                 f" Medium's hex"
             )
-        seat_wins = [sum(r["seat_wins"][i] for r in rows) for i in range(len(rows[0]["seat_wins"]))]
-        print("wins by seat (turn order): " + ", ".join(f"{100 * w / games:.1f} %" for w in seat_wins))
+        n_seats = len(rows[0]["seat_wins"])
+        seat_wins = [sum(r["seat_wins"][i] for r in rows) for i in range(n_seats)]
+        shares = ", ".join(f"{100 * w / games:.1f} %" for w in seat_wins)
+        print(f"wins by seat (turn order): {shares}")
     return 0
 
 

@@ -12,8 +12,8 @@ from ember_isle import Game, Options
 from ember_isle import actions as act
 from ember_isle.bots import choose_action, lava, strong
 from ember_isle.bots.model import FAR, Model
-from ember_isle.hexes import bit
 from ember_isle.bots.tournament import play_game
+from ember_isle.hexes import bit
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def lava_positions(n_games, seed):
 def test_hard_lava_ignores_what_the_seat_cannot_see(lava_on):
     rng = random.Random(3)
     n = 0
-    for g in islice(lava_positions(6, 7100), 40):
+    for g in islice(lava_positions(30, 7100), 40):
         seat = g.to_move
         other = scramble(g, seat, rng)
         assert other.view(seat) == g.view(seat)
@@ -52,7 +52,7 @@ def test_hard_lava_ignores_what_the_seat_cannot_see(lava_on):
 
 def test_hard_lava_is_legal_deterministic_and_its_own(lava_on):
     differs = 0
-    for g in islice(lava_positions(6, 7200), 40):
+    for g in islice(lava_positions(12, 7200), 40):
         view, legal = g.view(g.to_move), g.legal_actions()
         a = choose_action(view, legal, "hard", 1)
         assert isinstance(a, act.PlaceLava) and a in legal
@@ -62,7 +62,7 @@ def test_hard_lava_is_legal_deterministic_and_its_own(lava_on):
 
 
 def test_the_lava_hexes_it_lists_are_the_engines():
-    for g in islice(lava_positions(6, 7300), 30):
+    for g in islice(lava_positions(12, 7300), 30):
         ctx = lava._Context(Model(g.view(g.to_move)))
         engine = {a.hex for a in g.legal_actions() if isinstance(a, act.PlaceLava)}
         assert set(ctx.legal_hexes()) == engine
@@ -72,7 +72,7 @@ def test_the_first_to_reach_a_located_treasure_raises_it():
     """A located treasure under my rover is mine to raise (weight `located` x my gain over
     the best rival's); one under a rival's rover that I cannot reach this turn is theirs."""
     checked = 0
-    for g in islice(lava_positions(4, 7400), 20):
+    for g in islice(lava_positions(12, 7400), 20):
         m = Model(g.view(g.to_move))
         ctx = lava._Context(m)
         dists = ctx.distances(m.board)

@@ -54,9 +54,9 @@ class Knobs:
     amulets: bool = True
     extra_clue_min: float = 0.5  # buy an extra clue when the best clue scores above this
     fetch: bool = True  # drive to an amulet in reach when no clue is worth playing
-    fetch_below: float = 2.0
+    fetch_below: float = 4.0  # third session: 4.0 (H3: 2.0)
     deny: float = 0.0  # weight of the rivals' share of a column a clue advances
-    lava: bool = False  # lava hexes chosen by their consequences (`lava.place_lava`)
+    lava: bool = True  # lava hexes chosen by their consequences (`lava.place_lava`)
     leave: float = 0.0  # if > 0: leave an amulet whose best lava loses more than this
     fetch_gain: float = 0.0  # if > 0: fetch an amulet in reach whose lava gains this much
 

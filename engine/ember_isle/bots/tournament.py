@@ -146,10 +146,9 @@ def _raised_own(log: list[dict[str, Any]], seat: int) -> int:
         if e["event"] != "lava" or e["seat"] != seat:
             continue
         for found in e.get("located", []):
-            nxt = next(
-                (x for x in log[k + 1 :] if x["event"] == "raise" and x["column"] == found["column"]),
-                None,
-            )
+            later = log[k + 1 :]
+            col = found["column"]
+            nxt = next((x for x in later if x["event"] == "raise" and x["column"] == col), None)
             n += nxt is not None and nxt["seat"] == seat
     return n
 
