@@ -5,8 +5,14 @@
 * Amulets: spare ones spent on an extra move to a located treasure, a locating cube or an
   extra clue (a rose is a share of the loot) rather than left idle, keeping one against a
   Curse only while Curses may still come and roses are at stake; an amulet within reach is
-  fetched when no clue is worth playing (its lava goes where Medium would put it).
-* Knobs left off after tuning (bench/RESULTS.md): `deny` (a clue score that counts the
+  fetched when no clue scores above `fetch_below` (4.0 since the third session; 2.0 before).
+* Lava (third session, `lava`): every legal hex is laid on a copy of the board and judged by
+  its consequences (`lava.place_lava`: the new candidate sets, every rover's bound distances
+  on the new board, who reaches each remaining candidate first and what that raise gives
+  each seat), not by Medium's rule.
+* Knobs left off after tuning: `leave` (leave an amulet whose lava would cost), `fetch_gain`
+  (give up a good clue to fetch an amulet whose lava gains), besides those below.
+* Also left off (bench/RESULTS.md): `deny` (a clue score that counts the
   rivals' share of the column) and `clairvoyant=False` (the sims' seats claim on the pool
   they expect rather than the sampled one).
 
