@@ -3,10 +3,12 @@
 * ``python bench/ei_hard_tune.py strong KEY=VALUE ... -- ARGS``: Hard as played
   (`ember_isle.bots.strong`) with `Knobs` fields overridden; ARGS are the tournament's
   (``--a hard --b medium --games S --seats N --seed X``).
-* ``python bench/ei_hard_tune.py official [--out DIR] [--first 2000] [--last 2499]``: the
-  official two-seat run, Hard against Medium, both seats of every seed, in chunks of 25 seeds
-  (50 games) written to DIR/SEED.json as each finishes; chunks already written are skipped,
-  so the run resumes where it stopped. ``official --summary`` adds the chunks up.
+* ``python bench/ei_hard_tune.py official [--out DIR] [--first 2000] [--last 2499]
+  [--seats 2]``: the official run, Hard against Medium, Hard in every seat of every seed, in
+  chunks of 25 seeds (50 games with two seats) written to DIR/SEED.json as each finishes;
+  chunks already written are skipped, so the run resumes where it stopped. ``official
+  --summary`` adds the chunks up (with the lava's effects and the lava decisions' times
+  where the chunks recorded them).
 * ``python bench/ei_hard_tune.py KEY=VALUE ... -- ARGS``: the earlier search Hard
   (`ember_isle.bots.search`, kept for the record) with `Settings` fields overridden; prints
   the time of the decisions it searched too.
@@ -25,7 +27,8 @@ from typing import Any
 
 from ember_isle import bots
 from ember_isle.__main__ import main
-from ember_isle.bots import search, strong, tournament
+from ember_isle.bots import lava, policy, search, strong, tournament
+from ember_isle.bots.model import Model
 from game_kit.stats import wilson
 
 SEARCHED: list[float] = []
@@ -66,15 +69,53 @@ def _strong_mode(args: list[str]) -> int:
     cut = args.index("--") if "--" in args else len(args)
     for pair in args[:cut]:
         key, val = pair.split("=")
-        cur = getattr(strong.KNOBS, key)
-        setattr(strong.KNOBS, key, val == "True" if isinstance(cur, bool) else type(cur)(val))
-    print("knobs:", strong.KNOBS, flush=True)
-    return main(["tournament", *args[cut + 1 :]])
+        target: Any = strong.KNOBS
+        if key.startswith("lava."):  # the lava evaluation's weights (bots/lava.py)
+            target, key = lava.LAVA, key[5:]
+        cur = getattr(target, key)
+        setattr(target, key, val == "True" if isinstance(cur, bool) else type(cur)(val))
+    print("knobs:", strong.KNOBS, lava.LAVA, flush=True)
+    bots.POLICIES["hard"] = _timed_strong
+    code = main(["tournament", *args[cut + 1 :]])
+    _lava_report()
+    return code
 
 
-def _chunk(seed: int) -> dict[str, Any]:
-    res = tournament.run("hard", "medium", CHUNK, 2, seed)
+LAVA_S: list[float] = []
+LAVA_DIFF = [0]  # lava decisions where Hard's hex is not the one Medium would place
+
+
+
+
+def _timed_strong(view: Any, legal: Any, rng: Any) -> Any:
+    """Hard as played, the lava decisions timed apart."""
+    if view["stage"] != "lava":
+        return strong.hard(view, legal, rng)
+    start = time.perf_counter()
+    action = strong.hard(view, legal, rng)
+    LAVA_S.append(time.perf_counter() - start)
+    LAVA_DIFF[0] += action != policy._place_lava(Model(view), legal)
+    return action
+
+
+def _lava_report() -> None:
+    """The median, p90 and slowest of Hard's lava decisions."""
+    if LAVA_S:
+        ts = sorted(LAVA_S)
+        print(
+            f"hard lava decisions: median {1000 * statistics.median(ts):.1f} ms,"
+            f" p90 {1000 * ts[int(0.9 * (len(ts) - 1))]:.1f} ms, max {1000 * ts[-1]:.0f} ms"
+            f" over {len(ts)}; {LAVA_DIFF[0]} of them differ from Medium's hex"
+        )
+
+
+def _chunk(seed: int, seats: int = 2) -> dict[str, Any]:
+    bots.POLICIES["hard"] = _timed_strong
+    LAVA_S.clear()
+    LAVA_DIFF[0] = 0
+    res = tournament.run("hard", "medium", CHUNK, seats, seed)
     times = sorted(res.decision_s.get("hard", []))
+    lava_ts = sorted(LAVA_S)
     return {
         "seeds": [seed, seed + CHUNK - 1],
         "games": res.games,
@@ -83,6 +124,12 @@ def _chunk(seed: int) -> dict[str, Any]:
         "seat_wins": res.seat_wins,
         "amulets_by": res.amulets_by,
         "lava_by": res.lava_by,
+        "destroyed_by": res.destroyed_by,
+        "located_by": res.located_by,
+        "located_raised_by": res.located_raised_by,
+        "seats": seats,
+        "lava_ms": [round(1000 * t, 2) for t in lava_ts],
+        "lava_differ": LAVA_DIFF[0],
         "lava": res.lava,
         "amulets_left": res.amulets_left,
         "hard_ms": {
@@ -101,13 +148,14 @@ def _official(args: list[str]) -> int:
 
     out = Path(opt("--out", str(OUT)))
     first, last = int(opt("--first", "2000")), int(opt("--last", "2499"))
+    seats = int(opt("--seats", "2"))
     out.mkdir(parents=True, exist_ok=True)
     if "--summary" not in args:
         for seed in range(first, last + 1, CHUNK):
             path = out / f"{seed}.json"
             if path.exists():
                 continue
-            row = _chunk(seed)
+            row = _chunk(seed, seats)
             tmp = path.with_suffix(".tmp")
             tmp.write_text(json.dumps(row))
             os.replace(tmp, path)
@@ -138,6 +186,30 @@ def _official(args: list[str]) -> int:
                 f"{level} per seat and game: amulets collected mean {statistics.mean(am):.2f},"
                 f" lava hexes placed mean {statistics.mean(lv):.2f} ({len(am)} seat-games)"
             )
+            effects = {}
+            for key in ("destroyed_by", "located_by", "located_raised_by"):
+                xs = [x for r in rows for x in r.get(key, {}).get(level, [])]
+                if xs:
+                    effects[key] = statistics.mean(xs)
+            if effects:
+                print(
+                    f"{level} per seat and game: objects its lava destroyed"
+                    f" {effects['destroyed_by']:.3f}, treasures its lava located"
+                    f" {effects['located_by']:.3f}, of which it raised"
+                    f" {effects['located_raised_by']:.3f}"
+                )
+        lava_ts = sorted(x for r in rows for x in r.get("lava_ms", []))
+        if lava_ts:
+            print(
+                f"hard lava decisions: median {statistics.median(lava_ts):.1f} ms, p90"
+                f" {lava_ts[int(0.9 * (len(lava_ts) - 1))]:.1f} ms, max {lava_ts[-1]:.0f} ms over"
+                f" {len(lava_ts)}; {sum(r.get('lava_differ', 0) for r in rows)} differ from"
+                f" Medium's hex"
+            )
+        n_seats = len(rows[0]["seat_wins"])
+        seat_wins = [sum(r["seat_wins"][i] for r in rows) for i in range(n_seats)]
+        shares = ", ".join(f"{100 * w / games:.1f} %" for w in seat_wins)
+        print(f"wins by seat (turn order): {shares}")
     return 0
 
 

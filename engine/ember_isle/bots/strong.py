@@ -5,8 +5,14 @@
 * Amulets: spare ones spent on an extra move to a located treasure, a locating cube or an
   extra clue (a rose is a share of the loot) rather than left idle, keeping one against a
   Curse only while Curses may still come and roses are at stake; an amulet within reach is
-  fetched when no clue is worth playing (its lava goes where Medium would put it).
-* Knobs left off after tuning (bench/RESULTS.md): `deny` (a clue score that counts the
+  fetched when no clue scores above `fetch_below` (4.0 since the third session; 2.0 before).
+* Lava (third session, `lava`): every legal hex is laid on a copy of the board and judged by
+  its consequences (`lava.place_lava`: the new candidate sets, every rover's bound distances
+  on the new board, who reaches each remaining candidate first and what that raise gives
+  each seat), not by Medium's rule.
+* Knobs left off after tuning: `leave` (leave an amulet whose lava would cost), `fetch_gain`
+  (give up a good clue to fetch an amulet whose lava gains), besides those below.
+* Also left off (bench/RESULTS.md): `deny` (a clue score that counts the
   rivals' share of the column) and `clairvoyant=False` (the sims' seats claim on the pool
   they expect rather than the sampled one).
 
@@ -24,8 +30,9 @@ from typing import Any
 from .. import actions as act
 from ..actions import Action
 from ..content import MAX_BOUNDS
-from ..hexes import bit, count
+from ..hexes import Hex, bit, count
 from .claims import decide_offer
+from .lava import lava_gain, place_lava
 from .model import Model
 from .policy import (
     STALL_PRESSURE,
@@ -53,8 +60,11 @@ class Knobs:
     amulets: bool = True
     extra_clue_min: float = 0.5  # buy an extra clue when the best clue scores above this
     fetch: bool = True  # drive to an amulet in reach when no clue is worth playing
-    fetch_below: float = 2.0
+    fetch_below: float = 4.0  # third session: 4.0 (H3: 2.0)
     deny: float = 0.0  # weight of the rivals' share of a column a clue advances
+    lava: bool = True  # lava hexes chosen by their consequences (`lava.place_lava`)
+    leave: float = 0.0  # if > 0: leave an amulet whose best lava loses more than this
+    fetch_gain: float = 0.0  # if > 0: fetch an amulet in reach whose lava gains this much
 
 
 KNOBS = Knobs()
@@ -68,6 +78,12 @@ def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -
         return decide_offer(m, legal, rng, KNOBS.samples, KNOBS.clairvoyant)
     if stage == "ward":
         return _ward(m, legal)
+    if stage == "lava" and KNOBS.lava:
+        return place_lava(m, legal)
+    if stage in ("start", "amulet") and KNOBS.leave > 0 and act.LeaveAmulet() in legal:
+        gain = lava_gain(m)
+        if gain is not None and gain < -KNOBS.leave:
+            return act.LeaveAmulet()
     if stage == "extra_clue" and KNOBS.deny:
         return max(_plays(m, legal), key=lambda t: t[0])[1]
     if view["phase"] == "play" and stage == "turn" and not of_type(legal, act.Raise):
@@ -96,12 +112,26 @@ def _fetch(m: Model, legal: Sequence[Action]) -> Action | None:
         return None
     plays = _plays(m, legal)
     if plays and max(p[0] for p in plays) > KNOBS.fetch_below:
-        return None
+        return _fetch_for_lava(m, legal) if KNOBS.fetch_gain > 0 else None
     near = 0
     for h in m.amulets:
         if m.bounds_to(m.me, h) <= MAX_BOUNDS:
             near |= bit(h)
     return step_toward(m, legal, near) if near else None
+
+
+def _fetch_for_lava(m: Model, legal: Sequence[Action]) -> Action | None:
+    """A bound toward the amulet in reach whose lava (from there) gains the most, when that
+    gain is at least `fetch_gain` (a good clue is given up for it)."""
+    best: tuple[float, Hex] | None = None
+    for h in m.amulets:
+        d = m.bounds_to(m.me, h)
+        if d > MAX_BOUNDS:
+            continue
+        gain = lava_gain(m, h, MAX_BOUNDS - d)
+        if gain is not None and gain >= KNOBS.fetch_gain and (best is None or (gain, h) > best):
+            best = (gain, h)
+    return step_toward(m, legal, bit(best[1])) if best is not None else None
 
 
 def _after_main(m: Model, legal: Sequence[Action]) -> Action:

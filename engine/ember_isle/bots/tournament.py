@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 # the command line's statistics are the tile game's (the interval is the same)
 from game_kit.stats import wilson
@@ -48,6 +49,11 @@ class Result:
     # per level, per seat and game: amulets collected, lava hexes placed
     amulets_by: dict[str, list[int]] = field(default_factory=dict)
     lava_by: dict[str, list[int]] = field(default_factory=dict)
+    # per level, per seat and game: objects its lava destroyed, treasures its lava located
+    destroyed_by: dict[str, list[int]] = field(default_factory=dict)
+    located_by: dict[str, list[int]] = field(default_factory=dict)
+    # per level, per seat and game: treasures its lava located that it then raised itself
+    located_raised_by: dict[str, list[int]] = field(default_factory=dict)
     balance: str | None = None  # the seat compensation asked for (None: the default rule)
 
 
@@ -124,9 +130,27 @@ def _record(res: Result, g: Game, a_seat: int) -> None:
         placed = sum(1 for e in g.log if e["event"] == "lava" and e["seat"] == i)
         res.amulets_by.setdefault(level, []).append(taken)
         res.lava_by.setdefault(level, []).append(placed)
+        mine = [e for e in g.log if e["event"] == "lava" and e["seat"] == i]
+        res.destroyed_by.setdefault(level, []).append(sum(1 for e in mine if e["destroyed"]))
+        res.located_by.setdefault(level, []).append(sum(len(e.get("located", [])) for e in mine))
+        res.located_raised_by.setdefault(level, []).append(_raised_own(g.log, i))
     reason = g.end_reason or "?"
     res.ends[reason] = res.ends.get(reason, 0) + 1
     res.games += 1
+
+
+def _raised_own(log: list[dict[str, Any]], seat: int) -> int:
+    """Treasures located by that seat's lava whose next raise was that seat's."""
+    n = 0
+    for k, e in enumerate(log):
+        if e["event"] != "lava" or e["seat"] != seat:
+            continue
+        for found in e.get("located", []):
+            later = log[k + 1 :]
+            col = found["column"]
+            nxt = next((x for x in later if x["event"] == "raise" and x["column"] == col), None)
+            n += nxt is not None and nxt["seat"] == seat
+    return n
 
 
 def report(res: Result) -> str:
@@ -162,7 +186,10 @@ def report(res: Result) -> str:
             f"{level} per seat and game: amulets collected mean"
             f" {statistics.mean(res.amulets_by[level]):.2f}"
             f" (median {statistics.median(res.amulets_by[level]):g}), lava hexes placed mean"
-            f" {statistics.mean(res.lava_by[level]):.2f}"
+            f" {statistics.mean(res.lava_by[level]):.2f}, objects its lava destroyed mean"
+            f" {statistics.mean(res.destroyed_by[level]):.3f}, treasures its lava located mean"
+            f" {statistics.mean(res.located_by[level]):.3f} (raised by itself"
+            f" {statistics.mean(res.located_raised_by[level]):.3f})"
         )
     for level, ts in sorted(res.decision_s.items()):
         ts = sorted(ts)
