@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
 
         def both(w: Game, s: int, pairs: list[tuple[float, float]] = pairs) -> float:
             start = time.process_time()
-            v = model.value(w.view(s))
+            v = model.value(w.view(s), w.board)
             leaf_s.append(time.process_time() - start)
             m = search._margin(w, s)
             pairs.append((m, v))
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
         t0 = time.process_time()
         v = position.view(s)
         t1 = time.process_time()
-        x = features(v)
+        x = features(v, position.board)
         t2 = time.process_time()
         model.predict(x)
         t3 = time.process_time()

@@ -72,7 +72,7 @@ def leaf_for(variant: Variant, value: Model | None = None) -> Leaf:
         """A round-start position's value for `seat` (the round just played out: g.round-1)."""
         if g.round - 1 not in variant.rounds:
             return _margin(g, seat)
-        learned = variant.scale * m.value(g.view(seat))
+        learned = variant.scale * m.value(g.view(seat), g.board)
         if variant.weight >= 1.0:
             return learned
         return variant.weight * learned + (1.0 - variant.weight) * _margin(g, seat)

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..board import Board
+from ..board import AROUND, SIDES, Board
 from ..content import TILE_BY_ID
 from ..objectives import DISCOVERY_VALUES, OBJECTIVES
 from . import evaluate
-from .evaluate import Isle, isle_value, merged, summarize
+from .evaluate import Isle, isle_value, summarize, tile_counts
 from .world import board_from_view
 
 FEATURE_VERSION = 3
@@ -73,24 +73,78 @@ def _sight(s: Mapping[str, Any], ports: int, discovery: float | None = None) -> 
     return float(s["pp"]) + disc + ports
 
 
-def _objective_values(mission: str, reward: str, isles: Sequence[Isle], colour: str,
-                      houses: int) -> tuple[float, float, int]:
+Sig = tuple[int, tuple[int, int, int, int, int, int], int, int, bool]
+_MEMO: dict[tuple[str, str, bool], dict[int, float]] = {}
+_SIG_ID: dict[Sig, int] = {}
+_MEMO_WEIGHTS: list[evaluate.Weights] = []
+_MEMO_MAX = 1 << 16
+
+
+def _sig(isle: Isle) -> int:
+    """A number for what `isle_value` reads of an island besides its colours (its size,
+    symbol counts, houses, open sides, ship nearby; not its cells): equal islands by that
+    measure share it."""
+    key = (isle.size, isle.counts, isle.houses, isle.open, isle.near_ship)
+    n = _SIG_ID.get(key)
+    if n is None:
+        n = _SIG_ID[key] = len(_SIG_ID)
+    return n
+
+
+def _fresh_memo() -> None:
+    """Empty the memo when the weights in force changed, or when it grew large (called at
+    the start of `features` only, so that no signature number outlives the memo)."""
+    if (not _MEMO_WEIGHTS or _MEMO_WEIGHTS[0] is not evaluate.W
+            or len(_SIG_ID) > _MEMO_MAX):
+        _MEMO.clear()
+        _SIG_ID.clear()
+        _MEMO_WEIGHTS[:] = [evaluate.W]
+
+
+def _memo(mission: str, reward: str, partial: bool) -> dict[int, float]:
+    """`isle_value` results of one (mission, reward, partial) by island signature."""
+    key = (mission, reward, partial)
+    memo = _MEMO.get(key)
+    if memo is None:
+        memo = _MEMO[key] = {}
+    return memo
+
+
+def _values(mission: str, reward: str, isles: Sequence[Isle], sigs: Sequence[int],
+            colour: str, partial: bool) -> list[float]:
+    """`isle_value` of each island (memoized: the same numbers, computed once)."""
+    memo = _memo(mission, reward, partial)
+    out: list[float] = []
+    for isle, sig in zip(isles, sigs, strict=True):
+        if colour and colour in isle.colours:
+            out.append(0.0)
+            continue
+        v = memo.get(sig)
+        if v is None:
+            v = memo[sig] = isle_value(mission, reward, isle, "", partial)
+        out.append(v)
+    return out
+
+
+def _objective_values(mission: str, reward: str, isles: Sequence[Isle], sigs: Sequence[int],
+                      colour: str, houses: int) -> tuple[float, float, int]:
     """(best `houses` islands with partial credit, without, islands that qualify now)."""
-    part = sorted((isle_value(mission, reward, i, colour, True) for i in isles), reverse=True)
-    strict = sorted((isle_value(mission, reward, i, colour, False) for i in isles),
-                    reverse=True)
+    part = sorted(_values(mission, reward, isles, sigs, colour, True), reverse=True)
+    strict = sorted(_values(mission, reward, isles, sigs, colour, False), reverse=True)
     met = sum(1 for v in strict if v > 0.0)
     return sum(part[:houses]), sum(strict[:houses]), met
 
 
-def _potential(isles: Sequence[Isle], colour: str, houses: int, cards: Sequence[str]) -> float:
+def _potential(isles: Sequence[Isle], sigs: Sequence[int], colour: str, houses: int,
+               cards: Sequence[str]) -> float:
     """Mean over `cards` (objective cards) of their value on the map for a seat."""
     if not cards or houses <= 0:
         return 0.0
     total = 0.0
     for card in cards:
         o = OBJECTIVES[card]
-        total += _objective_values(o.mission, o.reward, isles, colour, houses)[0]
+        part = sorted(_values(o.mission, o.reward, isles, sigs, colour, True), reverse=True)
+        total += sum(part[:houses])
     return total / len(cards)
 
 
@@ -98,25 +152,70 @@ Placement = tuple[Isle, frozenset[int], int, int, int]  # island formed, joined,
 
 
 def _placements(board: Board, isles: list[Isle], where: dict[tuple[int, int], int],
-                tile_ids: Sequence[str]) -> list[Placement]:
-    """Every legal placement of the tiles (symmetric rotations once, as Medium sees them)."""
+                tile_ids: Sequence[str],
+                cache: dict[str, list[Placement]] | None = None) -> list[Placement]:
+    """Every legal placement of the tiles (symmetric rotations once, as Medium sees them).
+    `cache` keeps each tile's placements for the next call on the same map.
+
+    The island a placement forms is `evaluate.merged`'s, computed here with the map's
+    ship neighbourhood found once (the same size, symbol counts, houses, colours, open
+    sides and ship flag; its `cells` are left empty: nothing here reads them)."""
     out: list[Placement] = []
+    tiles = board.tiles
+    near_cells: set[tuple[int, int]] | None = None
     for tile_id in dict.fromkeys(tile_ids):
+        if cache is not None and tile_id in cache:
+            out.extend(cache[tile_id])
+            continue
+        if near_cells is None:
+            near_cells = {(sx - dx, sy - dy) for (sx, sy), p in tiles.items() if p.is_ship
+                          for dx, dy in AROUND}
         tile = TILE_BY_ID[tile_id]
         masks = tile.rotation_masks()
         ports = tile.count("port")
+        counts = tile_counts(tile_id)
         seen: set[tuple[int, int, int]] = set()
+        mine: list[Placement] = []
         for x, y, r in board.legal_positions(tile):
-            key = (x, y, masks[r])
+            mask = masks[r]
+            key = (x, y, mask)
             if key in seen:
                 continue
             seen.add(key)
-            isle, joined = merged(board, isles, where, tile_id, x, y, r)
-            out.append((isle, frozenset(joined), x, y, ports))
+            joined: set[int] = set()
+            closed = new_open = 0
+            for dx, dy, edge in SIDES:
+                if not mask >> edge & 1:
+                    continue
+                other = (x + dx, y + dy)
+                if other in tiles:
+                    joined.add(where[other])
+                    closed += 1
+                elif board.inside(*other):
+                    new_open += 1
+            c = list(counts)
+            size, n_houses, open_sides = 1, 0, new_open - closed
+            colours: frozenset[str] = frozenset()
+            near = (x, y) in near_cells
+            for j in joined:
+                isle = isles[j]
+                size += isle.size
+                ic = isle.counts
+                for k in range(6):
+                    c[k] += ic[k]
+                n_houses += isle.houses
+                colours |= isle.colours
+                open_sides += isle.open
+                near = near or isle.near_ship
+            mine.append((Isle(size, tuple(c), n_houses, colours, open_sides, near, ()),  # type: ignore[arg-type]
+                         frozenset(joined), x, y, ports))
+        if cache is not None:
+            cache[tile_id] = mine
+        out.extend(mine)
     return out
 
 
-def _best_gain(places: Sequence[Placement], isles: Sequence[Isle],
+def _best_gain(places: Sequence[Placement], isles: Sequence[Isle], sigs: Sequence[int],
                now: tuple[str, str] | None, later: tuple[str, str] | None, colour: str,
                houses_now: int, houses_later: int, ship: Sequence[int] | None) -> float:
     """Medium's one-turn value of the best placement among `places` minus the map's value
@@ -126,26 +225,32 @@ def _best_gain(places: Sequence[Placement], isles: Sequence[Isle],
         return 0.0
     w = evaluate.W
 
-    def value_now(isle: Isle) -> float:
-        return isle_value(now[0], now[1], isle, colour, True) if now is not None else 0.0
-
-    def value_later(isle: Isle) -> float:
-        return isle_value(later[0], later[1], isle, "", True) if later is not None else 0.0
-
     def total(a: list[float], b: list[float]) -> float:
         a.sort(reverse=True)
         b.sort(reverse=True)
         return sum(a[:houses_now]) + w.later * sum(b[:houses_later])
 
-    vn = [value_now(i) for i in isles]
-    vl = [value_later(i) for i in isles]
+    new = [p[0] for p in places]
+    new_sigs = [_sig(i) for i in new]
+    zero = [0.0] * len(isles)
+    zero_new = [0.0] * len(places)
+    if now is not None:
+        vn = _values(now[0], now[1], isles, sigs, colour, True)
+        pn = _values(now[0], now[1], new, new_sigs, colour, True)
+    else:
+        vn, pn = zero, zero_new
+    if later is not None:
+        vl = _values(later[0], later[1], isles, sigs, "", True)
+        pl = _values(later[0], later[1], new, new_sigs, "", True)
+    else:
+        vl, pl = zero, zero_new
     base = total(list(vn), list(vl))
     best = -1e9
-    for isle, joined, x, y, ports in places:
+    for (_, joined, x, y, ports), n_v, l_v in zip(places, pn, pl, strict=True):
         a = [v for k, v in enumerate(vn) if k not in joined]
         b = [v for k, v in enumerate(vl) if k not in joined]
-        a.append(value_now(isle))
-        b.append(value_later(isle))
+        a.append(n_v)
+        b.append(l_v)
         v = total(a, b)
         if ship is not None and ports and abs(ship[0] - x) <= 1 and abs(ship[1] - y) <= 1:
             v += w.ship_port * ports
@@ -153,7 +258,7 @@ def _best_gain(places: Sequence[Placement], isles: Sequence[Isle],
     return best - base
 
 
-def _rival_gains(places: Sequence[Placement], isles: Sequence[Isle],
+def _rival_gains(places: Sequence[Placement], isles: Sequence[Isle], sigs: Sequence[int],
                  cards: Sequence[tuple[str, str]], colours: Sequence[str]) -> list[float]:
     """Per rival colour: the mean over `cards` ((mission, reward) of the objectives it may
     hold) of the best gain
@@ -162,9 +267,11 @@ def _rival_gains(places: Sequence[Placement], isles: Sequence[Isle],
     if not places or not cards:
         return [0.0] * len(colours)
     sums = [0.0] * len(colours)
+    new_isles = [p[0] for p in places]
+    new_sigs = [_sig(i) for i in new_isles]
     for mission, reward in cards:
-        base = [isle_value(mission, reward, i, "", True) for i in isles]
-        new = [isle_value(mission, reward, p[0], "", True) for p in places]
+        base = _values(mission, reward, isles, sigs, "", True)
+        new = _values(mission, reward, new_isles, new_sigs, "", True)
         for c, colour in enumerate(colours):
             best = 0.0
             for (isle, joined, _, _, _), v in zip(places, new, strict=True):
@@ -196,15 +303,22 @@ def turns_left(view: Mapping[str, Any]) -> list[int]:
     return out
 
 
-def features(view: Mapping[str, Any]) -> list[float]:
-    """The feature vector of a seat's view (`NAMES` says what each number is)."""
+def features(view: Mapping[str, Any], board: Board | None = None) -> list[float]:
+    """The feature vector of a seat's view (`NAMES` says what each number is).
+
+    `board`, if given, must be the view's public map as a `Board` (the game's own board:
+    ``features(g.view(seat), g.board)``); it saves rebuilding it from the view and is only
+    read. Without it the map is rebuilt from the view: the same numbers either way."""
     me = view["seat"]
     seats = view["seats"]
     rnd = view["round"]
     phase = view["phase"]
     stage = view["stage"]
-    board = board_from_view(view)
+    _fresh_memo()
+    if board is None:
+        board = board_from_view(view)
     isles, where = summarize(board)
+    sigs = [_sig(i) for i in isles]
     rounds_left = max(0, MAX_ROUNDS - rnd) + (0 if phase == "reward" else 1)
     out: list[float] = [1.0, 1.0 if len(seats) == 4 else 0.0]
     out += [1.0 if rnd == r else 0.0 for r in range(1, MAX_ROUNDS + 1)]
@@ -257,18 +371,18 @@ def features(view: Mapping[str, Any]) -> list[float]:
     obj = view["objective"]
     if obj is not None:
         now, now_strict, now_met = _objective_values(obj["mission"], obj["reward"], isles,
-                                                     colour, mine["stock"])
+                                                     sigs, colour, mine["stock"])
     later, later_met = 0.0, 0
     nxt = view["next_objective"]
     if nxt is not None:
-        later, _, later_met = _objective_values(nxt["mission"], nxt["reward"], isles, colour,
+        later, _, later_met = _objective_values(nxt["mission"], nxt["reward"], isles, sigs, colour,
                                                 min(4, mine["stock"] + mine["reserve"]))
     rival_value = 0.0
     for i in rivals:
         o = seats[i]["objective"]
         if o is not None and to_score(i):
             rival_value = max(rival_value, _objective_values(
-                o["mission"], o["reward"], isles, seats[i]["colour"], seats[i]["stock"])[1])
+                o["mission"], o["reward"], isles, sigs, seats[i]["colour"], seats[i]["stock"])[1])
     mine_scores = 1.0 if to_score(me) else 0.0
     out += [now * mine_scores, now_strict * mine_scores, float(now_met), mine_scores,
             later, float(later_met), later * rounds_left, rival_value,
@@ -300,11 +414,11 @@ def features(view: Mapping[str, Any]) -> list[float]:
     seen = set(view["held"]) | {o["id"] for o in (obj, nxt) if o is not None}
     seen |= {s["objective"]["id"] for s in seats if s["objective"] is not None}
     unseen = [c for c in OBJECTIVES if c not in seen]
-    pots = [_potential(isles, seats[i]["colour"], seats[i]["stock"], unseen) for i in rivals
+    pots = [_potential(isles, sigs, seats[i]["colour"], seats[i]["stock"], unseen) for i in rivals
             if to_score(i) and seats[i]["objective"] is None]
     me_later = later
     if nxt is None:
-        me_later = _potential(isles, colour, min(4, mine["stock"] + mine["reserve"]), unseen)
+        me_later = _potential(isles, sigs, colour, min(4, mine["stock"] + mine["reserve"]), unseen)
     n = len(seats)
     out += [max(pots, default=0.0), sum(pots), me_later,
             float((me - view["first_player"]) % n) / n]
@@ -314,14 +428,15 @@ def features(view: Mapping[str, Any]) -> list[float]:
     turns = turns_left(view)
     hand_ids = [t["id"] for t in view["hand"]]
     display_ids = [t["id"] for t in view["display"] if t is not None]
-    hand_places = _placements(board, isles, where, hand_ids) if turns[me] else []
-    display_places = _placements(board, isles, where, display_ids) if any(turns) else []
+    cache: dict[str, list[Placement]] = {}
+    hand_places = _placements(board, isles, where, hand_ids, cache) if turns[me] else []
+    display_places = _placements(board, isles, where, display_ids, cache) if any(turns) else []
     now_parts = (obj["mission"], obj["reward"]) if obj is not None else None
     later_parts = (nxt["mission"], nxt["reward"]) if nxt is not None else None
     houses_later = min(4, mine["stock"] + mine["reserve"])
 
     def gain(places: Sequence[Placement]) -> float:
-        return _best_gain(places, isles, now_parts, later_parts, colour, mine["stock"],
+        return _best_gain(places, isles, sigs, now_parts, later_parts, colour, mine["stock"],
                           houses_later, mine["ship"])
 
     hand_gain = gain(hand_places)
@@ -331,13 +446,13 @@ def features(view: Mapping[str, Any]) -> list[float]:
     rival_gain = dict.fromkeys(rivals, 0.0)
     hidden = [i for i in scoring if seats[i]["objective"] is None]
     unseen_parts = [(OBJECTIVES[c].mission, OBJECTIVES[c].reward) for c in unseen]
-    for i, v in zip(hidden, _rival_gains(display_places, isles, unseen_parts,
+    for i, v in zip(hidden, _rival_gains(display_places, isles, sigs, unseen_parts,
                                           [seats[i]["colour"] for i in hidden]), strict=True):
         rival_gain[i] = v
     for i in scoring:  # an objective revealed: that card
         o = seats[i]["objective"]
         if o is not None:
-            rival_gain[i] = _rival_gains(display_places, isles, [(o["mission"], o["reward"])],
+            rival_gain[i] = _rival_gains(display_places, isles, sigs, [(o["mission"], o["reward"])],
                                          [seats[i]["colour"]])[0]
     rival_x = [rival_gain[i] * turns[i] for i in rivals]
     out += [float(turns[me]), float(turns[best]), float(sum(turns[i] for i in rivals)),

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..board import Board
 from .learned_features import FEATURE_VERSION, NAMES, features
 
 
@@ -66,9 +67,10 @@ class Model:
             h = out if k == last else [v if v > 0.0 else 0.0 for v in out]
         return h[0]
 
-    def value(self, view: Mapping[str, Any]) -> float:
-        """The predicted final margin of the view's seat."""
-        return self.predict(features(view))
+    def value(self, view: Mapping[str, Any], board: Board | None = None) -> float:
+        """The predicted final margin of the view's seat (`board`: the view's map as a
+        `Board`, if at hand; see `features`)."""
+        return self.predict(features(view, board))
 
 
 def load(path: str) -> Model:
