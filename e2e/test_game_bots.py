@@ -214,12 +214,17 @@ def test_fit_on_the_map_shown_while_computers_play(
     touch_pan(page, cdp, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 80, 50)
     assert board.get_attribute("viewBox") != vb0, "the touch pan did not move the map"
     assert page.locator('[data-screen="watch"]').count() == 1, "the computers' turns ended"
-    fit.wait_for(state="visible")  # (drawn once Python has handled the gesture's end)
-    button = fit.bounding_box()
-    wrap = page.locator('[data-screen="watch"] > .board-wrap').bounding_box()
-    assert button is not None and wrap is not None
-    assert button["width"] >= 44 and button["height"] >= 44
-    assert wrap["y"] + wrap["height"] - button["y"] <= 60
+    # Fit is drawn once Python has handled the gesture's end, and drawn again with each of
+    # the computers' steps: both boxes read in one turn of the page's loop, when it is there
+    boxes = page.wait_for_function("""() => {
+      const b = document.querySelector('[data-screen="watch"] [data-act="fit"]');
+      const w = document.querySelector('[data-screen="watch"] > .board-wrap');
+      if (!b || !w || !b.getBoundingClientRect().width) return null;
+      const r = b.getBoundingClientRect(), q = w.getBoundingClientRect();
+      return {width: r.width, height: r.height, y: r.y, bottom: q.y + q.height};
+    }""").json_value()
+    assert boxes["width"] >= 44 and boxes["height"] >= 44
+    assert boxes["bottom"] - boxes["y"] <= 60
     page.screenshot(path=artifacts / "watch-panned-phone.png")
     step = page.get_attribute('[data-screen="watch"]', "data-step")
     fit.tap()

@@ -24,8 +24,8 @@ from .pictures import CORNERS, clue_icon, cube, defs_svg, treasure_card
 Hex = tuple[int, int]
 #: The four-player compensation of new games (`ember_isle.balance`), in the setup section
 FOUR_SEATS = {
-    "none": N_("With four players, the setup is the same for everyone: measured over many games, "
-               "every seat wins about as often."),
+    "none": N_("With four players, the setup is the same for everyone: over many games measured, "
+               "each player wins about as often, whatever their place in the turn order."),
     "amulet-last": N_("With four players, the last player starts with an amulet."),
     "amulets-late": N_("With four players, the third and the last players start with an amulet."),
     "card-last": N_("With four players, the last player takes 5."),
