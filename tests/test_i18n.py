@@ -58,7 +58,7 @@ msgstr ""
 def sample(tmp_path: Path) -> gettext.GNUTranslations:
     po = tmp_path / "x.po"
     po.write_text(SAMPLE_PO, encoding="utf-8")
-    return gettext.GNUTranslations(io.BytesIO(catalogues.compile_mo(catalogues.read_po(po))))
+    return i18n.Catalogue(io.BytesIO(catalogues.compile_mo(catalogues.read_po(po))))
 
 
 def test_the_compiled_catalogue_reads_with_gettext_plurals_contexts_and_all(tmp_path: Path) -> None:
@@ -69,6 +69,25 @@ def test_the_compiled_catalogue_reads_with_gettext_plurals_contexts_and_all(tmp_
     assert (t.pgettext("verb", "Place"), t.pgettext("noun", "Place")) == ("Poser", "Lieu")
     assert t.gettext("Half done") == "Half done"  # fuzzy: left out, as msgfmt does
     assert t.gettext("A long line") == "Une longue ligne"
+
+
+def test_the_compiled_catalogue_is_keyed_by_digests_of_the_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The .mo holds no English (the code has it): every key is 8 hex digits (a plural
+    entry's singular part too), the header's stays empty; a clash of keys stops the build."""
+    po = tmp_path / "x.po"
+    po.write_text(SAMPLE_PO, encoding="utf-8")
+    entries = catalogues.read_po(po)
+    mo = catalogues.compile_mo(entries)
+    assert b"places a tile" not in mo and b"pose une tuile" in mo
+    keys = gettext.GNUTranslations(io.BytesIO(mo))._catalog  # type: ignore[attr-defined]
+    heads = {k[0] if isinstance(k, tuple) else k for k in keys} - {""}
+    assert heads and all(len(k) == 8 and int(k, 16) >= 0 for k in heads)
+    assert i18n.key("verb\x04Place") != i18n.key("noun\x04Place") != i18n.key("Place")
+    assert catalogues.readable(mo, entries)["{name} places a tile"] == "{name} pose une tuile"
+    monkeypatch.setattr(i18n, "key", lambda message: "00000000" if message else "")
+    with pytest.raises(SystemExit, match="share the key"):
+        catalogues.compile_mo(entries)
 
 
 def test_the_functions_follow_the_installed_language(tmp_path: Path) -> None:
@@ -141,12 +160,10 @@ def test_the_build_compiles_the_catalogues_in_parts_and_the_service_worker_preca
     assert build.write_catalogues(tmp_path) == ["fr"]
     main, part = tmp_path / i18n.catalogue_path("fr"), tmp_path / i18n.catalogue_path(
         "fr", "ember-isle")
-    read = [gettext.GNUTranslations(io.BytesIO(gzip.decompress(f.read_bytes())))
-            for f in (main, part)]
-    whole = gettext.GNUTranslations(io.BytesIO(french_mo()))
-    catalog = {k: v for k, v in whole._catalog.items() if k != ""}  # type: ignore[attr-defined]
-    mains, parts = ({k: v for k, v in r._catalog.items() if k != ""}  # type: ignore[attr-defined]
-                    for r in read)
+    read = [i18n.Catalogue(io.BytesIO(gzip.decompress(f.read_bytes()))) for f in (main, part)]
+    po = catalogues.read_po(catalogues.po_files()["fr"])
+    catalog = catalogues.readable(french_mo(), po)
+    mains, parts = (catalogues.readable(gzip.decompress(f.read_bytes()), po) for f in (main, part))
     assert not mains.keys() & parts.keys() and {**mains, **parts} == catalog  # every word once
     assert len(parts) > 300 and read[1].ngettext("{n} amulet", "{n} amulets", 2) != "{n} amulets"
     # Ember Isle's part holds what only Ember Isle's packages mark

@@ -19,6 +19,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
+if str(ROOT / "web") not in sys.path:
+    sys.path.insert(0, str(ROOT / "web"))
+from game_shell import i18n  # noqa: E402 (the key a compiled catalogue is looked up by)
+
 DOMAIN = "messages"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]")
 
@@ -110,16 +114,25 @@ def read_po(path: Path) -> list[Entry]:
 
 
 def compile_mo(entries: list[Entry]) -> bytes:
-    """gettext's .mo bytes of these entries (the untranslated and fuzzy ones left out, the
-    header kept), keys sorted as msgfmt writes them."""
+    """gettext's .mo bytes of these entries (the untranslated and fuzzy ones left out, and
+    those the same as the English; the header kept), keyed by `i18n.key` of the English (a
+    plural entry: the singular's key), keys sorted as msgfmt writes them. Raises SystemExit
+    when two messages share a key."""
     messages: dict[bytes, bytes] = {}
+    english: dict[str, str] = {}
     for e in entries:
         if e.fuzzy and e.msgid:
             continue
         forms = [e.msgstr[i] for i in sorted(e.msgstr)]
         if e.msgid and not all(forms):
             continue
-        key = e.key if e.plural is None else f"{e.key}\x00{e.plural}"
+        if e.msgid and forms == ([e.msgid] if e.plural is None else [e.msgid, e.plural]):
+            continue  # the same words as the English ("Menu", "Solo"), which a miss shows
+        digest = i18n.key(e.key)
+        if english.setdefault(digest, e.key) != e.key:
+            raise SystemExit(f"two messages share the key {digest}: {english[digest]!r}, "
+                             f"{e.key!r} (reword one)")
+        key = digest if e.plural is None else f"{digest}\x00"
         messages[key.encode()] = "\x00".join(forms).encode()
     keys = sorted(messages)
     ids = strs = b""
@@ -178,6 +191,24 @@ def split(entries: list[Entry], parts: dict[str, set[Key]]) -> dict[str | None, 
         if e.msgid:
             owner = next((n for n, keys in parts.items() if (e.msgctxt, e.msgid) in keys), None)
             out[owner].append(e)
+    return out
+
+
+def readable(mo: bytes, entries: list[Entry]) -> dict[str | tuple[str, int], str]:
+    """A compiled catalogue's messages by their English (``context\\x04English`` with a
+    context; ``(English, form)`` for plural forms), as a catalogue keyed by the English would
+    hold them: `entries` (its .po's) name the keys. For tests and tools."""
+    import gettext
+    import io
+
+    names = {i18n.key(e.key): e.key for e in entries if e.msgid}
+    catalog = gettext.GNUTranslations(io.BytesIO(mo))._catalog  # type: ignore[attr-defined]
+    out: dict[str | tuple[str, int], str] = {}
+    for k, v in catalog.items():
+        if isinstance(k, tuple):
+            out[(names[k[0]], k[1])] = v
+        elif k:
+            out[names[k]] = v
     return out
 
 

@@ -4,7 +4,10 @@
 The source strings are English and English needs no catalogue. A language's catalogue is
 ``locale/<lang>/LC_MESSAGES/messages.po`` in the repository, compiled to ``.mo`` by
 tools/build.py; the page fetches only the chosen language's (`game_shell.host`) and hands its
-bytes to `install`, which reads them with the standard library's `gettext.GNUTranslations`.
+bytes to `install`, which reads them with the standard library's `gettext.GNUTranslations`
+(`Catalogue`). A compiled catalogue is keyed by a digest of each English message (`key`),
+not by the English itself, which the code already holds: 9 KB fewer for a French player to
+fetch; the ``.po`` files stay standard, and tools/catalogues.py `readable` names the keys.
 One domain, not one per game: the shell's and the games' words share their terms (a round, a
 tile, a turn) and one file is one review. The build compiles it in parts, as the code ships:
 the words that only a game fetched on demand uses (`registry.GamePlugin.archive`) go to that
@@ -39,6 +42,7 @@ import io
 import time
 import zlib
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 DOMAIN = "messages"
 LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("fr", "Français"))  # own names
@@ -51,6 +55,60 @@ def catalogue_path(lang: str, game: str | None = None) -> str:
     """Where the site holds a language's compiled catalogue (or its part for `game`), gzipped
     (relative to the page: a ``.mo`` is binary, which a static host sends as it is)."""
     return f"locale/{lang}/{game or DOMAIN}.mo.gz"
+
+
+@lru_cache(maxsize=8192)
+def key(message: str) -> str:
+    """`message`'s key in a compiled catalogue (tools/catalogues.py `compile_mo`): its CRC-32
+    in hex, 8 characters (the build refuses a catalogue where two messages share one). With
+    a context, `message` is ``context + "\\x04" + English``, as gettext writes it; the header
+    (the empty message) keeps its empty key. Remembered: a render looks up the same words."""
+    return f"{zlib.crc32(message.encode('utf-8')):08x}" if message else ""
+
+
+_Words = gettext.NullTranslations  # (inside `Catalogue`, `gettext` names its method)
+
+
+class Catalogue(gettext.GNUTranslations):
+    """A compiled catalogue keyed by `key`, read by the standard library's gettext: each
+    lookup asks for the English's key and falls back as gettext does (the next catalogue,
+    then the English)."""
+
+    def _next(self) -> _Words | None:
+        """The catalogue looked up after this one (`add_fallback`), if any."""
+        found: _Words | None = self._fallback  # type: ignore[attr-defined]
+        return found
+
+    def gettext(self, message: str) -> str:
+        found = self._catalog.get(key(message))  # type: ignore[attr-defined]
+        if found is not None:
+            return str(found)
+        after = self._next()
+        return after.gettext(message) if after else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._plural(key(msgid1), n, lambda t: t.ngettext(msgid1, msgid2, n),
+                            msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        found = self._catalog.get(key(f"{context}\x04{message}"))  # type: ignore[attr-defined]
+        if found is not None:
+            return str(found)
+        after = self._next()
+        return after.pgettext(context, message) if after else message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self._plural(key(f"{context}\x04{msgid1}"), n,
+                            lambda t: t.npgettext(context, msgid1, msgid2, n),
+                            msgid1 if n == 1 else msgid2)
+
+    def _plural(self, digest: str, n: int, fallback: Callable[[_Words], str],
+                english: str) -> str:
+        found = self._catalog.get((digest, self.plural(n)))  # type: ignore[attr-defined]
+        if found is not None:
+            return str(found)
+        after = self._next()
+        return fallback(after) if after else english
 
 
 class Pseudo(gettext.NullTranslations):
@@ -143,11 +201,11 @@ def has(lang: str) -> bool:
     return not missing(lang)
 
 
-def _read(lang: str, mo: bytes) -> gettext.GNUTranslations:
+def _read(lang: str, mo: bytes) -> Catalogue:
     try:
         if mo[:2] == b"\x1f\x8b":  # gzipped, as the site holds it (`catalogue_path`)
             mo = zlib.decompress(mo, wbits=31)
-        return gettext.GNUTranslations(io.BytesIO(mo))
+        return Catalogue(io.BytesIO(mo))
     except (OSError, UnicodeDecodeError, zlib.error) as error:
         raise ValueError(f"the {lang} catalogue cannot be read: {error}") from error
 
