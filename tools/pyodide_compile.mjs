@@ -120,13 +120,57 @@ def stripped(text):
     return "".join(line.rstrip() + "\\n" for line in lines)
 
 
+STRING_STARTS = {getattr(tokenize, n) for n in ("FSTRING_START", "TSTRING_START") if hasattr(tokenize, n)}
+STRING_ENDS = {getattr(tokenize, n) for n in ("FSTRING_END", "TSTRING_END") if hasattr(tokenize, n)}
+SKIP = {tokenize.INDENT, tokenize.DEDENT, tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER}
+
+
+def reindented(text):
+    """The same code with one space per block level and no leading white space on a
+    continuation line (inside brackets or after a backslash, Python ignores it); a line that
+    begins inside a string stays as it is. Every line where it was; the tree is unchanged
+    (checked by the caller)."""
+    lines = text.splitlines(keepends=True)
+    inside = set()  # rows (from 1) that begin inside a string
+    depth, nested, opened, first = 0, 0, 0, True
+    rows = {}  # row -> the block depth of the logical line it begins, or None: a continuation
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        kind, (row, _), (end, _) = token.type, token.start, token.end
+        if kind == tokenize.INDENT:
+            depth += 1
+        elif kind == tokenize.DEDENT:
+            depth -= 1
+        if kind in STRING_STARTS:
+            if nested == 0:
+                opened = row
+            nested += 1
+        elif kind in STRING_ENDS:
+            nested -= 1
+            if nested == 0:
+                inside.update(range(opened + 1, end + 1))
+        elif kind == tokenize.STRING and end > row:
+            inside.update(range(row + 1, end + 1))
+        if kind == tokenize.NEWLINE:
+            first = True
+        elif kind not in SKIP and row not in rows:
+            rows[row] = depth if first else None
+            first = False
+    out = []
+    for row, line in enumerate(lines, 1):
+        if row in rows and row not in inside:
+            line = " " * (rows[row] or 0) + line.lstrip(" ")
+        out.append(line)
+    return "".join(out)
+
+
 for source in sorted(Path("/pkg").rglob("*.py")):
     if any(k in source.parents for k in keep):
         continue
     if options["strip"]:
         text = source.read_text(encoding="utf-8")
-        out = stripped(text)
+        out = reindented(stripped(text))
         assert out.count("\\n") == text.count("\\n") + (not text.endswith("\\n")), source
+        assert ast.dump(ast.parse(out)) == ast.dump(ast.parse(stripped(text))), source
         compile(out, str(source), "exec", dont_inherit=True)
         source.write_text(out, encoding="utf-8")
         continue
