@@ -2,7 +2,7 @@
 
     python bench/startup.py [--runs 7] [--throttled-runs 5] [--record]
 
-The bare page starts fetching the engine (engine.zip.gz) in parallel with `loadPyodide()`
+The bare page starts fetching the engine (engine.pack.gz) in parallel with `loadPyodide()`
 (the same vendored, trimmed Pyodide as the app), unpacks it and imports the engine: the least
 a Pyodide page that runs this engine must do. Series, each alternating app and bare runs:
 
@@ -80,12 +80,22 @@ BARE_HTML = """<!doctype html>
 
 BARE_JS = f"""
 import {{ loadPyodide }} from "./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs";
-// The app's engine archive (a gzipped zip), fetched and decompressed in parallel with Python.
+// The app's engine archive (tools/build.py `pack`, gzipped), fetched and decompressed in
+// parallel with Python, and unpacked as the page does (web/python-snapshot.mjs `unpackArchive`).
 const gunzip = (r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip")));
-const engine = fetch("./engine.zip.gz").then((r) => gunzip(r).arrayBuffer());
+const engine = fetch("./engine.pack.gz").then((r) => gunzip(r).arrayBuffer());
 const pyodide = await loadPyodide();
 performance.mark("pyodide-ready");
-pyodide.unpackArchive(await engine, "zip");
+const bytes = new Uint8Array(await engine);
+const text = new TextDecoder().decode(bytes);  // the index is ASCII: its offsets are bytes
+const index = text.slice(8, text.indexOf("\\n\\n", 7) + 1).split("\\n").slice(0, -1);
+let at = text.indexOf("\\n\\n", 7) + 2;
+for (const line of index) {{
+  const [name, size] = line.split("\\t");
+  pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+  pyodide.FS.writeFile(name, bytes.subarray(at, at + Number(size)));
+  at += Number(size);
+}}
 const version = pyodide.runPython("import small_islands; small_islands.__version__");
 document.getElementById("app").textContent = `engine ${{version}} loaded`;
 document.body.dataset.ready = "1";
@@ -122,7 +132,7 @@ document.body.dataset.ready = "1";
 # the page needs when it installs, as the app's does (Chromium then keeps compiled code for the
 # cached scripts and WebAssembly: caching them only when served is measurably slower).
 BARE_SW = f"""
-const FILES = ["./{BARE}", "./bench-bare.mjs", "./engine.zip.gz",
+const FILES = ["./{BARE}", "./bench-bare.mjs", "./engine.pack.gz",
   ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
       "pyodide-lock.json"].map((f) => "./vendor/pyodide-{PYODIDE_VERSION}/" + f)];
 self.addEventListener("install", (e) => e.waitUntil(

@@ -19,7 +19,7 @@ from ember_helpers import click, my_move, new_game, open_ember, play_to_end, sta
 from ember_isle import Game
 
 SAVE = "ember-isle/save"
-ARCHIVE = "ember.zip.gz"
+ARCHIVE = "ember.pack.gz"
 CARDS = "() => [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)"
 MINE = "() => document.querySelector('[data-mine=\"1\"]')"
 IDS = r"\b(?:not_)?(?:in|beside|near|in_largest)[:_][a-z]+\b|\bV[1-4]\b|\bT[1-4]\b|-?\d+,\s?-?\d+"

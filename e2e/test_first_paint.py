@@ -1,6 +1,6 @@
 """The first paint, before Python is ready (web/first-paint.js, si_web/first_paint.py).
 
-Python is held back by holding the request for ui.zip.gz (service workers blocked, so that the
+Python is held back by holding the request for ui.pack.gz (service workers blocked, so that the
 page's own requests can be held); everything is checked in the DOM before
 body[data-ready="1"]: a returning visit paints the stored public board, inert, with the
 "getting ready" indicator; a tap or a key press then changes nothing and the indicator says
@@ -72,7 +72,7 @@ def held_context(
     context.close()
 
 
-HELD = "**/ui.zip.gz"  # the UI's code: Python starts but cannot run the page without it
+HELD = "**/ui.pack.gz"  # the UI's code: Python starts but cannot run the page without it
 
 
 class Held:
@@ -369,7 +369,7 @@ def test_a_reload_in_ember_isle_paints_its_public_island_first(
             assert words not in markup, words
     saved = page.evaluate(f"() => localStorage.getItem('{EMBER_SAVE}')")
     assert isinstance(saved, str)
-    mine = Held(page, "**/ember.zip.gz")  # Ember Isle's code: held after Python is ready
+    mine = Held(page, "**/ember.pack.gz")  # Ember Isle's code: held after Python is ready
 
     held = reload_held(page)
     app = page.locator("#app")

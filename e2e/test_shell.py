@@ -98,7 +98,7 @@ def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: P
     """A first visit: the start screen rendered at build time (inert) under the "getting
     ready" indicator until Python renders its own (e2e/test_first_paint.py: the rest)."""
     held: list[Route] = []
-    app_page.route("**/ui.zip.gz", lambda route: held.append(route))  # Python cannot finish
+    app_page.route("**/ui.pack.gz", lambda route: held.append(route))  # Python cannot finish
     app_page.goto("./", wait_until="domcontentloaded")
     loading = app_page.locator("#loading")
     assert loading.is_visible()
@@ -109,7 +109,7 @@ def test_loading_screen_shows_until_python_is_ready(app_page: Page, artifacts: P
         if held:
             break
         app_page.wait_for_timeout(100)
-    assert held, "ui.zip.gz was never requested"
+    assert held, "ui.pack.gz was never requested"
     assert loading.is_visible()
     # The service worker waits for Python (no second download of the wasm on a first visit).
     assert app_page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r)")

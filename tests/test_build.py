@@ -20,6 +20,7 @@ import tokenize
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,13 +99,74 @@ def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def as_zip(files: dict[str, bytes]) -> bytes:
+    """An archive's files as a stored zip, for the checks that run Python's zipfile and
+    zipimport on them (the page unpacks them itself: `unpackArchive` in web/python-snapshot.mjs)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+UNPACK = r"""
+import { unpackArchive } from "%(module)s";
+const written = {};
+const FS = {
+  mkdirTree: () => {},
+  writeFile: (path, data) => { written[path] = Array.from(data); },
+};
+const bytes = new Uint8Array(JSON.parse(process.argv[2]));
+try {
+  unpackArchive(FS, bytes, "/app", "test");
+  console.log(JSON.stringify(written));
+} catch (error) {
+  console.log(JSON.stringify({ error: String(error.message) }));
+}
+"""
+
+
+def test_the_page_unpacks_the_build_s_archives_and_refuses_others(tmp_path: Path) -> None:
+    """web/python-snapshot.mjs `unpackArchive` (run by Node) writes every file of a `build.pack`
+    archive where `build.unpack` reads it, and refuses bytes that are not one (a zip, a
+    truncated archive, a name climbing out of the folder)."""
+    files = [("pkg/__init__.py", b""), ("pkg/a.py", "x = '\u00b7'\n".encode()),
+             ("pkg/b.pyc", bytes(range(256)))]
+    good = build.pack(files)
+    assert build.unpack(good) == dict(files)
+    stub = tmp_path / f"vendor/pyodide-{build.PYODIDE_VERSION}/pyodide.mjs"  # (not loaded)
+    stub.parent.mkdir(parents=True)
+    stub.write_text("export const loadPyodide = null;\n")
+    shutil.copyfile(build.ROOT / "web" / "python-snapshot.mjs", tmp_path / "python-snapshot.mjs")
+    script = tmp_path / "unpack.mjs"
+    script.write_text(UNPACK % {"module": tmp_path / "python-snapshot.mjs"})
+
+    def run(data: bytes) -> dict[str, Any]:
+        out = subprocess.run(["node", str(script), json.dumps(list(data))], capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+    assert run(good) == {f"/app/{n}": list(d) for n, d in files}
+    assert run(build.pack([])) == {}
+    bad = {"zip": as_zip(dict(files)), "truncated": good[:-1],
+           "climbing": good.replace(b"pkg/a.py", b"../a.py"), "longer": good + b"x"}
+    for label, data in bad.items():
+        assert "error" in run(data), label
+        with pytest.raises((ValueError, KeyError)):
+            build.unpack(data)
+    with pytest.raises(SystemExit):
+        build.pack([("../x.py", b"")])
+
+
 def shipped_zips(built: Path, into: Path) -> list[Path]:
-    """The build's archives as the page writes them for Python (gzip decompressed): the
-    engine, the UI, and Ember Isle's (which the page unpacks only when it is chosen)."""
+    """The build's archives (gzip decompressed, as the page unpacks them for Python) as
+    stored zips: the engine, the UI, and Ember Isle's (which the page unpacks only when it
+    is chosen)."""
     found = []
     for name in tuple(build.archive_packages()):
-        path = into / name.removesuffix(".gz")
-        path.write_bytes(gzip.decompress((built / name).read_bytes()))
+        path = into / name.replace(".pack.gz", ".zip")
+        path.write_bytes(as_zip(build.unpack(gzip.decompress((built / name).read_bytes()))))
         found.append(path)
     return found
 
@@ -116,7 +178,7 @@ def test_vendored_bytecode_is_loaded_by_pyodide(vendored: Path, tmp_path: Path) 
     sources = build.pyscript_sources(chunk)
     (tmp_path / "sources.json").write_text(json.dumps(sources))
     pycache = gzip.decompress((pyscript_dir / build.PYSCRIPT_PYCACHE).read_bytes())
-    (tmp_path / "pycache.zip").write_bytes(pycache)
+    (tmp_path / "pycache.zip").write_bytes(as_zip(build.unpack(pycache)))
     script = tmp_path / "check.mjs"
     script.write_text(CHECK % {
         "pyodide": index / "pyodide.mjs", "index": f"{index}/", "out": tmp_path,
@@ -280,17 +342,18 @@ def test_engine_and_ui_tests_pass_with_the_trimmed_stdlib_under_pyodide(
 def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> None:
     """Each shipped module is its source without docstrings, comments and function
     annotations, line for line;
-    the command line and the tournament runner are left out; the archives are gzipped
-    uncompressed zips (zipimport reads them as they are) and the same at every build."""
+    the command line and the tournament runner are left out; the archives (`build.pack`)
+    hold the sources first, then the bytecode, and are the same at every build."""
     sources = {
         f"{name}/{p.relative_to(folder).as_posix()}": p
         for name, folder in build.package_dirs().items() for p in folder.rglob("*.py")
     }
     shipped: dict[str, bytes] = {}
-    for path in shipped_zips(vendored, tmp_path):
-        with zipfile.ZipFile(path) as archive:
-            assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}
-            shipped |= {name: archive.read(name) for name in archive.namelist()}
+    for name in build.archive_packages():
+        files = build.unpack(gzip.decompress((vendored / name).read_bytes()))
+        kinds = [n.endswith(".pyc") for n in files]
+        assert kinds == sorted(kinds), name  # the sources first, then the bytecode
+        shipped |= files
     bytecode = {n for n in shipped if n.endswith(".pyc")}
     assert bytecode == {m.replace(".", "/") + ".pyc" for m in build.every_start()}
     assert "si_web.controller" in build.every_start()

@@ -17,7 +17,7 @@ from game_shell.storage import MemoryStorage
 
 DICE = GamePlugin(
     name="dice", title="Dice", order=5, entry="dice.browser", packages=("dice",),
-    archive="dice.zip.gz",
+    archive="dice.pack.gz",
     settings=(Choice("speed", "Rolling speed", (("slow", "Slow"), ("quick", "Quick")), "How fast.",
                      default="quick"),
               Choice("sums", "Show sums", shell.ON_OFF)),

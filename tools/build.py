@@ -4,8 +4,8 @@ deterministic output).
     python tools/build.py [--out site]
 
 site/ holds the page and its static files from web/, the engine and the UI package as
-gzipped zips of their stripped sources (see `write_archive`), the Pyodide and PyScript files that
-the page requests at runtime (vendored from node_modules/ under versioned paths), the
+gzipped archives of their stripped sources (see `write_archive`), the Pyodide and PyScript
+files that the page requests at runtime (vendored from node_modules/ under versioned paths), the
 manifest, the icons and the service worker with its precache list and content-hash version.
 What the site sends as it is (the archives, the catalogues, the icons) is compressed with zopfli
 (`squeeze`, `squeeze_png`): the same gzip and PNG formats, ~5-15 % fewer bytes than zlib's best.
@@ -88,8 +88,8 @@ STATIC_SUFFIXES = {
     ".ico",
 }
 # The engine and the UI ship as source without docstrings, comments and function annotations
-# (line numbers kept),
-# in an uncompressed zip that Python imports from (zipimport), gzipped as a whole: one
+# (line numbers kept), re-indented (one space a level),
+# in one archive (`pack`) unpacked into Python's working directory, gzipped as a whole: one
 # compression over all modules, ~2.7x fewer bytes than per-module deflated bytecode (see
 # bench/RESULTS.md, "App bytes"). The cost, compiling at start, falls on first visits only:
 # returning visits restore a Python snapshot with the modules imported.
@@ -115,7 +115,7 @@ NOT_SHIPPED = (
 # engine's and the shell and the registrations in the UI's (loaded at every start, before any
 # game's code); every other game's packages go in its own archive, fetched and unpacked only
 # when a player chooses it (game_shell/host.py; the bot worker likewise), never at start.
-ENGINE_ARCHIVE, UI_ARCHIVE = "engine.zip.gz", "ui.zip.gz"
+ENGINE_ARCHIVE, UI_ARCHIVE = "engine.pack.gz", "ui.pack.gz"
 KIT = "game_kit"
 SHELL_PACKAGES = ("game_shell", "game_plugins")
 # Games from elsewhere (`--extra-game DIR`: the tests' third game): DIR holds the game's
@@ -160,13 +160,13 @@ STDLIB_BYTECODE_BUDGET = 120_000
 # and imports it; its bytecode, compiled at build time from the same vendored bundle, is
 # unpacked into `pyscript/__pycache__/` (python-snapshot.mjs `FILES`), so the import skips the
 # compile. Unchecked-hash .pyc: valid only for exactly this PyScript version's sources.
-PYSCRIPT_PYCACHE = "pyscript-pycache.zip.gz"
+PYSCRIPT_PYCACHE = "pyscript-pycache.pack.gz"
 # The vendored python_stdlib.zip is trimmed to what the app can import (`trim_stdlib`):
 # Pyodide's own start, and every standard-library module imported, when imported, by what the
 # page and the bot worker import (tools/pyodide_stdlib.mjs), without their comments (line
 # numbers unchanged; 2.58 MB -> 0.73 MB). Codecs are looked up by name at
 # run time (no import statement names them): the usual ones stay, and cp437, with which
-# zipfile decodes the names in our zips.
+# zipfile decodes the names in a zip.
 STDLIB_KEEP = tuple(
     f"encodings.{codec}"
     for codec in (
@@ -203,7 +203,7 @@ ZOPFLI_ITERATIONS = 5  # ui.zip: 5 iterations 153 992 bytes in 1.6 s, 15: 153 93
 
 def squeeze(data: bytes) -> bytes:
     """``data`` gzipped by zopfli: a standard gzip stream (mtime 0, reproducible) that any
-    gunzip reads, ~5 % smaller than zlib's level 9 (ui.zip.gz 158.0 -> 150.4 KB)."""
+    gunzip reads, ~5 % smaller than zlib's level 9 (ui.pack.gz 158.0 -> 150.4 KB)."""
     return bytes(zopfli.gzip.compress(data, numiterations=ZOPFLI_ITERATIONS))
 
 
@@ -221,19 +221,62 @@ def add_file(archive: zipfile.ZipFile, name: str, data: bytes,
     archive.writestr(info, data, compresslevel=9)
 
 
+PACK_MAGIC = b"SIPACK1\n"
+
+
+def plain_name(name: str) -> bool:
+    """A file name an archive may hold: relative, not climbing out, no tab or newline."""
+    return bool(name) and not name.startswith("/") and ".." not in name.split("/") and not (
+        "\t" in name or "\n" in name)
+
+
+def pack(files: list[tuple[str, bytes]]) -> bytes:
+    """Files as one archive, the page's own format (web/python-snapshot.mjs `unpackArchive`): a
+    magic line, an index of ``name<TAB>size`` lines and an empty line, then the files' bytes
+    one after the other, in the index's order. A stored zip's headers (a local one and a
+    central one per file, with its CRC) cost ~4 KB more in ui.pack.gz, and nothing here
+    needs them: the page checks the whole archive's integrity (the service worker's
+    precache list)."""
+    index = []
+    for name, data in files:
+        if not plain_name(name):
+            raise SystemExit(f"{name!r}: not a plain relative file name for an archive")
+        index.append(f"{name}\t{len(data)}\n")
+    return PACK_MAGIC + "".join(index).encode("utf-8") + b"\n" + b"".join(d for _n, d in files)
+
+
+def unpack(archive: bytes) -> dict[str, bytes]:
+    """The files of a `pack` archive (gunzipped), in its order: {name: bytes}."""
+    if not archive.startswith(PACK_MAGIC):
+        raise ValueError("not an archive of this build")
+    rest = archive[len(PACK_MAGIC):]
+    head, sep, body = (b"", b"\n", rest[1:]) if rest[:1] == b"\n" else rest.partition(b"\n\n")
+    if not sep:
+        raise ValueError("archive index not terminated")
+    files, at = {}, 0
+    for line in head.decode("utf-8").split("\n") if head else []:
+        name, size = line.split("\t")
+        if not plain_name(name) or at + int(size) > len(body):
+            raise ValueError(f"{name!r}: not a plain file of the archive")
+        files[name] = body[at:at + int(size)]
+        at += int(size)
+    if at != len(body):
+        raise ValueError("archive sizes do not add up")
+    return files
+
+
 def write_archive(source: Path, package: str, dest: Path, more: tuple[str, ...] = ()) -> None:
-    """``source`` as ``package/...`` (and the staged packages `more` beside it) in an
-    uncompressed zip (fixed dates and order), gzipped as a whole with a fixed header
-    (reproducible). Deflating each module on its own, as a zip does, misses what modules
-    share (names, markup, imports): ~25 % more bytes."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-        for name, folder in ((package, source), *((m, source.parent / m) for m in more)):
-            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-                info = zipfile.ZipInfo(f"{name}/{path.relative_to(folder).as_posix()}", FIXED_DATE)
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, path.read_bytes())
-    dest.write_bytes(squeeze(buffer.getvalue()))
+    """``source`` as ``package/...`` (and the staged packages `more` beside it) in one
+    archive (`pack`; a fixed order), gzipped as a whole (zopfli, a fixed header:
+    reproducible). Deflating each module on its own, as a zip does, misses what modules
+    share (names, markup, imports): ~25 % more bytes. The sources come first, then the
+    bytecode (`every_start`): bytecode between sources breaks gzip's 32 KB window of
+    similar text (the UI's archive 148.2 -> 143.6 KB)."""
+    entries = sorted(
+        (path.suffix == ".pyc", f"{name}/{path.relative_to(folder).as_posix()}", path)
+        for name, folder in ((package, source), *((m, source.parent / m) for m in more))
+        for path in folder.rglob("*") if path.is_file())
+    dest.write_bytes(squeeze(pack([(name, path.read_bytes()) for _pyc, name, path in entries])))
 
 
 def strip_packages(staging: Path, packages: dict[str, Path]) -> Path:
@@ -613,7 +656,7 @@ def pyscript_sources(chunk: Path) -> dict[str, str]:
 
 def write_pyscript_pycache(dest: Path, staging: Path) -> None:
     """The bytecode of PyScript's `pyscript` package, ``pyscript/__pycache__/*.pyc``, in a
-    stored zip gzipped as a whole (unpacked into Python's working directory)."""
+    `pack` archive gzipped as a whole (unpacked into Python's working directory)."""
     package = staging / "pyscript"
     package.mkdir(parents=True)
     chunk = NODE_MODULES / "@pyscript" / "core" / "dist" / PYSCRIPT_CORE_CHUNK
@@ -622,8 +665,8 @@ def write_pyscript_pycache(dest: Path, staging: Path) -> None:
     run_compiler(staging, ("--optimize=0", "--pycache"))
     for module in package.glob("*.py"):
         module.unlink()  # PyScript writes its sources itself
-    # As our archives are (a stored zip, gzipped): the page unpacks it in JS with them, at
-    # every start (Python's zipfile took ~10 ms of each start for it).
+    # As our archives are (`pack`, gzipped): the page unpacks it in JS with them, at every
+    # start (Python's zipfile took ~10 ms of each start for it).
     write_archive(package, "pyscript", dest)
 
 
@@ -776,8 +819,6 @@ def start_screens() -> dict[str, FirstWords]:
     """{language: its first paint} for every language of the app (English first: its screen
     is #app's; first-paint.js shows another one's on a device in that language, before
     Python runs), each from the repository's catalogue as the page would read it."""
-    import gettext
-
     start_screen()  # the UI's modules importable
     from game_shell import i18n
 
@@ -786,7 +827,7 @@ def start_screens() -> dict[str, FirstWords]:
         mo = None
         if lang != i18n.DEFAULT:
             mo = catalogues.compile_mo(catalogues.read_po(catalogues.po_files()[lang]))
-            gettext.GNUTranslations(io.BytesIO(mo))
+            i18n.Catalogue(io.BytesIO(mo))
         i18n.install(lang, mo)
         try:
             found[lang] = FirstWords(start_screen(), i18n._(i18n.LOADING), i18n._(i18n.WAITING))
@@ -885,8 +926,6 @@ def write_catalogues(out: Path) -> list[str]:
     (`game_shell.i18n.catalogue_path`; gzipped; the page fetches the chosen language's only,
     a game's part with the game, and the service worker precaches them all); return the
     languages. Each part is read back with gettext, as the page reads it."""
-    import gettext
-
     parts = catalogue_parts()  # (puts web/ on the path)
     from game_shell import i18n
 
@@ -894,7 +933,7 @@ def write_catalogues(out: Path) -> list[str]:
     for lang, po in catalogues.po_files().items():
         for game, entries in catalogues.split(catalogues.read_po(po), parts).items():
             data = catalogues.compile_mo(entries)
-            gettext.GNUTranslations(io.BytesIO(data))  # raises on bytes gettext cannot read
+            i18n.Catalogue(io.BytesIO(data))  # raises on bytes gettext cannot read
             dest = out / i18n.catalogue_path(lang, game)
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(squeeze(data))

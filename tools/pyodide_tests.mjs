@@ -5,7 +5,8 @@
 // Usage: node tools/pyodide_tests.mjs --stdlib=ZIP --full-stdlib=ZIP --app=MOD,MOD,...
 //        [--archives=ZIP,ZIP --not-shipped=MOD,MOD] [pytest args ...]
 //
-// --archives: the engine and the UI as the build ships them (site/'s *.zip.gz, decompressed):
+// --archives: the engine and the UI as the build ships them (site/'s *.pack.gz, as stored zips:
+// tests/test_build.py `shipped_zips`):
 // unpacked into folders and imported from there, as in the browser, instead of the
 // repository's sources; every --app module must come from them. Modules the build leaves out
 // (--not-shipped: the command line, the tournament runner) are found in the repository for

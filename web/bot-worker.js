@@ -3,7 +3,7 @@
 //
 // It starts its own Python (restoring the page's Python memory snapshot when one of this
 // build is stored: python-snapshot.mjs; ~10x faster than a fresh start), installs the engine
-// archive the page installs at start (engine.zip.gz: the snapshot's modules came from there),
+// archive the page installs at start (engine.pack.gz: the snapshot's modules came from there),
 // and answers one request at a time. Request (postMessage): {id, request, handler, archive}:
 // `request` is JSON text for the game's handler, `handler` the registered game's
 // "module:function" (game_shell/registry.py GamePlugin.worker), `archive` the game's own
@@ -34,7 +34,7 @@ const started = performance.now();
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
 async function boot() {
-  const engine = fetchFiles(import.meta.url, { "./engine.zip.gz": "python" });
+  const engine = fetchFiles(import.meta.url, { "./engine.pack.gz": "python" });
   engine.catch(() => {}); // reported below, once
   const { pyodide, start } = await startPython(indexURL, { restore: true, passive: true });
   installFiles(pyodide, await engine);

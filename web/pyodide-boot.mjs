@@ -96,7 +96,7 @@ const early = boot();
 // A failure is reported once, by PyScript when it asks (not also as an unhandled rejection).
 early.catch(() => {});
 
-/** Fetch one of the build's archives (the second game's, "./ember.zip.gz") and unpack it
+/** Fetch one of the build's archives (the second game's, "./ember.pack.gz") and unpack it
  * into Python's working directory, only when a player chooses that game (game_shell/host.py).
  * The service worker precaches it, so this works offline too. Resolves once it is installed. */
 const FORGET_LISTINGS = `

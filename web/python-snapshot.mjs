@@ -39,15 +39,15 @@ import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 export const SNAPSHOT_KEY = "__SI_SNAPSHOT_KEY__";
 /** The modules imported before a snapshot is taken (tools/build.py writes the list). */
 export const SNAPSHOT_MODULES = ["__SI_SNAPSHOT_MODULES__"];
-/** Installed at every start, in the working directory (on sys.path): uncompressed zips
- * gzipped as a whole, unpacked there ("python"; a folder, not zipimport: zipimport compiles a
+/** Installed at every start, in the working directory (on sys.path): the build's archives
+ * (`unpackArchive`) gzipped as a whole, unpacked there ("python"; a folder, not zipimport: zipimport compiles a
  * source module twice, once only to name its file): the engine's and the UI's (stripped)
  * sources, and the bytecode of PyScript's `pyscript` package (`pyscript/__pycache__/`: PyScript
  * writes the package as source at every start; see tools/build.py). */
 export const FILES = {
-  "./engine.zip.gz": "python",
-  "./ui.zip.gz": "python",
-  "./vendor/pyscript-0.7.31/pyscript-pycache.zip.gz": "python",
+  "./engine.pack.gz": "python",
+  "./ui.pack.gz": "python",
+  "./vendor/pyscript-0.7.31/pyscript-pycache.pack.gz": "python",
 };
 
 const DB_NAME = "small-islands-python";
@@ -305,38 +305,41 @@ async function gunzip(bytes) {
 export function installFiles(pyodide, fetched) {
   for (const [source, target, data] of fetched) {
     if (target !== "python") throw new Error(`${source}: unknown target ${target}`);
-    unzipStored(pyodide.FS, data, pyodide.FS.cwd(), source);
+    unpackArchive(pyodide.FS, data, pyodide.FS.cwd(), source);
   }
   // Nothing is gained by writing bytecode caches into a file system that every start makes
   // anew (a snapshot holds the imported modules themselves).
   pyodide.runPython("import sys\nsys.dont_write_bytecode = True");
 }
 
-/** Write the files of an uncompressed zip (the build's archives) under `dir`. */
-export function unzipStored(FS, bytes, dir, source = "zip") {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22; // the end-of-central-directory record (no archive comment)
-  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error(`${source}: not a zip`);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  for (let i = 0; i < count; i++) {
-    if (view.getUint32(at, true) !== 0x02014b50) throw new Error(`${source}: bad zip directory`);
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + nameLength + skip;
-    if (method !== 0 || name.startsWith("/") || name.split("/").includes("..")) {
-      throw new Error(`${source}: ${name}: not a plain stored file`);
+const PACK_MAGIC = "SIPACK1\n";
+
+/** Write the files of one of the build's archives (tools/build.py `pack`: a magic line, an
+ * index of "name<TAB>size" lines and an empty line, then the files' bytes in that order)
+ * under `dir`. */
+export function unpackArchive(FS, bytes, dir, source = "archive") {
+  const text = new TextDecoder();
+  const magic = PACK_MAGIC.length;
+  let end = magic;
+  while (end < bytes.length && !(bytes[end] === 10 && (end === magic || bytes[end - 1] === 10))) end++;
+  if (text.decode(bytes.subarray(0, magic)) !== PACK_MAGIC || end >= bytes.length) {
+    throw new Error(`${source}: not an archive of this build`);
+  }
+  const lines = end === magic ? [] : text.decode(bytes.subarray(magic, end - 1)).split("\n");
+  let at = end + 1;
+  for (const line of lines) {
+    const [name, size] = line.split("\t");
+    const length = Number(size);
+    if (!name || name.startsWith("/") || name.split("/").includes("..") || !(length >= 0)
+        || at + length > bytes.length) {
+      throw new Error(`${source}: ${name}: not a plain file`);
     }
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const path = `${dir}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    if (!name.endsWith("/")) FS.writeFile(path, bytes.subarray(start, start + size));
+    FS.writeFile(path, bytes.subarray(at, at + length));
+    at += length;
   }
+  if (at !== bytes.length) throw new Error(`${source}: sizes do not add up`);
 }
 
 /**

@@ -13,7 +13,7 @@ PLUGIN = GamePlugin(
     order=9,
     entry="take_away.browser",
     packages=("take_away",),
-    archive="take-away.zip.gz",
+    archive="take-away.pack.gz",
     blurb="Fifteen stones, two players, take one to three: whoever takes the last one wins.",
     tab_keys=frozenset({"take-away/screen"}),
     kept=KeptWords(ends={"last": "the last stone was taken"},

@@ -9,7 +9,7 @@ and its start screen is the app's (it lists the other games' cards, `cards`); ev
 game's code is fetched from its `GamePlugin.archive` when a player first chooses it.
 
 >>> p = GamePlugin(name="take-away", title="Take Away", order=9, entry="take_away.browser",
-...                packages=("take_away",), archive="take-away.zip.gz")
+...                packages=("take_away",), archive="take-away.pack.gz")
 >>> p.key("save"), p.summary_key
 ('take-away/save', 'take-away/summary')
 """
