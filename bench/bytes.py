@@ -6,7 +6,7 @@ cross the wire.
 What a host sends: text, scripts and JSON gzip-encoded (GitHub Pages does; so does
 `tools/serve.py --gzip`, whose list of suffixes this uses), everything else as it is: zips,
 gzip files and images are never re-encoded (GitHub Pages does not gzip application/zip), so
-they count their raw size. The engine and the UI ship as `*.zip.gz` (the build compresses them
+they count their raw size. The engine and the UI ship as `*.pack.gz` (the build compresses them
 itself), so their size is the same on any host. Budget: 250 KB for Small Islands, plus at most
 150 KB for the second game, Ember Isle, whose code (EMBER: its archive) is fetched only when a
 player chooses it and is counted apart (its stylesheet is linked by every page, so that a
@@ -34,7 +34,7 @@ SECTION = "## App bytes"
 BUDGET = 250 * 1024
 # Ember Isle's own files (fetched only when chosen); its budget is on top of BUDGET. (Its
 # stylesheet, ember.css, is in every page's head since its screen may be the first paint.)
-EMBER = ("ember.zip.gz",)
+EMBER = ("ember.pack.gz",)
 EMBER_BUDGET = 150 * 1024
 # The languages' catalogues: the page fetches the chosen one's only (English needs none); the
 # total counts the largest, as a player of that language downloads it. Ember Isle's part of a

@@ -106,7 +106,7 @@ def main() -> None:
         page.goto("./")
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
         got = page.evaluate(RUN, [[r["request"] for r in reqs], "ei_web.worker:handle",
-                                  "ember.zip.gz"])
+                                  "ember.pack.gz"])
         browser.close()
     server.shutdown()
     failed = [r["error"] for r in got["out"] if not r["ok"]]
