@@ -22,7 +22,7 @@ import gzip
 import sys
 from pathlib import Path
 
-from _results import record_section
+from _results import notes_after_table, record_section
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -115,7 +115,8 @@ def main() -> int:
     text = report(rows)
     print(text)
     if args.record:
-        record_section(SECTION, text)
+        notes = notes_after_table(SECTION)
+        record_section(SECTION, text + ("\n" + notes + "\n" if notes else ""))
     total, ember = totals(rows)
     return 0 if total <= BUDGET and ember <= EMBER_BUDGET else 1
 
