@@ -58,6 +58,9 @@ LEVELS: dict[str, Variant] = {
     "learned": Variant(),
     "learned-r12": Variant(rounds=(1, 2)),
     "learned-w50": Variant(weight=0.5),
+    # expert iteration, round 1: the same search and leaf, the MLP retrained on the
+    # Medium/Hard games plus self-play games of `learned` (bench/RESULTS.md, issue 31)
+    "learned-i1": Variant(model="mlp32_i1.json"),
 }
 
 _MODEL: dict[str, Model] = {}
