@@ -173,3 +173,24 @@ def test_the_bots_package_does_not_import_the_learned_player():
             "assert not [m for m in sys.modules if 'learned' in m], sorted(sys.modules)")
     env = {"PYTHONPATH": f"{ROOT / 'engine'}"}
     subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=ROOT)
+
+
+def test_the_iteration_level_uses_its_own_model_file(monkeypatch):
+    # learned-i1 (expert iteration, round 1): its own file, not the env var's, not v3's
+    i1 = learned.LEVELS["learned-i1"]
+    assert i1.model == "mlp32_i1.json" and i1.rounds == (1, 2, 3) and i1.weight == 1.0
+    monkeypatch.setenv("SI_LEARNED_MODEL", str(ROOT / "tools/learn/models/ridge_v3.json"))
+    assert learned.model_path(i1.model) == str(ROOT / "tools/learn/models/mlp32_i1.json")
+    assert learned.model_path() == str(ROOT / "tools/learn/models/ridge_v3.json")
+    model = learned.model(i1.model)
+    assert model is learned.model(i1.model) and model is not learned.model()
+    g = game_at(2)
+    search.playout(g, 0, random.Random(5), True)
+    assert learned.leaf_for(i1)(g, 0) == model.value(g.view(0))
+    # a searched decision of round 2 (with playouts in `BEFORE`), deterministic at 3 worlds
+    g, seat = next((g, seat) for seed, _, g, seat in searched_positions()
+                   if seed == 7_300_002 and g.round == 2)
+    view, legal = g.view(seat), g.legal_actions()
+    a = learned.choose(view, legal, "learned-i1", random.Random(9), 60.0, 3)
+    assert a == learned.choose(view, legal, "learned-i1", random.Random(9), 60.0, 3)
+    assert a in legal

@@ -4,9 +4,10 @@ A position is a decision (two or more legal actions) seen from the deciding seat
 labels are what followed for that seat: the final margin (its total minus the best other
 total), its final total, its prestige at the end of the position's round minus its prestige
 now, and the round-end margin in prestige. The features are `learned_features.features` of
-the view only. Per chunk the result is cached under `cache` (``bench/learn-data/``,
-git-ignored: ``feat<version>_<first seed>.json.gz``), so a feature change rebuilds only the
-caches.
+the view only (given the game's own board, which leaves them float for float the same:
+`tests/test_learned_features_fast.py`). Per chunk the result is cached under `cache`
+(``bench/learn-data/``, git-ignored: ``feat<version>_<first seed>.json.gz``), so a feature
+change rebuilds only the caches.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def rows(record: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for _, g, seat, labels in positions(record):
         out.append({"seed": record["seed"], "seat": seat, "round": g.round,
-                    "n_seats": len(g.seats), "x": features(g.view(seat)), **labels})
+                    "n_seats": len(g.seats), "x": features(g.view(seat), g.board), **labels})
     return out
 
 

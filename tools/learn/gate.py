@@ -135,10 +135,10 @@ def summary(rows: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     return out
 
 
-def bootstrap(rows: list[dict[str, Any]], key: str, draws: int, seed: int = 0
-              ) -> dict[str, float]:
-    """`key` minus Hard's value, resampling whole games: mean and standard error of the
-    correlation gain and of the calibrated error's drop."""
+def bootstrap(rows: list[dict[str, Any]], key: str, draws: int, seed: int = 0,
+              base: str = "hard") -> dict[str, float]:
+    """`key` minus `base` (Hard's value unless told), resampling whole games: mean and
+    standard error of the correlation gain and of the calibrated error's drop."""
     games: dict[int, list[dict[str, Any]]] = {}
     for r in rows:
         games.setdefault(r["seed"], []).append(r)
@@ -148,7 +148,7 @@ def bootstrap(rows: list[dict[str, Any]], key: str, draws: int, seed: int = 0
     for _ in range(draws):
         rs = [r for s in (rng.choice(seeds) for _ in seeds) for r in games[s]]
         truth = [r["true"] for r in rs]
-        hard, model = [r["hard"] for r in rs], [r[key] for r in rs]
+        hard, model = [r[base] for r in rs], [r[key] for r in rs]
         gains.append(corr(model, truth) - corr(hard, truth))
         drops.append(calibrated_mse(hard, truth) - calibrated_mse(model, truth))
 
@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--report", action="store_true", help="summarise --out without playing")
     p.add_argument("--bootstrap", type=int, default=1000,
                    help="resamples of the held-out games for the gains' standard errors")
+    p.add_argument("--versus", default=None, metavar="MODEL",
+                   help="also pair every other model against this one (a model file's name "
+                        "without .json, among --models), as against Hard's value")
     a = p.parse_args(argv)
     models: dict[str, Model] = {os.path.basename(m).removesuffix(".json"): load(m)
                                 for m in a.models}
@@ -254,6 +257,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{n} minus Hard, games resampled {a.bootstrap} times:",
               json.dumps(bootstrap(rows, f"model:{n}", a.bootstrap)))
     print("hard_to_end minus Hard:", json.dumps(bootstrap(rows, "hard_to_end", a.bootstrap)))
+    if a.versus is not None:
+        if a.versus not in models:
+            raise SystemExit(f"--versus {a.versus}: not among --models")
+        for n in names:
+            if n != a.versus:
+                print(f"{n} minus {a.versus}, games resampled {a.bootstrap} times:",
+                      json.dumps(bootstrap(rows, f"model:{n}", a.bootstrap,
+                                           base=f"model:{a.versus}")))
     by_round: dict[int, list[dict[str, Any]]] = {}
     for r in rows:
         by_round.setdefault(r["round"], []).append(r)

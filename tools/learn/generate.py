@@ -13,6 +13,15 @@ temporary name, then renamed), so a restart skips finished chunks; the chunks ar
 (options and actions: every position can be rebuilt by replay), the indices of the decisions
 (two or more legal actions) with the deciding seat, the seats' prestige points at the end of
 each round, and the final totals. Pure standard library.
+
+``--plan LEVEL`` (a hidden level of `bots.learned`, e.g. ``learned``; issue 31's expert
+iteration) makes every seat play that level instead -- Hard's search with the learned leaf,
+at the same fixed count of worlds (`HARD_WORLDS`) and no clock, so such a game repeats
+exactly too -- with the same seat count and exploration rates the default plan draws for
+that seed. Its records add ``"plan"`` (the level) and ``"model"`` (the level's model file);
+the default plan's records are byte for byte what they were (no such keys), so the
+committed chunks stay reproducible. Use a fresh seed range for a plan (round 1 of the
+iteration: 5 200 000+).
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import time
 from typing import Any
 
 from small_islands.bots import choose_action
+from small_islands.bots.tournament import HIDDEN_LEVELS
 from small_islands.game import Game
 from small_islands.options import Options
 from small_islands.save import save_text
@@ -35,22 +45,41 @@ CACHE = os.path.join("bench", "learn-data")  # feature caches, rebuilt from the 
 FIRST_SEED = 5_000_000  # never seeds 0-999 (official) nor the Alexis levels' seeds (0-299)
 HARD_WORLDS = 4  # Hard's worlds per decision in self-play (counted: games repeat exactly)
 EPSILONS = (0.0, 0.03, 0.1)
+DEFAULT_PLAN = "default"  # Medium, or Hard with probability 0.15, per seat
+PLANS = (DEFAULT_PLAN, *HIDDEN_LEVELS)
 
 
-def game_plan(seed: int) -> tuple[list[str], list[float]]:
-    """The levels and exploration rates of the seats of game `seed`."""
+def game_plan(seed: int, plan: str = DEFAULT_PLAN) -> tuple[list[str], list[float]]:
+    """The levels and exploration rates of the seats of game `seed` under `plan` (another
+    plan than the default draws the same numbers, so the seats and rates are the default's,
+    and gives every seat the plan's level)."""
+    if plan not in PLANS:
+        raise ValueError(f"plan must be one of {PLANS}, got {plan!r}")
     r = random.Random(seed * 7919 + 1)
     seats = 4 if r.random() < 0.15 else 2
     levels = ["hard" if r.random() < 0.15 else "medium" for _ in range(seats)]
     eps = [r.choice(EPSILONS) for _ in range(seats)]
+    if plan != DEFAULT_PLAN:
+        levels = [plan] * seats
     return levels, eps
 
 
-def play(seed: int) -> dict[str, Any]:
+def _decide(view: Any, legal: list[Any], level: str, rng: random.Random) -> Any:
+    """A seat's decision at a fixed count of worlds (no clock: the game repeats exactly)."""
+    if level in HIDDEN_LEVELS:
+        from small_islands.bots import learned
+
+        return learned.choose(view, legal, level, rng, 1e9, HARD_WORLDS)
+    return choose_action(view, legal, level, rng, 1e9,
+                         HARD_WORLDS if level == "hard" else None)
+
+
+def play(seed: int, plan: str = DEFAULT_PLAN) -> dict[str, Any]:
     """One self-play game as a record (see the module docstring)."""
-    levels, eps = game_plan(seed)
+    levels, eps = game_plan(seed, plan)
     names = tuple(f"{lv.title()} {i + 1}" for i, lv in enumerate(levels))
-    g = Game.new(Options(seats=names, seed=seed, bots=dict(enumerate(levels))))
+    bots = {i: "hard" if lv in HIDDEN_LEVELS else lv for i, lv in enumerate(levels)}
+    g = Game.new(Options(seats=names, seed=seed, bots=bots))
     rngs = [random.Random(seed * 16 + k) for k in range(len(levels))]
     decisions: list[list[int]] = []  # [action index, seat, 1 if a random action]
     round_pp: list[list[int]] = []  # [round, each seat's prestige] at each round's end
@@ -63,16 +92,20 @@ def play(seed: int) -> dict[str, Any]:
         if len(legal) > 1 and rngs[seat].random() < eps[seat]:
             action, explored = rngs[seat].choice(legal), 1
         else:
-            action = choose_action(g.view(seat), legal, levels[seat], rngs[seat], 1e9,
-                                   HARD_WORLDS if levels[seat] == "hard" else None)
+            action = _decide(g.view(seat), legal, levels[seat], rngs[seat])
         if len(legal) > 1:
             decisions.append([len(g.actions), seat, explored])
         before = g.round
         g.play(action, seat)
         if (g.round != before or g.phase == "over") and before >= 1:
             round_pp.append([before] + [s.pp for s in g.seats])
-    return {
-        "seed": seed,
+    record: dict[str, Any] = {"seed": seed}
+    if plan != DEFAULT_PLAN:
+        from small_islands.bots import learned
+
+        record["plan"] = plan
+        record["model"] = os.path.basename(learned.model_path(learned.LEVELS[plan].model))
+    record.update({
         "levels": levels,
         "eps": eps,
         "save": save_text(g.options, list(g.actions)),
@@ -80,14 +113,15 @@ def play(seed: int) -> dict[str, Any]:
         "round_pp": round_pp,
         "totals": [row["total"] for row in g.scores()],
         "cpu_s": round(time.process_time() - start, 3),
-    }
+    })
+    return record
 
 
 def chunk_path(out: str, first: int) -> str:
     return os.path.join(out, f"games_{first}.jsonl.gz")
 
 
-def run_chunk(out: str, first: int, games: int) -> float:
+def run_chunk(out: str, first: int, games: int, plan: str = DEFAULT_PLAN) -> float:
     """Play one chunk (unless its file exists); its CPU seconds (0 when skipped)."""
     path = chunk_path(out, first)
     if os.path.exists(path):
@@ -96,7 +130,7 @@ def run_chunk(out: str, first: int, games: int) -> float:
     tmp = path + ".tmp"
     with gzip.open(tmp, "wt", encoding="utf-8") as f:
         for seed in range(first, first + games):
-            f.write(json.dumps(play(seed), separators=(",", ":")) + "\n")
+            f.write(json.dumps(play(seed, plan), separators=(",", ":")) + "\n")
     os.replace(tmp, path)
     return time.process_time() - start
 
@@ -121,6 +155,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--chunk", type=int, default=25, help="games per chunk file")
     p.add_argument("--chunks", type=int, default=100)
     p.add_argument("--out", default=DATA)
+    p.add_argument("--plan", choices=PLANS, default=DEFAULT_PLAN,
+                   help="who plays: the default Medium/Hard mix, or a hidden level in every seat")
     a = p.parse_args(argv)
     if a.seed < 1000:
         raise SystemExit("seeds below 1000 are the official runs' and Alexis's: not for training")
@@ -129,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
     played = 0
     for c in range(a.chunks):
         first = a.seed + c * a.chunk
-        cpu = run_chunk(a.out, first, a.chunk)
+        cpu = run_chunk(a.out, first, a.chunk, a.plan)
         if cpu:
             played += a.chunk
             hours = (time.time() - wall) / 3600

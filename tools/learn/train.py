@@ -145,6 +145,10 @@ def main(argv: list[str] | None = None) -> None:
                         "held at zero weight (the model file still reads every feature)")
     p.add_argument("--max-games", type=int, default=None,
                    help="use only the first MAX_GAMES training games (by seed)")
+    p.add_argument("--upweight", type=int, nargs=3, default=None,
+                   metavar=("FROM", "TO", "TIMES"),
+                   help="repeat the fitting positions of games with seeds in [FROM, TO) TIMES "
+                        "times (validation unchanged), e.g. an expert-iteration plan's games")
     a = p.parse_args(argv)
     start = time.time()
     rows = build(a.data, *(TRAIN if a.games is None else a.games))
@@ -158,6 +162,12 @@ def main(argv: list[str] | None = None) -> None:
     z = (x - mean) / scale
     val = seeds % 10 == 0
     zt, yt, zv, yv = z[~val], y[~val], z[val], y[val]
+    if a.upweight is not None:
+        lo, hi, times = a.upweight
+        st = seeds[~val]
+        extra = (st >= lo) & (st < hi)
+        zt = np.concatenate([zt] + [zt[extra]] * (times - 1))
+        yt = np.concatenate([yt] + [yt[extra]] * (times - 1))
     if a.model == "ridge":
         model, info = fit_ridge(zt, yt, zv, yv)
     else:
@@ -171,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     out = {**model, "feature_version": FEATURE_VERSION, "names": list(NAMES),
            "mean": mean.tolist(), "scale": scale.tolist(), "target": a.target}
     report = {"model": a.model, "target": a.target, "columns": a.columns or len(NAMES),
+              "upweight": a.upweight,
               "games": int(len(set(seeds.tolist()))),
               "positions": int(len(y)), "train_positions": int(len(yt)),
               "val_positions": int(len(yv)), "train": metrics(predict(model, zt), yt),

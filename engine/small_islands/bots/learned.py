@@ -14,8 +14,10 @@ number of worlds the two differ only where the leaf changes the paired compariso
 The levels (`LEVELS`) are hidden: not among `options.BOT_LEVELS` (so the app's new-game form,
 its saves and its worker never see them), and this module with the model's code is not
 shipped to the browser (`tools/build.py`, `NOT_SHIPPED`). The tournament plays them
-(``python -m small_islands tournament --a learned --b hard``). The model file is read once,
-when a hidden level first decides (`model`); ``SI_LEARNED_MODEL`` names another file.
+(``python -m small_islands tournament --a learned --b hard``). Each level names its model
+file (`Variant.model`, under ``tools/learn/models/``); a file is read once, when a level using
+it first decides (`model`). ``SI_LEARNED_MODEL`` names another file for the levels that use
+the original model (``mlp32_v3.json``); a level with a file of its own ignores it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from ..game import Game
 from .learned_value import Model, load
 from .search import Leaf, _margin, hard
 
-MODEL_FILE = Path(__file__).resolve().parents[3] / "tools" / "learn" / "models" / "mlp32_v3.json"
+MODELS = Path(__file__).resolve().parents[3] / "tools" / "learn" / "models"
+DEFAULT_MODEL = "mlp32_v3.json"  # Gate 1's model (round 3); SI_LEARNED_MODEL may replace it
+MODEL_FILE = MODELS / DEFAULT_MODEL
 
 
 @dataclass(frozen=True)
@@ -40,33 +44,46 @@ class Variant:
     """A hidden level: in which rounds the learned leaf replaces `_margin`, and how.
 
     The leaf is ``weight * scale * model + (1 - weight) * _margin`` for a playout that ends
-    at the start of a round after one of `rounds`.
+    at the start of a round after one of `rounds`; `model` is the model's file name under
+    `MODELS`.
     """
 
     rounds: tuple[int, ...] = (1, 2, 3)
     weight: float = 1.0
     scale: float = 1.0
+    model: str = DEFAULT_MODEL
 
 
 LEVELS: dict[str, Variant] = {
     "learned": Variant(),
     "learned-r12": Variant(rounds=(1, 2)),
     "learned-w50": Variant(weight=0.5),
+    # expert iteration, round 1: the same search and leaf, the MLP retrained on the
+    # Medium/Hard games plus self-play games of `learned` (bench/RESULTS.md, issue 31)
+    "learned-i1": Variant(model="mlp32_i1.json"),
 }
 
 _MODEL: dict[str, Model] = {}
 
 
-def model() -> Model:
-    """The learned model, read from its file on first use only."""
-    if "model" not in _MODEL:
-        _MODEL["model"] = load(os.environ.get("SI_LEARNED_MODEL") or str(MODEL_FILE))
-    return _MODEL["model"]
+def model_path(name: str = DEFAULT_MODEL) -> str:
+    """The file a level's model `name` is read from (``SI_LEARNED_MODEL`` replaces the
+    default model's file only)."""
+    if name == DEFAULT_MODEL and os.environ.get("SI_LEARNED_MODEL"):
+        return os.environ["SI_LEARNED_MODEL"]
+    return str(MODELS / name)
+
+
+def model(name: str = DEFAULT_MODEL) -> Model:
+    """The learned model `name`, read from its file on first use only."""
+    if name not in _MODEL:
+        _MODEL[name] = load(model_path(name))
+    return _MODEL[name]
 
 
 def leaf_for(variant: Variant, value: Model | None = None) -> Leaf:
-    """The playout leaf of a variant (`value`: the model; the kept file's by default)."""
-    m = model() if value is None else value
+    """The playout leaf of a variant (`value`: the model; the variant's file's by default)."""
+    m = model(variant.model) if value is None else value
 
     def leaf(g: Game, seat: int) -> float:
         """A round-start position's value for `seat` (the round just played out: g.round-1)."""
@@ -92,4 +109,5 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], level: str, rng: ra
     return hard(view, legal, rng, budget_s, max_worlds, leaf_for(LEVELS[level]))
 
 
-__all__ = ["LEVELS", "MODEL_FILE", "Variant", "choose", "leaf_for", "model"]
+__all__ = ["DEFAULT_MODEL", "LEVELS", "MODELS", "MODEL_FILE", "Variant", "choose", "leaf_for",
+           "model", "model_path"]
