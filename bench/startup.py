@@ -81,20 +81,28 @@ BARE_HTML = """<!doctype html>
 BARE_JS = f"""
 import {{ loadPyodide }} from "./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs";
 // The app's engine archive (tools/build.py `pack`, gzipped), fetched and decompressed in
-// parallel with Python, and unpacked as the page does (web/python-snapshot.mjs `unpackArchive`).
+// parallel with Python, and unpacked as the page does (web/python-snapshot.mjs
+// `unpackArchive`); a build before 2026-12-03 (--before) ships a stored zip instead.
 const gunzip = (r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip")));
-const engine = fetch("./engine.pack.gz").then((r) => gunzip(r).arrayBuffer());
+const engine = fetch("./engine.pack.gz").then((r) => r.ok ? r
+  : fetch("./engine.zip.gz")).then((r) => gunzip(r).arrayBuffer());
 const pyodide = await loadPyodide();
 performance.mark("pyodide-ready");
 const bytes = new Uint8Array(await engine);
-const text = new TextDecoder().decode(bytes);  // the index is ASCII: its offsets are bytes
-const index = text.slice(8, text.indexOf("\\n\\n", 7) + 1).split("\\n").slice(0, -1);
-let at = text.indexOf("\\n\\n", 7) + 2;
-for (const line of index) {{
-  const [name, size] = line.split("\\t");
-  pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
-  pyodide.FS.writeFile(name, bytes.subarray(at, at + Number(size)));
-  at += Number(size);
+const text = new TextDecoder().decode(bytes.subarray(0, 65536));  // the index: ASCII
+if (!text.startsWith("SIPACK1\\n")) {{
+  pyodide.unpackArchive(bytes.buffer, "zip");
+}} else {{
+  const end = text.indexOf("\\n\\n", 7);
+  let at = end + 2;
+  const cwd = pyodide.FS.cwd();
+  for (const line of text.slice(8, end).split("\\n")) {{
+    const [name, size] = line.split("\\t");
+    const path = `${{cwd}}/${{name}}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, bytes.subarray(at, at + Number(size)));
+    at += Number(size);
+  }}
 }}
 const version = pyodide.runPython("import small_islands; small_islands.__version__");
 document.getElementById("app").textContent = `engine ${{version}} loaded`;
@@ -428,7 +436,9 @@ def serve_copy(
         shutil.copytree(site, served)
         (served / BARE).write_text(BARE_HTML)
         (served / "bench-bare.mjs").write_text(BARE_JS)
-        (served / "bench-bare-sw.js").write_text(BARE_SW)
+        old = not (served / "engine.pack.gz").exists()  # a --before build from before 2026-12-03
+        (served / "bench-bare-sw.js").write_text(
+            BARE_SW.replace("./engine.pack.gz", "./engine.zip.gz") if old else BARE_SW)
         (served / FLOOR).write_text(FLOOR_HTML)
         (served / "bench-floor.mjs").write_text(FLOOR_JS)
         (served / STOCK).write_text(STOCK_HTML)
