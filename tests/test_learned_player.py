@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 
 from small_islands import Game, Options
-from small_islands.actions import ChooseObjective, EndReward, Land, PlaceHouse, TakeTile
+from small_islands.actions import (
+    ChooseObjective,
+    EndReward,
+    Land,
+    PlaceHouse,
+    PlaceTile,
+    TakeTile,
+)
 from small_islands.bots import LEVELS, bot_move, choose_action, learned, search, tournament
+from small_islands.bots.learned_features import features
 from small_islands.errors import MalformedInput
 from small_islands.options import BOT_LEVELS
 from tools import build
@@ -194,3 +202,59 @@ def test_the_iteration_level_uses_its_own_model_file(monkeypatch):
     a = learned.choose(view, legal, "learned-i1", random.Random(9), 60.0, 3)
     assert a == learned.choose(view, legal, "learned-i1", random.Random(9), 60.0, 3)
     assert a in legal
+
+
+def placing_positions(count=8):
+    """(game, seat) at tile-placing decisions with several placements, from Medium games."""
+    found = 0
+    for k in range(3):
+        g = Game.new(Options(seats=("A", "B"), seed=7_300_030 + k,
+                             bots={0: "medium", 1: "medium"}))
+        while g.phase != "over" and found < count:
+            seat = g.to_move
+            legal = g.legal_actions()
+            if len(legal) > 4 and isinstance(legal[0], PlaceTile) and g.round in (2, 3):
+                found += 1
+                yield g.clone(), seat
+            g.play(bot_move(g, seat))
+
+
+def test_the_placement_chooser_reranks_hards_best_by_the_model(monkeypatch):
+    assert learned.place_for(learned.LEVELS["learned-i1"]) is None  # the leaf-only levels
+    model = learned.model("mlp32_i1.json")
+    changed = 0
+    for g, seat in placing_positions():
+        view, legal = g.view(seat), g.legal_actions()
+        rng = random.Random(4)
+        calls = []
+
+        def keep(w, s, scored, calls=calls):
+            calls.append((w.view(s), list(scored)))
+            return search._best(scored)
+
+        # Hard with a chooser that keeps Hard's best decides as Hard
+        assert search.hard(view, legal, rng, 60.0, 3, None, keep) == search.hard(
+            view, legal, random.Random(4), 60.0, 3)
+        (w_view, scored), = calls
+        # the chooser sees a sampled world: the seat's view of it differs from the true one
+        # only in what the features do not read (the log, the others' bot levels)
+        assert features(w_view) == features(view) and len(scored) > 1
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))[:4]
+        values = []
+        for i in order:
+            after = g.clone()
+            after.play_unchecked(scored[i][1])
+            values.append(model.value(after.view(seat)))
+        w = g.clone()
+        # a gain no placement reaches: Hard's first; no gain asked: the model's best of 4
+        never = learned.place_for(learned.Variant(model="mlp32_i1.json", place_top=4,
+                                                  place_gain=1e9))
+        always = learned.place_for(learned.Variant(model="mlp32_i1.json", place_top=4,
+                                                   place_gain=0.0))
+        assert never is not None and always is not None
+        assert never(w, seat, scored) == search._best(scored)
+        pick = always(w, seat, scored)
+        assert pick == scored[order[values.index(max(values))]][1] and pick in legal
+        assert w.state() == g.state()  # the chooser plays on copies only
+        changed += pick != search._best(scored)
+    assert changed >= 1  # the model does disagree with Hard somewhere

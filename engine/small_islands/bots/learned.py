@@ -32,7 +32,7 @@ from typing import Any
 from ..actions import Action
 from ..game import Game
 from .learned_value import Model, load
-from .search import Leaf, _margin, hard
+from .search import Leaf, Place, _margin, hard
 
 MODELS = Path(__file__).resolve().parents[3] / "tools" / "learn" / "models"
 DEFAULT_MODEL = "mlp32_v3.json"  # Gate 1's model (round 3); SI_LEARNED_MODEL may replace it
@@ -45,13 +45,17 @@ class Variant:
 
     The leaf is ``weight * scale * model + (1 - weight) * _margin`` for a playout that ends
     at the start of a round after one of `rounds`; `model` is the model's file name under
-    `MODELS`.
+    `MODELS`. With `place_top` >= 2 a tile's placement is chosen too: among Hard's best
+    `place_top` placements, the one whose position just after it the model values highest,
+    if it beats Hard's first by more than `place_gain` PP (`place_for`); 0 keeps Hard's.
     """
 
     rounds: tuple[int, ...] = (1, 2, 3)
     weight: float = 1.0
     scale: float = 1.0
     model: str = DEFAULT_MODEL
+    place_top: int = 0
+    place_gain: float = 0.0
 
 
 LEVELS: dict[str, Variant] = {
@@ -97,6 +101,29 @@ def leaf_for(variant: Variant, value: Model | None = None) -> Leaf:
     return leaf
 
 
+def place_for(variant: Variant, value: Model | None = None) -> Place | None:
+    """The variant's placement chooser (None: Hard's placement; see `Variant`)."""
+    if variant.place_top < 2:
+        return None
+    m = model(variant.model) if value is None else value
+
+    def place(g: Game, seat: int, scored: Sequence[tuple[float, Action]]) -> Action:
+        """Hard's first placement unless the model values another of its best clearly more."""
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))[:variant.place_top]
+        best, best_v = order[0], 0.0
+        for n, i in enumerate(order):
+            after = g.clone()
+            after.play_unchecked(scored[i][1])
+            v = m.value(after.view(seat), after.board)
+            if n == 0:
+                best_v = v + variant.place_gain
+            elif v > best_v:
+                best, best_v = i, v
+        return scored[best][1]
+
+    return place
+
+
 def choose(view: Mapping[str, Any], legal: Sequence[Action], level: str, rng: random.Random,
            budget_s: float, max_worlds: int | None = None) -> Action:
     """A hidden level's decision: Hard's search with that level's leaf."""
@@ -106,8 +133,9 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], level: str, rng: ra
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    return hard(view, legal, rng, budget_s, max_worlds, leaf_for(LEVELS[level]))
+    variant = LEVELS[level]
+    return hard(view, legal, rng, budget_s, max_worlds, leaf_for(variant), place_for(variant))
 
 
 __all__ = ["DEFAULT_MODEL", "LEVELS", "MODELS", "MODEL_FILE", "Variant", "choose", "leaf_for",
-           "model", "model_path"]
+           "model", "model_path", "place_for"]

@@ -66,17 +66,23 @@ W_LEAVE = 0.6  # weight (relative to W_DENY) of the best display tile a take lea
 # A playout's value at a round's start (see `playout`): the position after the round was
 # played out, and the seat it is valued for. None: Hard's `_margin`.
 Leaf = Callable[[Game, int], float]
+# A tile placement chooser (see `hard`): a world, the seat, and Hard's scored placements.
+# None: Hard's best score.
+Place = Callable[[Game, int, Sequence[tuple[float, Action]]], Action]
 # Hard's clock. The app measures wall time; tournaments use the process's CPU time so that
 # other work on the machine does not cut Hard's search short (see bots/tournament.py).
 CLOCK = time.perf_counter
 
 
 def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, budget_s: float,
-         max_worlds: int | None = None, leaf: Leaf | None = None) -> Action:
+         max_worlds: int | None = None, leaf: Leaf | None = None,
+         place: Place | None = None) -> Action:
     """The Hard player's choice (see the module docstring).
 
     `leaf` values the playouts that end at the start of a next round (rounds 1-3; see
     `playout`); None keeps Hard's own `_margin`, and with it Hard's play unchanged.
+    `place` chooses a tile's placement from Hard's scored placements (in the first world
+    drawn); None keeps Hard's best score.
     """
     start = CLOCK()
     seat = view["seat"]
@@ -88,7 +94,9 @@ def hard(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, b
     if isinstance(kind, PlaceTile):
         ctx = Ctx.of(first, seat)
         scored = denial.placements(ctx, first.seats[seat].hand)
-        return _best(scored) if scored else medium(first, legal, rng)
+        if not scored:
+            return medium(first, legal, rng)
+        return place(first, seat, scored) if place is not None else _best(scored)
     if isinstance(kind, EndTurn):
         return _best(denial.tokens(legal))
     candidates = _candidates(first, legal, denial)
@@ -544,4 +552,4 @@ def _isles(g: Game) -> list[Isle]:
 _ISLES_CACHE: dict[str, object] = {}
 
 
-__all__ = ["Leaf", "hard", "playout"]
+__all__ = ["Leaf", "Place", "hard", "playout"]
