@@ -3,6 +3,10 @@
 ``python3 bench/_leaf2_table.py bench/out/gate2_leaf2.jsonl``: wins, margin ± SE, the paired
 margin over deals (both seats of a seed) ± SE, by seat of the learned level, by quarter of
 the run, and the decision CPU times per level (decisions timed by the tournament).
+
+``python3 bench/_leaf2_table.py --diff A.jsonl B.jsonl``: two runs against the same opponent on
+the same seeds, the per-deal difference of their paired margins (A minus B) ± SE over the deals
+both runs finished, and the correlation of the deal means between the runs.
 """
 
 from __future__ import annotations
@@ -56,5 +60,30 @@ def main(path: str, a: str = "learned") -> None:
               f"{1000 * statistics.fmean(big):.0f} ms |")
 
 
+def deal_means(path: str) -> dict[int, float]:
+    """The paired margin of every deal (both seats of a seed played) of one run."""
+    deals: dict[int, list[float]] = defaultdict(list)
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                deals[int(r["seed"])].append(float(r["margin"]))
+    return {s: statistics.fmean(v) for s, v in deals.items() if len(v) == 2}
+
+
+def diff(path_a: str, path_b: str) -> None:
+    a, b = deal_means(path_a), deal_means(path_b)
+    both = sorted(set(a) & set(b))
+    d = [a[s] - b[s] for s in both]
+    corr = statistics.correlation([a[s] for s in both], [b[s] for s in both])
+    print(f"{len(both)} deals in both: A {statistics.fmean([a[s] for s in both]):+.2f}, "
+          f"B {statistics.fmean([b[s] for s in both]):+.2f}; A - B {statistics.fmean(d):+.2f} "
+          f"± {se(d):.2f} ({statistics.fmean(d) / se(d):.1f} SE); deal-mean correlation "
+          f"{corr:.2f}")
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    if sys.argv[1] == "--diff":
+        diff(sys.argv[2], sys.argv[3])
+    else:
+        main(*sys.argv[1:])
