@@ -202,6 +202,11 @@ def test_the_iteration_level_uses_its_own_model_file(monkeypatch):
     a = learned.choose(view, legal, "learned-i1", random.Random(9), 60.0, 3)
     assert a == learned.choose(view, legal, "learned-i1", random.Random(9), 60.0, 3)
     assert a in legal
+    # round 2's level: the same search and leaf on a model of its own, with different weights
+    i2 = learned.LEVELS["learned-i2"]
+    assert i2.model == "mlp32_i2.json" and (i2.rounds, i2.weight) == (i1.rounds, i1.weight)
+    assert learned.model(i2.model) is not model
+    assert learned.model(i2.model).value(view) != model.value(view)
 
 
 def placing_positions(count=8):

@@ -65,6 +65,8 @@ LEVELS: dict[str, Variant] = {
     # expert iteration, round 1: the same search and leaf, the MLP retrained on the
     # Medium/Hard games plus self-play games of `learned` (bench/RESULTS.md, issue 31)
     "learned-i1": Variant(model="mlp32_i1.json"),
+    # round 2: retrained on all of that plus 4 000 self-play games of `learned-i1`
+    "learned-i2": Variant(model="mlp32_i2.json"),
 }
 
 _MODEL: dict[str, Model] = {}
