@@ -263,3 +263,32 @@ def test_the_placement_chooser_reranks_hards_best_by_the_model(monkeypatch):
         assert w.state() == g.state()  # the chooser plays on copies only
         changed += pick != search._best(scored)
     assert changed >= 1  # the model does disagree with Hard somewhere
+
+
+def test_the_fixed_effort_level_plays_sixteen_worlds_whatever_the_clock(monkeypatch):
+    # learned-i2-16: learned-i2's model and search, 16 worlds a searched decision, no clock
+    fixed = learned.LEVELS["learned-i2-16"]
+    assert fixed.worlds == 16 and fixed.model == learned.LEVELS["learned-i2"].model
+    g, seat = next((g, seat) for seed, _, g, seat in searched_positions()
+                   if seed == 7_300_002 and g.round == 2)
+    view, legal = g.view(seat), g.legal_actions()
+    calls = []
+    real = search.playout
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    ticks = iter(range(0, 10**9, 1000))  # a clock that runs 1000 s between two readings
+    monkeypatch.setattr(search, "playout", counted)
+    monkeypatch.setattr(search, "CLOCK", lambda: next(ticks))
+    a = learned.choose(view, legal, "learned-i2-16", random.Random(4), 0.25)
+    lines = len(calls) // 16
+    assert lines >= 2 and len(calls) == 16 * lines
+    calls.clear()
+    learned.choose(view, legal, "learned-i2", random.Random(4), 0.25)
+    assert len(calls) == lines  # the clock stops the timed level after its first world
+    calls.clear()
+    # the same decision as the timed level given 16 worlds and all the time it needs
+    assert a == learned.choose(view, legal, "learned-i2", random.Random(4), 10**12, 16)
+    assert len(calls) == 16 * lines

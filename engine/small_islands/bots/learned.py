@@ -48,6 +48,9 @@ class Variant:
     `MODELS`. With `place_top` >= 2 a tile's placement is chosen too: among Hard's best
     `place_top` placements, the one whose position just after it the model values highest,
     if it beats Hard's first by more than `place_gain` PP (`place_for`); 0 keeps Hard's.
+    With `worlds` set, a searched decision plays exactly that many worlds and ignores the
+    clock (deterministic given the seed, on any machine: the form a shipped level takes);
+    None keeps Hard's time budget.
     """
 
     rounds: tuple[int, ...] = (1, 2, 3)
@@ -56,6 +59,7 @@ class Variant:
     model: str = DEFAULT_MODEL
     place_top: int = 0
     place_gain: float = 0.0
+    worlds: int | None = None
 
 
 LEVELS: dict[str, Variant] = {
@@ -67,7 +71,11 @@ LEVELS: dict[str, Variant] = {
     "learned-i1": Variant(model="mlp32_i1.json"),
     # round 2: retrained on all of that plus 4 000 self-play games of `learned-i1`
     "learned-i2": Variant(model="mlp32_i2.json"),
+    # the same player with a fixed effort instead of the clock: 16 worlds a searched decision
+    # (about the median the 0.25 s CPU budget reaches), so it plays the same on any machine
+    "learned-i2-16": Variant(model="mlp32_i2.json", worlds=16),
 }
+WORLDS_BUDGET_S = float("inf")  # the clock a fixed-worlds level is given: never reached
 
 _MODEL: dict[str, Model] = {}
 
@@ -136,6 +144,8 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], level: str, rng: ra
     if len(legal) == 1:
         return legal[0]
     variant = LEVELS[level]
+    if variant.worlds is not None:
+        budget_s, max_worlds = WORLDS_BUDGET_S, variant.worlds if max_worlds is None else max_worlds
     return hard(view, legal, rng, budget_s, max_worlds, leaf_for(variant), place_for(variant))
 
 

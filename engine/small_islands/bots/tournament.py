@@ -46,7 +46,8 @@ from . import choose_action, search
 ORDERS = ("paired", "alternate")
 # The hidden levels (`learned.LEVELS`, checked by a test), named here so that listing them
 # does not import the learned model's code.
-HIDDEN_LEVELS = ("learned", "learned-r12", "learned-w50", "learned-i1", "learned-i2")
+HIDDEN_LEVELS = ("learned", "learned-r12", "learned-w50", "learned-i1", "learned-i2",
+                 "learned-i2-16")
 
 
 @dataclass
