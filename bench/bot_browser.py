@@ -66,7 +66,7 @@ def play_game(page) -> tuple[list[dict], list[list[float]]]:  # type: ignore[no-
 
 
 WORKER_RUN = """
-async (reqs) => {
+async ([reqs, handler, archive]) => {
   const worker = new Worker("./bot-worker.js", { type: "module" });
   const t0 = performance.now();
   await new Promise((resolve, reject) => worker.addEventListener("message", (e) => {
@@ -82,7 +82,7 @@ async (reqs) => {
         if (e.data.id === i) { worker.removeEventListener("message", handler); resolve(e.data); }
       };
       worker.addEventListener("message", handler);
-      worker.postMessage({ id: i, request: reqs[i] });
+      worker.postMessage({ id: i, request: reqs[i], handler, archive });
     });
     out.push({ ok: reply.ok, ms: reply.ms, rt: performance.now() - start,
                result: reply.result || null, error: reply.error || null });
@@ -91,6 +91,10 @@ async (reqs) => {
   return { boot, out };
 }
 """
+
+
+HANDLER = "small_islands.bots.worker:handle"  # web/game_plugins/small_islands.py
+LEVEL_ARCHIVES = {"master": "learned.pack.gz"}  # web/si_web/computers.py
 
 
 def recorded_requests(level: str, games: int) -> list[dict]:  # type: ignore[type-arg]
@@ -137,8 +141,9 @@ def worker_main(args: argparse.Namespace) -> None:
         page = browser.new_page(base_url=url)
         page.goto("./")
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-        bots = page.evaluate(WORKER_RUN, [r["bot"] for r in reqs])
-        hints = page.evaluate(WORKER_RUN, [r["suggest"] for r in reqs])
+        archive = LEVEL_ARCHIVES.get(args.level)  # Master's code: its own archive
+        bots = page.evaluate(WORKER_RUN, [[r["bot"] for r in reqs], HANDLER, archive])
+        hints = page.evaluate(WORKER_RUN, [[r["suggest"] for r in reqs], HANDLER, None])
         browser.close()
     server.shutdown()
     failed = [r["error"] for r in bots["out"] + hints["out"] if not r["ok"]]

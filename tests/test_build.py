@@ -90,7 +90,7 @@ def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if given:
         site = Path(given)
         assert (site / f"vendor/pyodide-{build.PYODIDE_VERSION}").is_dir(), site
-        names = tuple(build.archive_packages())
+        names = build.archive_names()
         assert all((site / name).is_file() for name in names), site
         return site
     out = tmp_path_factory.mktemp("built")
@@ -161,10 +161,10 @@ def test_the_page_unpacks_the_build_s_archives_and_refuses_others(tmp_path: Path
 
 def shipped_zips(built: Path, into: Path) -> list[Path]:
     """The build's archives (gzip decompressed, as the page unpacks them for Python) as
-    stored zips: the engine, the UI, and Ember Isle's (which the page unpacks only when it
-    is chosen)."""
+    stored zips: the engine, the UI, Ember Isle's (which the page unpacks only when it is
+    chosen) and Master's (which the bot worker unpacks before a Master's first decision)."""
     found = []
-    for name in tuple(build.archive_packages()):
+    for name in build.archive_names():
         path = into / name.replace(".pack.gz", ".zip")
         path.write_bytes(as_zip(build.unpack(gzip.decompress((built / name).read_bytes()))))
         found.append(path)
@@ -349,11 +349,17 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
         for name, folder in build.package_dirs().items() for p in folder.rglob("*.py")
     }
     shipped: dict[str, bytes] = {}
-    for name in build.archive_packages():
+    for name in build.archive_names():
         files = build.unpack(gzip.decompress((vendored / name).read_bytes()))
         kinds = [n.endswith(".pyc") for n in files]
         assert kinds == sorted(kinds), name  # the sources first, then the bytecode
+        assert not set(files) & set(shipped), name  # no file in two archives
         shipped |= files
+    # Master's archive: its modules and its model's weights (the file the level reads), only
+    learned = build.unpack(gzip.decompress((vendored / build.LEARNED_ARCHIVE).read_bytes()))
+    model = f"small_islands/bots/models/{build.master_model()}"
+    assert set(learned) == {*build.LEARNED_MODULES, model}
+    assert shipped.pop(model) == (build.LEARNED_MODELS / build.master_model()).read_bytes()
     bytecode = {n for n in shipped if n.endswith(".pyc")}
     assert bytecode == {m.replace(".", "/") + ".pyc" for m in build.every_start()}
     assert "si_web.controller" in build.every_start()
@@ -375,7 +381,7 @@ def test_archives_hold_the_stripped_sources(vendored: Path, tmp_path: Path) -> N
     again = tmp_path / "again"
     again.mkdir()
     build.write_archives(again)
-    for name in tuple(build.archive_packages()):
+    for name in build.archive_names():
         assert (again / name).read_bytes() == (vendored / name).read_bytes(), name
 
 

@@ -17,7 +17,15 @@ from small_islands.actions import (
     PlaceTile,
     TakeTile,
 )
-from small_islands.bots import LEVELS, bot_move, choose_action, learned, search, tournament
+from small_islands.bots import (
+    LEVELS,
+    MASTER,
+    bot_move,
+    choose_action,
+    learned,
+    search,
+    tournament,
+)
 from small_islands.bots.learned_features import features
 from small_islands.errors import MalformedInput
 from small_islands.options import BOT_LEVELS
@@ -171,9 +179,28 @@ def test_the_hidden_levels_are_not_offered_by_the_app():
             Options(seats=("A", "B"), bots={1: level})
         with pytest.raises(ValueError):
             choose_action(game_at(1).view(0), game_at(1).legal_actions(), level)
-    # not shipped, and nothing the browser runs imports it
-    assert "small_islands/bots/learned.py" in build.NOT_SHIPPED
-    assert not {m for m in build.browser_modules() if "learned" in m}
+    # the player ships in Master's own archive, not in the engine's (tests/test_build.py)
+    assert set(build.LEARNED_MODULES) <= {f"{m.replace('.', '/')}.py"
+                                          for m in build.browser_modules()}
+    assert not set(build.LEARNED_MODULES) & set(build.NOT_SHIPPED)
+    assert build.master_model() == learned.LEVELS[MASTER].model == "mlp32_i2.json"
+
+
+def test_master_is_the_fixed_effort_learned_level():
+    # the app's Master decides as the hidden learned-i2-16 of the official runs, seed for seed
+    assert MASTER == "learned-i2-16" and "master" in BOT_LEVELS and "master" in LEVELS
+    checked = 0
+    for seed, n, g, seat in searched_positions():
+        if seed > 7_300_002:
+            break
+        view, legal = g.view(seat), g.legal_actions()
+        a = choose_action(view, legal, "master", random.Random(seed + n), max_worlds=3)
+        assert a == learned.choose(view, legal, MASTER, random.Random(seed + n), 60.0, 3)
+        assert a in legal
+        checked += 1
+    assert checked >= 8
+    g = Game.new(Options(seats=("A", "B"), seed=7_300_040, bots={1: "master"}))
+    assert g.seats[1].bot == "master"
 
 
 def test_the_bots_package_does_not_import_the_learned_player():

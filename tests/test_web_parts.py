@@ -130,14 +130,14 @@ def test_session_reads_never_raise() -> None:
 
 def test_the_start_form_offers_every_computer_level_in_words() -> None:
     """Every level the form offers, in words; not Expert, level with Hard head to head (a
-    level's name is a promise), which the engine still plays."""
+    level's name is a promise), which the engine still plays; Master, which is stronger."""
     from si_web.app import App
     from si_web.form import KINDS
     from si_web.screens import KIND_LABELS
     from small_islands.options import BOT_LEVELS
 
-    assert [v for v, _ in KIND_LABELS] == list(KINDS) == ["human", *BOT_LEVELS[:3]]
-    assert BOT_LEVELS[3] == "expert"
+    assert [v for v, _ in KIND_LABELS] == list(KINDS) == ["human", *BOT_LEVELS[:3], "master"]
+    assert BOT_LEVELS[3:] == ("expert", "master")
     html = App(MemoryStorage()).render()
     for value, words in KIND_LABELS:
         assert f'value="{value}"' in html and words in html

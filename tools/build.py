@@ -100,15 +100,21 @@ NOT_SHIPPED = (
     "small_islands/bots/tournament.py",
     "ember_isle/__main__.py",
     "ember_isle/bots/tournament.py",
-    # the earlier search Hard of Ember Isle, kept for the record (bench/RESULTS.md), and the
-    # learned value's features and model with the player using them (issue 31: hidden levels,
-    # for tournaments only)
+    # the earlier search Hard of Ember Isle, kept for the record (bench/RESULTS.md)
     "ember_isle/bots/search.py",
     "ember_isle/bots/world.py",
+)
+# Small Islands' Master (issue 31): the learned player's modules and its model's weights, in
+# an archive of their own that the bot worker fetches and unpacks on a Master's first
+# decision (web/si_web/computers.py LEVEL_ARCHIVES), never at start; the model lands beside
+# the player's module (`small_islands.bots.learned.BUNDLED`).
+LEARNED_ARCHIVE = "learned.pack.gz"
+LEARNED_MODULES = (
+    "small_islands/bots/learned.py",
     "small_islands/bots/learned_features.py",
     "small_islands/bots/learned_value.py",
-    "small_islands/bots/learned.py",
 )
+LEARNED_MODELS = ROOT / "tools" / "learn" / "models"
 # The games come from their registrations (web/game_plugins/, `games()`): the home game's
 # engine and UI go in the page's two archives (site/ names; the page writes them into Python's
 # working directory without the ".gz": web/python-snapshot.mjs FILES), with the game kit in the
@@ -382,14 +388,38 @@ def archive_packages() -> dict[str, tuple[str, ...]]:
     return out
 
 
+def archive_names() -> tuple[str, ...]:
+    """Every archive the build writes: the games' (`archive_packages`) and Master's."""
+    return (*archive_packages(), LEARNED_ARCHIVE)
+
+
+def master_model() -> str:
+    """The file name of the model Master plays with (under tools/learn/models/)."""
+    sys.path.insert(0, str(ROOT / "engine"))
+    try:
+        from small_islands.bots import MASTER
+        from small_islands.bots.learned import LEVELS
+    finally:
+        sys.path.remove(str(ROOT / "engine"))
+    return LEVELS[MASTER].model
+
+
 def write_archives(out: Path) -> None:
-    """Every archive (`archive_packages`) in ``out``: stripped sources, and bytecode for what
-    every start compiles (`every_start`)."""
+    """Every archive (`archive_names`) in ``out``: stripped sources, and bytecode for what
+    every start compiles (`every_start`); Master's modules and model in their own."""
     with tempfile.TemporaryDirectory() as tmp:
-        staged = strip_packages(Path(tmp), package_dirs())
+        staged = strip_packages(Path(tmp) / "staged", package_dirs())
         add_bytecode(staged, every_start())
+        learned = Path(tmp) / "learned"
+        for name in LEARNED_MODULES:
+            (learned / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(staged / name, learned / name)
+        model = master_model()
+        (learned / "small_islands/bots/models").mkdir()
+        shutil.copyfile(LEARNED_MODELS / model, learned / "small_islands/bots/models" / model)
         for name, (first, *rest) in archive_packages().items():
             write_archive(staged / first, first, out / name, tuple(rest))
+        write_archive(learned / "small_islands", "small_islands", out / LEARNED_ARCHIVE)
 
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)

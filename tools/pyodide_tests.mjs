@@ -7,7 +7,7 @@
 //
 // --archives: the engine and the UI as the build ships them (site/'s *.pack.gz, as stored zips:
 // tests/test_build.py `shipped_zips`):
-// unpacked into folders and imported from there, as in the browser, instead of the
+// unpacked into one folder and imported from there, as in the browser, instead of the
 // repository's sources; every --app module must come from them. Modules the build leaves out
 // (--not-shipped: the command line, the tournament runner) are found in the repository for
 // the tests that use them, and no other module of ours may be.
@@ -58,16 +58,18 @@ for (const [dir, at] of [[root, "/repo"], [sitePackages, "/venv"], [dirname(full
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
-const shipped = archives.map((path, i) => {
+// All into one folder, as the page and the bot worker unpack every archive into Python's
+// working directory (Master's archive adds modules to the engine's package).
+const shipped = archives.length ? ["/shipped/app"] : [];
+archives.forEach((path, i) => {
   py.FS.mkdirTree("/shipped");
   py.FS.writeFile(`/shipped/${i}.zip`, readFileSync(path));
-  return `/shipped/${i}`;
 });
 // (unpacked by Python's zipfile here; the page's own unpacking is the browser tests' part)
 py.runPython(`
 import zipfile
-for i, at in enumerate(${JSON.stringify(shipped)}):
-    zipfile.ZipFile(f"/shipped/{i}.zip").extractall(at)
+for i in range(${archives.length}):
+    zipfile.ZipFile(f"/shipped/{i}.zip").extractall("/shipped/app")
 `);
 py.globals.set("shipped", py.toPy(shipped));
 py.globals.set("not_shipped", py.toPy(notShipped));

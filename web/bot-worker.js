@@ -7,8 +7,9 @@
 // and answers one request at a time. Request (postMessage): {id, request, handler, archive}:
 // `request` is JSON text for the game's handler, `handler` the registered game's
 // "module:function" (game_shell/registry.py GamePlugin.worker), `archive` the game's own
-// archive (null: its code is in the engine archive), fetched and unpacked once, on its first
-// request. Reply: {id, ok: true, result: JSON text, ms} or {id, ok: false, error: "..."};
+// archive (null: its code is in the engine archive), fetched and unpacked once, on the first
+// request that names it (a game may name another of its archives for some requests, for a
+// computer player whose code ships apart). Reply: {id, ok: true, result: JSON text, ms} or {id, ok: false, error: "..."};
 // {type: "ready", ms, start} once Python is up (start: "snapshot", "fresh" or "fallback").
 // The bot sees only what the request holds: its seat's view and the legal actions.
 // tools/build.py checks that the Pyodide path below matches its PYODIDE_VERSION.
@@ -51,13 +52,14 @@ booted.then(
   (error) => self.postMessage({ type: "failed", error: String(error) }),
 );
 
-const handlers = new Map(); // "module:function" -> a promise of the Python function
+const handlers = new Map(); // "module:function archive" -> a promise of the Python function
 const archives = new Map(); // archive name -> a promise of its installation
 
 /** The function that answers a game's requests, its archive installed on first use. */
 function handlerFor(handler, archive) {
-  if (!handlers.has(handler)) {
-    handlers.set(handler, booted.then(async ({ pyodide, handlerOf }) => {
+  const key = `${handler} ${archive || ""}`;
+  if (!handlers.has(key)) {
+    handlers.set(key, booted.then(async ({ pyodide, handlerOf }) => {
       if (archive) {
         if (!archives.has(archive)) {
           archives.set(archive, fetchFiles(import.meta.url, { [`./${archive}`]: "python" })
@@ -68,7 +70,7 @@ function handlerFor(handler, archive) {
       return handlerOf(String(handler));
     }));
   }
-  return handlers.get(handler);
+  return handlers.get(key);
 }
 
 self.addEventListener("message", async (event) => {

@@ -12,7 +12,7 @@ from .errors import MalformedInput, short
 
 COLOURS = ("blue", "red", "yellow", "purple")
 MODES = ("normal", "advanced")
-BOT_LEVELS = ("easy", "medium", "hard", "expert")
+BOT_LEVELS = ("easy", "medium", "hard", "expert", "master")
 MAX_NAME = 40
 MIN_TABLE, MAX_TABLE = 6, 24
 

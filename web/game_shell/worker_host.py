@@ -64,16 +64,18 @@ def ensure() -> Js:
     return js
 
 
-def post(game: str, request: str) -> int | None:
+def post(game: str, request: str, archive: str | None = None) -> int | None:
     """Send `request` for the registered game `game` (the worker answers it with the game's
-    `registry.GamePlugin.worker`, after unpacking its archive once); its id, or None when
-    there is no worker (the caller decides on the main thread)."""
+    `registry.GamePlugin.worker`, after unpacking its archive once -- or `archive`, another
+    of the game's, for a request that needs code the game's own does not hold); its id, or
+    None when there is no worker (the caller decides on the main thread)."""
     plugin = registry.by_name(registry.plugins(), game)
     js = ensure()
     if js is None or plugin is None or plugin.worker is None:
         return None
     n = route.submit(game)
-    message = {"id": n, "request": request, "handler": plugin.worker, "archive": plugin.archive}
+    message = {"id": n, "request": request, "handler": plugin.worker,
+               "archive": archive or plugin.archive}
     js.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
     set_timeout(lambda: _overdue(n), WATCHDOG_MS)
     return n

@@ -18,6 +18,9 @@ from small_islands import Action, Game
 
 BOT_BUDGET_S = 0.25  # Hard's thinking budget per decision (see small_islands.bots)
 FALLBACK_LEVEL = "medium"  # what bots play on the main thread when the worker fails
+# The levels whose code the engine's archive does not hold: the worker unpacks this archive
+# (tools/build.py LEARNED_ARCHIVE) before their first decision.
+LEVEL_ARCHIVES = {"master": "learned.pack.gz"}
 
 
 def bot_seed(game: Game, seat: int) -> int:
@@ -43,6 +46,7 @@ def bot_request(game: Game, seat: int) -> dict[str, Any]:
         "level": level,
         "n_legal": len(legal),
         "request": json.dumps(request, separators=(",", ":")),
+        "archive": LEVEL_ARCHIVES.get(level),
     }
 
 

@@ -556,8 +556,9 @@ def local_hint(token: str) -> None:
     render()
 
 
-def post(kind: str, token: str, request: str, extra: dict[str, Any] | None = None) -> bool:
-    n = worker_host.post(PLUGIN.name, request)  # (its watchdog gives up a silent worker)
+def post(kind: str, token: str, request: str, extra: dict[str, Any] | None = None,
+         archive: str | None = None) -> bool:
+    n = worker_host.post(PLUGIN.name, request, archive)  # (its watchdog gives up a silent worker)
     if n is None:
         return False
     jobs.submit(kind, token, extra, job_id=n)
@@ -635,7 +636,7 @@ def auto_step() -> None:
         jobs.busy = True
         publish_stats()
         extra = {"t0": t0, "level": req["level"], "n_legal": req["n_legal"]}
-        if not post("bot", req["token"], req["request"], extra):
+        if not post("bot", req["token"], req["request"], extra, req.get("archive")):
             set_timeout(lambda: local_move(req["token"]), 0)
     except Exception:
         jobs.busy = False

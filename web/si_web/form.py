@@ -17,6 +17,8 @@ from .screens import COLOURS
 # The seat kinds the form offers. A level's name is a promise: Expert is level with Hard head
 # to head (bench/RESULTS.md, "Expert"), so it is not offered until it is measurably stronger;
 # the engine still plays it (saved games with an Expert seat load and play, the command line).
+# Master, the learned player, is offered: its official margin over Hard is above 2 standard
+# errors (bench/RESULTS.md, issue 31, "Official runs").
 KINDS = ("human", *(level for level in BOT_LEVELS if level != "expert"))
 
 

@@ -168,7 +168,7 @@ class Kept:
                 found.add("people")
             if s["solo"]:
                 found.add(f"alexis-{s['solo']}")
-        order = ["all", "people", "easy", "medium", "hard", "expert"]
+        order = ["all", "people", "easy", "medium", "hard", "master", "expert"]
         order += [f"alexis-{n}" for n in range(1, 7)]
         return [o for o in order if o in found]
 

@@ -29,7 +29,7 @@ PHASE_NAMES = {  # translated where shown (`phase_name`)
 }
 # The computer players' levels as the words say them ("Ben (computer, medium)").
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "expert": N_("expert")}
+               "expert": N_("expert"), "master": N_("master")}
 
 
 def phase_name(phase: str) -> str:

@@ -30,7 +30,8 @@ KIND_LABELS = (
     ("easy", N_("Computer: easy")),
     ("medium", N_("Computer: medium")),
     ("hard", N_("Computer: hard")),
-)  # what the form offers (`form.KINDS`: no Expert until it is measurably stronger than Hard)
+    ("master", N_("Computer: master")),
+)  # what the form offers (`form.KINDS`: no Expert, which is no stronger than Hard)
 SPEED_LABELS = (
     ("relaxed", N_("Relaxed")),
     ("normal", N_("Normal")),

@@ -31,6 +31,7 @@ LEVEL_LABELS = {
     "medium": N_("Computer: medium"),
     "hard": N_("Computer: hard"),
     "expert": N_("Computer: expert"),
+    "master": N_("Computer: master"),
 }
 ALEXIS_LABELS = {
     1: N_("Alexis, level 1"),

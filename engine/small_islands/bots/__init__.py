@@ -21,6 +21,10 @@ hidden parts are drawn at random, so a decision never depends on the true hidden
   the end of the round in worlds drawn from the view and weighted by the opponents'
   placements, and Expert departs from Hard's choice when the paired margins clearly favour
   another line. Its effort is fixed by counts (`expert.EFFORT`), not by a clock.
+* Master (`learned.py`, the hidden level ``learned-i2-16``): Hard's search whose round-end
+  playouts are valued by a learned model of the seat's view (issue 31), 16 worlds a searched
+  decision, no clock. Its code and model ship apart from the engine (the browser fetches
+  them when a Master first plays) and are imported only then.
 
 >>> from small_islands import Game, Options
 >>> g = Game.new(Options(seats=("Ann", "Bob"), seed=3, bots={0: "medium", 1: "easy"}))
@@ -44,7 +48,8 @@ from .policy import POLICIES
 from .search import hard
 from .world import board_from_view, determinize
 
-LEVELS = ("easy", "medium", "hard", "expert")
+LEVELS = ("easy", "medium", "hard", "expert", "master")
+MASTER = "learned-i2-16"  # the hidden level (`learned.LEVELS`) that Master plays
 DEFAULT_BUDGET_S = 0.25
 
 
@@ -76,6 +81,10 @@ def choose_action(
     if level == "expert":
         effort = EFFORT if max_worlds is None else scaled(EFFORT, max_worlds)
         return expert(view, legal, rng, effort)
+    if level == "master":
+        from . import learned  # its model is read on its first decision only
+
+        return learned.choose(view, legal, MASTER, rng, budget_s, max_worlds)
     world = determinize(view, rng)
     choice = POLICIES[level](world, legal, rng)
     return choice if choice in legal else legal[0]
@@ -101,5 +110,5 @@ def bot_move(
     return choose_action(game.view(seat), game.legal_actions(), level, rng, budget_s, max_worlds)
 
 
-__all__ = ["LEVELS", "board_from_view", "bot_move", "choose_action", "determinize", "english",
-           "suggest", "suggest_why"]
+__all__ = ["LEVELS", "MASTER", "board_from_view", "bot_move", "choose_action", "determinize",
+           "english", "suggest", "suggest_why"]

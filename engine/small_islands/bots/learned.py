@@ -1,4 +1,5 @@
-"""Hard with the learned leaf (issue 31, step 3): hidden levels for tournaments only.
+"""Hard with the learned leaf (issue 31, step 3): the hidden levels of the tournaments, and
+the app's Master.
 
 Hard's search (`search.hard`) plays each candidate out to the end of the round in worlds
 drawn from the view and compares the candidates by the paired values of those playouts.
@@ -11,11 +12,16 @@ Hard. Every other part of Hard (its candidates, the worlds, the denial values fo
 tokens, the time budget) is unchanged, and the random draws are the same, so with a fixed
 number of worlds the two differ only where the leaf changes the paired comparison.
 
-The levels (`LEVELS`) are hidden: not among `options.BOT_LEVELS` (so the app's new-game form,
-its saves and its worker never see them), and this module with the model's code is not
-shipped to the browser (`tools/build.py`, `NOT_SHIPPED`). The tournament plays them
-(``python -m small_islands tournament --a learned --b hard``). Each level names its model
-file (`Variant.model`, under ``tools/learn/models/``); a file is read once, when a level using
+The levels (`LEVELS`) are hidden: not among `options.BOT_LEVELS`, played by the tournament
+(``python -m small_islands tournament --a learned --b hard``). One of them is offered in
+the app, under another name: Master (``bots.MASTER``, ``learned-i2-16``: a fixed effort, so
+it plays the same on any machine), through `bots.choose_action`, which imports this module
+on Master's first decision only. In the browser this module, its features and value code
+and Master's model ship in an archive of their own, fetched when a Master first plays
+(`tools/build.py`, ``LEARNED_ARCHIVE``); the model file then lies beside this module
+(`BUNDLED`), in the repository under ``tools/learn/models/``.
+
+Each level names its model file (`Variant.model`); a file is read once, when a level using
 it first decides (`model`). ``SI_LEARNED_MODEL`` names another file for the levels that use
 the original model (``mlp32_v3.json``); a level with a file of its own ignores it.
 """
@@ -35,6 +41,7 @@ from .learned_value import Model, load
 from .search import Leaf, Place, _margin, hard
 
 MODELS = Path(__file__).resolve().parents[3] / "tools" / "learn" / "models"
+BUNDLED = Path(__file__).resolve().parent / "models"  # where the browser's archive puts them
 DEFAULT_MODEL = "mlp32_v3.json"  # Gate 1's model (round 3); SI_LEARNED_MODEL may replace it
 MODEL_FILE = MODELS / DEFAULT_MODEL
 
@@ -85,7 +92,8 @@ def model_path(name: str = DEFAULT_MODEL) -> str:
     default model's file only)."""
     if name == DEFAULT_MODEL and os.environ.get("SI_LEARNED_MODEL"):
         return os.environ["SI_LEARNED_MODEL"]
-    return str(MODELS / name)
+    bundled = BUNDLED / name
+    return str(bundled if bundled.is_file() else MODELS / name)
 
 
 def model(name: str = DEFAULT_MODEL) -> Model:
@@ -149,5 +157,5 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], level: str, rng: ra
     return hard(view, legal, rng, budget_s, max_worlds, leaf_for(variant), place_for(variant))
 
 
-__all__ = ["DEFAULT_MODEL", "LEVELS", "MODELS", "MODEL_FILE", "Variant", "choose", "leaf_for",
-           "model", "model_path", "place_for"]
+__all__ = ["BUNDLED", "DEFAULT_MODEL", "LEVELS", "MODELS", "MODEL_FILE", "Variant", "choose",
+           "leaf_for", "model", "model_path", "place_for"]

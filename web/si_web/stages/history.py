@@ -47,6 +47,7 @@ KIND_WORDS = {
     "medium": N_("computer, medium"),
     "hard": N_("computer, hard"),
     "expert": N_("computer, expert"),
+    "master": N_("computer, master"),
 }
 
 
