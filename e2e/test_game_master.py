@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from bot_helpers import bot_stats, play_with_computers
-from conftest import Recorder, wait_ready
-from game_helpers import state
+from conftest import Recorder, wait_controlled, wait_ready
+from game_helpers import state, tap_act
 from playwright.sync_api import Browser, BrowserContext
 from test_game_bots import start_bot_game
 from test_phone import device_context, ready_page
@@ -59,6 +59,32 @@ def test_a_whole_game_against_master_on_a_phone(
     ms = sorted(float(t["ms"]) for t in think if t.get("ms") is not None)
     print(f"\nMaster in the worker: {len(ms)} decisions with a choice, median "
           f"{statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms")
+    page.close()
+
+
+def test_master_plays_offline(phone: tuple[BrowserContext, Recorder]) -> None:
+    """Offline, a new worker gets Master's archive from the service worker's precache."""
+    context, recorder = phone
+    page = ready_page(context)
+    wait_controlled(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        if page.locator('[data-act="menu"]').count():  # the last game's end, not the form
+            tap_act(page, "menu")
+        start_bot_game(page, ["Mona", "Max"], ["master", "master"], "instant")
+        page.wait_for_function(
+            "() => (JSON.parse(window.siBotStats || '{}').think || [])"
+            ".filter((t) => t.n_legal > 1).length >= 6", timeout=240_000
+        )
+        stats = bot_stats(page)
+        assert stats.get("failed") is None, stats.get("failed")
+        assert "Medium played instead" not in (page.text_content(".log") or "")
+    finally:
+        context.set_offline(False)
+        page.close()
+    assert recorder.problems() == {}
 
 
 def test_without_its_archive_master_is_replaced_by_medium(browser: Browser, site_url: str) -> None:
