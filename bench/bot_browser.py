@@ -78,10 +78,10 @@ async ([reqs, handler, archive]) => {
   for (let i = 0; i < reqs.length; i++) {
     const start = performance.now();
     const reply = await new Promise((resolve) => {
-      const handler = (e) => {
-        if (e.data.id === i) { worker.removeEventListener("message", handler); resolve(e.data); }
+      const listen = (e) => {
+        if (e.data.id === i) { worker.removeEventListener("message", listen); resolve(e.data); }
       };
-      worker.addEventListener("message", handler);
+      worker.addEventListener("message", listen);
       worker.postMessage({ id: i, request: reqs[i], handler, archive });
     });
     out.push({ ok: reply.ok, ms: reply.ms, rt: performance.now() - start,
