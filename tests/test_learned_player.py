@@ -1,6 +1,7 @@
 """Hard with the learned leaf (issue 31, step 3): Hard unchanged, the leaf where it belongs,
 the hidden levels deterministic and never offered by the app."""
 
+import json
 import random
 import subprocess
 import sys
@@ -319,3 +320,14 @@ def test_the_fixed_effort_level_plays_sixteen_worlds_whatever_the_clock(monkeypa
     # the same decision as the timed level given 16 worlds and all the time it needs
     assert a == learned.choose(view, legal, "learned-i2", random.Random(4), 10**12, 16)
     assert len(calls) == 16 * lines
+
+
+def test_the_tournament_command_plays_master(tmp_path, capsys):
+    from small_islands.__main__ import main
+
+    out = tmp_path / "games.jsonl"
+    assert main(["tournament", "--a", "master", "--b", "easy", "--games", "1", "--seed", "7300050",
+                 "--out", str(out)]) in (0, None)
+    record = json.loads(out.read_text())
+    assert record["levels"][record["a_seat"]] == "master"
+    assert "A (master) win rate" in capsys.readouterr().out

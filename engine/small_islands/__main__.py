@@ -68,9 +68,10 @@ def _simulate(args: argparse.Namespace) -> Iterator[str]:
 
 
 def _tournament_arguments(tour: argparse.ArgumentParser) -> None:
+    from .bots import LEVELS
     from .bots.tournament import HIDDEN_LEVELS
 
-    levels = ("easy", "medium", "hard", "expert", *HIDDEN_LEVELS)  # hidden: tournaments only
+    levels = (*LEVELS, *HIDDEN_LEVELS)  # hidden: tournaments only
     tour.add_argument("--a", default="expert", choices=levels)
     tour.add_argument("--b", default="hard", choices=levels)
     tour.add_argument("--games", type=int, default=100)
